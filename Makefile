@@ -1,0 +1,60 @@
+# photolib: `make demo` and `make test` do all the set-up on a fresh Debian 12 machine with Swift.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+BUILD_FLAGS ?= -c release
+BIN := .build/release/photolib
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Debian packages the build needs, and the pkg-config modules that show they are there.
+BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev libsqlite3-dev libchafa-dev
+PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa
+# Tools only the benchmarks compare against.
+BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine
+
+.PHONY: all deps bench-deps build test demo install uninstall bench clean man
+
+all: build
+
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKG_MODULES); then \
+	  echo "deps: all present ($(PKG_MODULES))"; \
+	else \
+	  echo "deps: installing $(BUILD_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BUILD_PACKAGES); \
+	fi
+
+bench-deps: deps
+	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null; then \
+	  echo "bench-deps: all present"; \
+	else \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_PACKAGES); \
+	fi
+
+build: deps
+	$(SWIFT) build $(BUILD_FLAGS)
+
+test: build
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: build
+	@Scripts/demo $(BIN)
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/photolib
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/photolib
+	install -m 644 man/photolib.1 $(DESTDIR)$(PREFIX)/share/man/man1/photolib.1
+	@if [ -d Data ] && [ -n "$$(ls Data 2>/dev/null)" ]; then cp -R Data/. $(DESTDIR)$(PREFIX)/share/photolib/; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/photolib $(DESTDIR)$(PREFIX)/share/man/man1/photolib.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/photolib
+
+bench: build bench-deps
+	bench/index.sh $(BIN)
+
+man:
+	man -l man/photolib.1
+
+clean:
+	rm -rf .build demo-library

@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "photolib",
+    products: [
+        .executable(name: "photolib", targets: ["photolib"]),
+        .library(name: "PhotoCore", targets: ["PhotoCore"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "PhotoCore", dependencies: ["CExif", "CTurboJPEG", "CSQLite"]),
+        .executableTarget(name: "photolib", dependencies: ["PhotoCore"]),
+        .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
+        .testTarget(name: "photolibTests", dependencies: ["photolib"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A library's settings, kept as JSON in `.photolib/settings.json`.
+public struct LibrarySettings: Codable, Sendable, Equatable {
+    /// Bumped when the file's shape changes.
+    public var version: Int = 1
+    /// Thumbnails fit within this many pixels on each side.
+    public var thumbnailSize: Int = 256
+    /// Previews fit within this many pixels on each side.
+    public var previewSize: Int = 1280
+    /// JPEG quality of renditions, 1...100.
+    public var quality: Int = 82
+    /// Images with more pixels than this are refused before decoding.
+    public var maxMegapixels: Int = 250
+
+    public init() {}
+
+    /// Reads settings, filling keys the file lacks with defaults (older libraries).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = LibrarySettings()
+        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? defaults.version
+        thumbnailSize = try container.decodeIfPresent(Int.self, forKey: .thumbnailSize) ?? defaults.thumbnailSize
+        previewSize = try container.decodeIfPresent(Int.self, forKey: .previewSize) ?? defaults.previewSize
+        quality = try container.decodeIfPresent(Int.self, forKey: .quality) ?? defaults.quality
+        maxMegapixels = try container.decodeIfPresent(Int.self, forKey: .maxMegapixels) ?? defaults.maxMegapixels
+    }
+}

@@ -1,0 +1,68 @@
+/// What photolib reads from one JPEG's bytes: the frame header and the EXIF block.
+///
+/// Values a file does not carry stay nil; nothing is guessed.
+public struct PhotoMetadata: Sendable, Equatable {
+    /// Pixel size as stored in the SOF frame header (before orientation).
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+    /// EXIF orientation, 1...8; absent or invalid values read as 1 (the EXIF default).
+    public var orientation: Int
+    public var takenAt: CaptureDate?
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var gps: GPSCoordinate?
+    /// Caption from ImageDescription, else UserComment, else XPComment, with camera boilerplate dropped.
+    public var caption: String?
+
+    public init(pixelWidth: Int? = nil, pixelHeight: Int? = nil, orientation: Int = 1,
+                takenAt: CaptureDate? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
+                gps: GPSCoordinate? = nil, caption: String? = nil) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.orientation = orientation
+        self.takenAt = takenAt
+        self.cameraMake = cameraMake
+        self.cameraModel = cameraModel
+        self.gps = gps
+        self.caption = caption
+    }
+
+    /// True for orientations 5...8, whose displayed width is the stored height.
+    public var swapsAxes: Bool { (5...8).contains(orientation) }
+
+    /// Width as displayed, after orientation.
+    public var displayWidth: Int? { swapsAxes ? pixelHeight : pixelWidth }
+    /// Height as displayed, after orientation.
+    public var displayHeight: Int? { swapsAxes ? pixelWidth : pixelHeight }
+}
+
+/// The moment a photo was taken, as the camera wrote it: local wall-clock time and,
+/// where the file says so (OffsetTimeOriginal), its offset from UTC.
+public struct CaptureDate: Sendable, Equatable, Hashable {
+    /// `YYYY-MM-DDTHH:MM:SS`, local to the camera.
+    public var localTime: String
+    /// `+HH:MM` / `-HH:MM`, or nil when the file does not say.
+    public var utcOffset: String?
+
+    public init(localTime: String, utcOffset: String? = nil) {
+        self.localTime = localTime
+        self.utcOffset = utcOffset
+    }
+
+    /// ISO 8601: `2008-05-30T15:56:01` or `2008-05-30T15:56:01+02:00`.
+    public var iso8601: String { localTime + (utcOffset ?? "") }
+}
+
+/// A position from the EXIF GPS directory, in signed decimal degrees (south and west negative).
+public struct GPSCoordinate: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres above sea level (negative below), when the file gives it.
+    public var altitude: Double?
+
+    public init(latitude: Double, longitude: Double, altitude: Double? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+    }
+}

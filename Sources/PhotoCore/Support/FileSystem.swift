@@ -1,0 +1,128 @@
+import Foundation
+
+/// An I/O failure on one path, with the reason the system gave.
+public struct FileSystemError: PhotolibError {
+    public enum Reason: Sendable, Equatable {
+        case notFound
+        case permissionDenied
+        case notADirectory
+        case alreadyExists
+        case system(code: Int32, operation: String)
+    }
+
+    public var path: RawPath
+    public var reason: Reason
+
+    public init(path: RawPath, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// Builds an error from `errno` after a failed POSIX call.
+    public init(path: RawPath, errno code: Int32, operation: String) {
+        self.path = path
+        switch code {
+        case ENOENT: reason = .notFound
+        case EACCES, EPERM: reason = .permissionDenied
+        case ENOTDIR: reason = .notADirectory
+        case EEXIST: reason = .alreadyExists
+        default: reason = .system(code: code, operation: operation)
+        }
+    }
+
+    public var kind: ErrorKind {
+        switch reason {
+        case .notFound, .notADirectory: .noSuchInput
+        default: .failure
+        }
+    }
+
+    public var description: String {
+        let why: String
+        switch reason {
+        case .notFound: why = "no such file or directory"
+        case .permissionDenied: why = "permission denied"
+        case .notADirectory: why = "not a directory"
+        case .alreadyExists: why = "already exists"
+        case .system(let code, let operation): why = "\(operation) failed: \(String(cString: strerror(code)))"
+        }
+        return "\(path): \(why)"
+    }
+}
+
+/// Small POSIX helpers that take `RawPath`, so that no file name is ever lost to text decoding.
+public enum FileSystem {
+    /// `stat` of a path, following symlinks; nil when it does not exist.
+    public static func status(_ path: RawPath) -> stat? {
+        var info = stat()
+        return path.withCString { stat($0, &info) } == 0 ? info : nil
+    }
+
+    public static func isDirectory(_ path: RawPath) -> Bool {
+        guard let info = status(path) else { return false }
+        return (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public static func exists(_ path: RawPath) -> Bool { status(path) != nil }
+
+    /// Creates a directory and any missing parents.
+    public static func createDirectory(_ path: RawPath) throws {
+        if isDirectory(path) { return }
+        let parent = path.parent
+        if parent != path, !parent.bytes.isEmpty, parent.description != "." { try createDirectory(parent) }
+        if path.withCString({ mkdir($0, 0o755) }) != 0, errno != EEXIST {
+            throw FileSystemError(path: path, errno: errno, operation: "mkdir")
+        }
+    }
+
+    /// Reads a whole (small) file.
+    public static func readFile(_ path: RawPath) throws -> [UInt8] {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError(path: path, errno: errno, operation: "read")
+            }
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Writes `data` to a temporary file beside `path`, flushes it, and renames it into
+    /// place, so that a reader sees the old file or the new one, never half of one.
+    public static func writeAtomically(_ data: [UInt8], to path: RawPath) throws {
+        let temporary = path.parent.appending(".\(path.lastComponent.description).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        guard descriptor >= 0 else { throw FileSystemError(path: temporary, errno: errno, operation: "open") }
+        var written = 0
+        while written < data.count {
+            let count = data.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, data.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(descriptor)
+                _ = temporary.withCString { unlink($0) }
+                throw FileSystemError(path: temporary, errno: code, operation: "write")
+            }
+            written += count
+        }
+        if fsync(descriptor) != 0 {
+            let code = errno
+            close(descriptor)
+            _ = temporary.withCString { unlink($0) }
+            throw FileSystemError(path: temporary, errno: code, operation: "fsync")
+        }
+        close(descriptor)
+        let renamed = temporary.withCString { from in path.withCString { to in rename(from, to) } }
+        if renamed != 0 {
+            let code = errno
+            _ = temporary.withCString { unlink($0) }
+            throw FileSystemError(path: path, errno: code, operation: "rename")
+        }
+    }
+}
