@@ -1,0 +1,138 @@
+import Foundation
+
+/// Brings the catalog in line with the files under some folders of a library.
+///
+/// One pass: walk, compare with the catalog by size and modification time, read the
+/// files that are new or changed on several threads, decide for each whether it is an
+/// update, a move or a new asset, and write everything in a few transactions. Assets
+/// whose files are gone are marked missing, never forgotten.
+public final class Indexer {
+    public let library: Library
+    public let catalog: any Catalog
+    public let options: IndexOptions
+
+    public init(library: Library, catalog: any Catalog, options: IndexOptions = IndexOptions()) {
+        self.library = library
+        self.catalog = catalog
+        self.options = options
+    }
+
+    /// Indexes `paths` (files or folders inside the library; the whole library when empty).
+    public func run(paths: [RawPath] = [], report: @escaping @Sendable (IndexEvent) -> Void = { _ in }) throws -> IndexSummary {
+        let roots = try scopeRoots(paths)
+        let walk = FileWalker(includeHidden: options.includeHidden).walk(roots.map(library.absolutePath(of:)))
+        var summary = IndexSummary()
+        for problem in walk.problems {
+            summary.failed += 1
+            report(.failed(path: problem.path, message: "\(problem.path): \(problem.reason)"))
+        }
+
+        let records = try catalog.indexRecords()
+        var recordsByPath: [RawPath: IndexRecord] = [:]
+        recordsByPath.reserveCapacity(records.count)
+        for record in records { recordsByPath[record.file.relativePath] = record }
+
+        var toRead: [PendingFile] = []
+        var seenPaths = Set<RawPath>()
+        for file in walk.files {
+            guard let relativePath = library.relativePath(of: file.path) else { continue }
+            seenPaths.insert(relativePath)
+            if let record = recordsByPath[relativePath], !record.missing,
+               record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds {
+                summary.unchanged += 1
+            } else {
+                toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath))
+            }
+        }
+        report(.planned(toRead: toRead.count, unchanged: summary.unchanged))
+
+        let maxMegapixels = library.settings.maxMegapixels
+        let total = toRead.count
+        let readings = ParallelWork.map(
+            toRead, jobs: options.jobs, makeWorker: { () },
+            progress: { done in report(.progress(done: done, total: total)) }
+        ) { _, pending in
+            Result { () throws(ImageReadError) in try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels) }
+        }
+
+        var plan = ChangePlan(records: records, seenPaths: seenPaths, library: library)
+        for (pending, reading) in zip(toRead, readings) {
+            switch reading {
+            case .success(let reading):
+                plan.place(pending.relativePath, reading: reading, recordsByPath: recordsByPath, summary: &summary)
+                if !reading.problems.isEmpty {
+                    summary.damaged += 1
+                    report(.damaged(path: pending.absolutePath,
+                                    message: "\(pending.absolutePath): \(reading.problems.joined(separator: "; "))"))
+                }
+            case .failure(let error):
+                if IndexRules.isQuietlySkipped(error, path: pending.relativePath) {
+                    summary.skipped += 1
+                } else {
+                    summary.failed += 1
+                    report(.failed(path: pending.absolutePath, message: error.description))
+                }
+            }
+        }
+
+        let missing = plan.newlyMissing(in: roots)
+        summary.missing = missing.count
+        try write(plan, missing: missing)
+        return summary
+    }
+
+    /// The library-relative roots to walk; empty means the whole library.
+    private func scopeRoots(_ paths: [RawPath]) throws -> [RawPath] {
+        if paths.isEmpty { return [RawPath(bytes: [])] }
+        return try paths.map { path in
+            let absolute = path.absolute()
+            if absolute == library.root { return RawPath(bytes: []) }
+            guard let relative = library.relativePath(of: absolute) else {
+                throw IndexError(path: path, reason: .outsideLibrary(library.root))
+            }
+            guard FileSystem.exists(absolute) else { throw IndexError(path: path, reason: .notFound) }
+            return relative
+        }
+    }
+
+    /// Updates and moves first (they only take paths no other asset holds), then new
+    /// assets (which may take a path a moved asset just left), then the missing marks;
+    /// in chunks, so a huge first index does not hold one enormous transaction.
+    private func write(_ plan: ChangePlan, missing: [AssetID]) throws {
+        let chunkSize = 2000
+        let ordered = plan.refreshed + plan.added
+        var start = 0
+        repeat {
+            let end = min(start + chunkSize, ordered.count)
+            let isLast = end == ordered.count
+            try catalog.applyIndexChanges(scanned: Array(ordered[start..<end]), missing: isLast ? missing : [])
+            start = end
+        } while start < ordered.count
+    }
+}
+
+/// A file the walk found that must be read.
+private struct PendingFile: Sendable {
+    var absolutePath: RawPath
+    var relativePath: RawPath
+}
+
+/// Why `index` refused to start.
+public struct IndexError: PhotolibError {
+    public enum Reason: Sendable, Equatable {
+        case outsideLibrary(RawPath)
+        case notFound
+    }
+
+    public var path: RawPath
+    public var reason: Reason
+
+    public var kind: ErrorKind { .noSuchInput }
+
+    public var description: String {
+        switch reason {
+        case .outsideLibrary(let root): "\(path): outside the library at \(root)"
+        case .notFound: "\(path): no such file or directory"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import PhotoCore
+
+/// `photolib index [PATH...]`: brings the catalog in line with the files.
+enum IndexCommand: PhotolibCommand {
+    static let spec = CommandSpec(
+        name: "index",
+        abstract: "Find photos and record them in the catalog.",
+        discussion: """
+        Walks PATHs (default: the whole library) for JPEG files, recognised by their bytes, \
+        and records each as an asset. Unchanged files (same size and modification time) are \
+        not read again; changed files keep their id and flags; a file found at a new path \
+        with the content of one that is gone keeps its id (a move); files that disappeared \
+        are marked missing and get their id back when they return. Files that cannot be \
+        read are named on stderr with the reason, the rest goes on, and the exit status is 2.
+        """,
+        arguments: [ArgumentSpec(name: "path", help: "Files or folders inside the library.", isRepeating: true)],
+        options: [
+            .value("jobs", "n", short: "j", help: "Files read at once (default: the number of cores)."),
+            .flag("hidden", help: "Also index hidden files and folders (names starting with '.')."),
+            .flag("json", help: "Print the summary as JSON."),
+            .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
+        ],
+        examples: ["photolib index", "photolib index 2024/ --jobs 4", "photolib index --json | jq .added"]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let library = try context.library(command)
+        let catalog = try library.openCatalog()
+        let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
+        let options = IndexOptions(jobs: jobs, includeHidden: command.flag("hidden"))
+        let progress = context.stderrIsTerminal ? ProgressBar(label: "indexing", stream: context.stderr) : nil
+        let stderr = context.stderr
+        let summary = try Indexer(library: library, catalog: catalog, options: options)
+            .run(paths: command.rawArguments) { event in
+                switch event {
+                case .planned(let toRead, _): progress?.start(total: toRead)
+                case .progress(let done, _): progress?.update(done: done)
+                case .failed(_, let message), .damaged(_, let message):
+                    progress?.clear()
+                    stderr.write("photolib: \(message)\n")
+                    stderr.flush()
+                }
+            }
+        progress?.finish()
+        if command.flag("json") {
+            context.stdout.write(bytes: summaryJSON(summary).serialized(pretty: true) + [UInt8(ascii: "\n")])
+        } else if !command.flag("quiet") {
+            context.stdout.write(summaryText(summary) + "\n")
+        }
+        return summary.hadProblems ? .partial : .success
+    }
+
+    static func summaryText(_ summary: IndexSummary) -> String {
+        var parts = [
+            "added \(summary.added)", "updated \(summary.updated)", "moved \(summary.moved)",
+            "unchanged \(summary.unchanged)", "missing \(summary.missing)", "failed \(summary.failed)",
+        ]
+        if summary.damaged > 0 { parts.append("damaged \(summary.damaged)") }
+        if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not JPEG)") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func summaryJSON(_ summary: IndexSummary) -> JSONValue {
+        .object([
+            ("added", .int(Int64(summary.added))), ("updated", .int(Int64(summary.updated))),
+            ("moved", .int(Int64(summary.moved))), ("unchanged", .int(Int64(summary.unchanged))),
+            ("missing", .int(Int64(summary.missing))), ("failed", .int(Int64(summary.failed))),
+            ("damaged", .int(Int64(summary.damaged))), ("skipped", .int(Int64(summary.skipped))),
+        ])
+    }
+}

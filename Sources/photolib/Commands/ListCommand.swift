@@ -1,0 +1,109 @@
+import PhotoCore
+
+/// `photolib list`: the assets, filtered and sorted, as a table, JSON, JSON Lines, ids or a template.
+enum ListCommand: PhotolibCommand {
+    static let spec = CommandSpec(
+        name: "list",
+        aliases: ["ls"],
+        abstract: "List the library's assets.",
+        discussion: """
+        Prints the assets that match every filter given. Trashed assets are hidden unless \
+        --trashed is given. On a terminal the output is an aligned table; --json, --jsonl, \
+        --ids and --format are for scripts and never change with the terminal.
+        """,
+        options: [
+            .flag("favourite", help: "Only favourites.", aliases: ["favorite"]),
+            .flag("liked", help: "Only liked assets."),
+            .flag("trashed", help: "Only assets in the trash."),
+            .flag("missing", help: "Only assets whose file was not found by the last index."),
+            .value("city", "name", help: "Only assets in this city (case-insensitive)."),
+            .value("caption", "text", help: "Only assets whose caption contains this text (case-insensitive)."),
+            .value("taken-after", "date", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]])."),
+            .value("taken-before", "date", help: "Only assets taken before DATE."),
+            .value("sort", "key", help: "Order by taken, path or city (default: path)."),
+            .value("limit", "n", help: "Print at most N assets."),
+            .flag("json", help: "Print a JSON array of assets."),
+            .flag("jsonl", help: "Print one asset JSON object a line (JSON Lines)."),
+            .flag("ids", help: "Print one full asset id a line."),
+            .value("format", "template", help: "Print each asset with a template such as '{id} {city} {caption}'."),
+        ],
+        examples: [
+            "photolib list --favourite --sort taken",
+            "photolib list --city Bordeaux --ids | photolib action favourite -",
+            "photolib list --jsonl | jq -r 'select(.gps) | .path'",
+            "photolib list --format '{shortId}\\t{takenAt}\\t{caption}'",
+        ]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        guard command.arguments.isEmpty else {
+            throw UsageError(message: "list takes no arguments (got '\(command.arguments[0])')", commandPath: command.path)
+        }
+        let outputs = ["json", "jsonl", "ids"].filter(command.flag) + (command.value("format") == nil ? [] : ["format"])
+        guard outputs.count <= 1 else {
+            throw UsageError(message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
+        }
+        let template = try command.value("format").map {
+            try FormatTemplate(parsing: $0, fields: AssetPresenter.formatFields, commandPath: command.path)
+        }
+        let query = try makeQuery(command)
+        let library = try context.library(command)
+        let catalog = try library.openCatalog()
+        let assets = try catalog.assets(matching: query)
+        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
+        let newline = UInt8(ascii: "\n")
+
+        if command.flag("json") {
+            context.stdout.write(bytes: JSONValue.array(assets.map(presenter.json)).serialized(pretty: true) + [newline])
+        } else if command.flag("jsonl") {
+            for asset in assets { context.stdout.write(bytes: presenter.json(asset).serialized(pretty: false) + [newline]) }
+        } else if command.flag("ids") {
+            for asset in assets { context.stdout.write(asset.id.hex + "\n") }
+        } else if let template {
+            for asset in assets { context.stdout.write(template.render(presenter.formatFields(asset)) + "\n") }
+        } else {
+            context.stdout.write(AssetTable.render(assets, presenter: presenter,
+                                                   width: context.stdoutIsTerminal ? context.terminalWidth : nil))
+        }
+        return .success
+    }
+
+    static func makeQuery(_ command: ParsedCommand) throws -> AssetQuery {
+        var query = AssetQuery()
+        if command.flag("favourite") { query.favourite = true }
+        if command.flag("liked") { query.liked = true }
+        if command.flag("trashed") { query.trash = .only }
+        if command.flag("missing") { query.missing = true }
+        query.city = command.value("city")
+        query.captionContains = command.value("caption")
+        query.takenAfter = try command.value("taken-after").map { try dateBound($0, option: "taken-after", command) }
+        query.takenBefore = try command.value("taken-before").map { try dateBound($0, option: "taken-before", command) }
+        if let sort = command.value("sort") {
+            guard let key = AssetQuery.Sort(rawValue: sort) else {
+                throw UsageError(message: "Invalid value '\(sort)' for '--sort <key>': expected one of "
+                                 + AssetQuery.Sort.allCases.map(\.rawValue).joined(separator: ", "),
+                                 commandPath: command.path)
+            }
+            query.sort = key
+        }
+        query.limit = try command.int("limit", range: 0...Int.max)
+        return query
+    }
+
+    /// `2008`, `2008-05`, `2008-05-30`, `2008-05-30T15:56[:01]` (or with a space) as a full
+    /// local time `YYYY-MM-DDTHH:MM:SS`, the missing parts at their start.
+    static func dateBound(_ text: String, option: String, _ command: ParsedCommand) throws -> String {
+        let normalized = text.replacingOccurrences(of: " ", with: "T")
+        let template = "0000-01-01T00:00:00"
+        let pattern = "dddd-dd-ddTdd:dd:dd"
+        let valid = normalized.count <= pattern.count && [4, 7, 10, 16, 19].contains(normalized.count)
+            && zip(normalized, pattern).allSatisfy { character, kind in
+                kind == "d" ? character.isASCII && character.isNumber : character == kind
+            }
+        guard valid else {
+            throw UsageError(message: "Invalid value '\(text)' for '--\(option) <date>': expected YYYY, YYYY-MM, "
+                             + "YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]", commandPath: command.path)
+        }
+        return normalized + template.dropFirst(normalized.count)
+    }
+}

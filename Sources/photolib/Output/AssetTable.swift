@@ -1,0 +1,27 @@
+import PhotoCore
+
+/// The table `list` prints on a terminal: one asset a line.
+enum AssetTable {
+    static func render(_ assets: [Asset], presenter: AssetPresenter, width: Int?) -> String {
+        if assets.isEmpty { return "" }
+        let rows = assets.map { asset -> [String] in
+            let metadata = asset.metadata
+            let taken = metadata.takenAt.map { String($0.localTime.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "-"
+            let size = metadata.displayWidth.flatMap { w in metadata.displayHeight.map { "\(w)x\($0)" } } ?? "-"
+            var flags = ""
+            flags += asset.favourite ? "★" : "·"
+            flags += asset.liked ? "♥" : "·"
+            if asset.trashed { flags += " trashed" }
+            if asset.missing { flags += " missing" }
+            if asset.damage != nil { flags += " damaged" }
+            return [presenter.shortID(asset), taken, size, asset.city ?? "-", flags,
+                    asset.file.relativePath.description, asset.caption ?? ""]
+        }
+        let table = TableRenderer(
+            headers: ["ID", "TAKEN", "SIZE", "CITY", "FLAGS", "PATH", "CAPTION"],
+            alignments: [.left, .left, .right, .left, .left, .left, .left],
+            flexibleColumn: 6
+        )
+        return table.render(rows: rows, width: width)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A library in a fresh temporary folder for one end-to-end test, removed when done.
+final class TestLibrary {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("photolib-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// Copies `source` (a file) to `relativePath` inside the library, making folders.
+    func add(_ source: URL, as relativePath: String) throws {
+        let destination = root.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: destination)
+        // The corpus is read-only; the library's copies must be movable and editable.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: destination.path)
+    }
+
+    func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
+
+    /// Runs photolib with this library as `--library`.
+    @discardableResult
+    func run(_ arguments: [String], stdin: Data? = nil) throws -> BinaryRunner.Result {
+        try BinaryRunner.run(arguments + ["--library", root.path], stdin: stdin)
+    }
+
+    /// `list --jsonl`, parsed.
+    func assets(_ extra: [String] = []) throws -> [[String: Any]] {
+        let result = try run(["list", "--jsonl"] + extra)
+        return result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+}
