@@ -78,7 +78,10 @@ final class SQLiteDatabase {
     func execute(_ script: String) throws {
         try script.withCString { start in
             var next: UnsafePointer<CChar>? = start
-            while let remaining = next, remaining.pointee != 0 {
+            while var remaining = next {
+                // Skipped so that an error quotes the statement itself, not the blank before it.
+                while [0x20, 0x09, 0x0A, 0x0D].contains(remaining.pointee) { remaining += 1 }
+                if remaining.pointee == 0 { break }
                 var statement: OpaquePointer?
                 var tail: UnsafePointer<CChar>?
                 let code = sqlite3_prepare_v2(handle, remaining, -1, &statement, &tail)

@@ -32,12 +32,32 @@ public struct SQLiteError: PhotolibError {
     public var description: String {
         switch reason {
         case .result(let extendedCode, let message, let sql):
-            let statement = sql.map { " - while executing `\($0)`" } ?? ""
+            let statement = sql.map { " - while executing `\(singleLine($0))`" } ?? ""
             return "SQLite error \(extendedCode & 0xFF): \(message)\(statement)"
         case .schemaTooNew(let found, let known, let path):
             return "\(path): catalog schema \(found) is newer than this photolib (knows \(known)); upgrade photolib"
         }
     }
+}
+
+/// `sql` with each line break and the indentation after it turned into one space, so that
+/// an error stays one line however the statement was laid out in the source.
+private func singleLine(_ sql: String) -> String {
+    guard sql.contains(where: \.isNewline) else { return sql }
+    var result = ""
+    var pendingBreak = false
+    for character in sql {
+        if character.isNewline {
+            pendingBreak = true
+        } else if pendingBreak, character.isWhitespace {
+            continue
+        } else {
+            if pendingBreak, !result.isEmpty, result.last != " " { result.append(" ") }
+            pendingBreak = false
+            result.append(character)
+        }
+    }
+    return result
 }
 
 extension SQLiteError {
