@@ -10,6 +10,7 @@ extension SQLiteCatalog {
     /// paths written. An asset already marked missing gives its path up to a file found
     /// there (keeping the placeholder), since it cannot be at that path any more.
     ///
+    /// An id both scanned and listed missing ends up present: the scan is the stronger evidence.
     /// Flags (favourite, liked, trashed), `added_at` and a caption whose source is `user`
     /// are never touched; the city and country columns are not written at all.
     public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {

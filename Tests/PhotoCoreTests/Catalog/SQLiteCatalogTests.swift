@@ -150,6 +150,10 @@ import Testing
         try catalog.applyIndexChanges(scanned: [scanned("00000000000000bb", "back/b.jpg")], missing: [])
         let back = try #require(try catalog.asset(id: idB))
         #expect(!back.missing && back.favourite && back.file.relativePath == RawPath("back/b.jpg"))
+
+        // Listed missing and scanned in the same batch: the scan wins.
+        try catalog.applyIndexChanges(scanned: [scanned("00000000000000aa", "a.jpg")], missing: [idA])
+        #expect(try catalog.asset(id: idA)?.missing == false)
     }
 
     @Test func missingAssetGivesItsPathToAFileFoundThere() throws {
