@@ -52,7 +52,7 @@ extension SQLiteCatalog {
     /// The id in `column`; the schema's CHECK keeps anything else out, so a bad one means a damaged file.
     static func assetID(fromRow row: SQLiteStatement, column: Int32) throws -> AssetID {
         let text = row.text(at: column)
-        guard let id = AssetID(hex: text) else {
+        guard let id = AssetID(lowercaseHex: text) else {
             throw SQLiteError.corrupt("assets.id '\(text)' is not 16 hex digits", sql: row.sql)
         }
         return id
@@ -90,4 +90,15 @@ extension SQLiteCatalog {
         taken_local, taken_offset, camera_make, camera_model, gps_latitude, gps_longitude, gps_altitude, \
         embedded_caption, caption_source, damage, indexed_at
         """
+}
+
+extension AssetID {
+    /// Like `init(hex:)` for text already in lowercase, as the catalog stores it, checked on
+    /// its bytes: listing 100,000 index records spent a third of its time in the Character-based check.
+    init?(lowercaseHex text: String) {
+        let isLowercaseHex = text.utf8.count == AssetID.length
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        guard isLowercaseHex else { return nil }
+        hex = text
+    }
 }

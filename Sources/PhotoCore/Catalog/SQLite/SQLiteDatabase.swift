@@ -37,6 +37,9 @@ final class SQLiteDatabase {
         try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
+        // 64 MiB of page cache (SQLite's default is 2 MiB): an index pass writing 100,000 rows
+        // otherwise spills pages and reads them back, which took half of its time.
+        try execute("PRAGMA cache_size = -65536")
     }
 
     deinit {

@@ -19,6 +19,7 @@ import Testing
         #expect(try database.integerValue("PRAGMA foreign_keys") == 1)
         #expect(try database.integerValue("PRAGMA synchronous") == 1) // NORMAL
         #expect(try database.integerValue("PRAGMA busy_timeout") == 10_000)
+        #expect(try database.integerValue("PRAGMA cache_size") == -65536) // KiB
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("test.sqlite").path))
     }
 
