@@ -148,7 +148,4 @@ final class SQLiteDatabase {
     func setUserVersion(_ version: Int) throws {
         try execute("PRAGMA user_version = \(version)")
     }
-
-    /// Rows changed by the latest INSERT, UPDATE or DELETE.
-    var changes: Int { Int(sqlite3_changes(handle)) }
 }

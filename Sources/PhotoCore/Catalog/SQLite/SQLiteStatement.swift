@@ -114,9 +114,6 @@ final class SQLiteStatement {
         return try step() ? try makeValue(self) : nil
     }
 
-    /// Rows changed by the latest INSERT, UPDATE or DELETE on this connection.
-    var changes: Int { Int(sqlite3_changes(connection)) }
-
     // MARK: - Reading the current row (columns count from 0)
 
     func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
