@@ -1,0 +1,48 @@
+extension SQLiteCatalog {
+    /// Ids starting with `prefix` (any case), in id order; none when `prefix` is not 1 to 16 hex digits.
+    public func ids(withPrefix prefix: String, limit: Int) throws -> [AssetID] {
+        guard limit > 0, AssetID.isPossiblePrefix(prefix) else { return [] }
+        let lower = prefix.lowercased()
+        return try database.cachedStatement("SELECT id FROM assets WHERE id >= ? AND id < ? ORDER BY id LIMIT ?")
+            .rows([.text(lower), .text(Self.prefixUpperBound(lower)), .integer(Int64(limit))]) {
+                try Self.assetID(fromRow: $0, column: 0)
+            }
+    }
+
+    /// The smallest text above every id that starts with `prefix`: the prefix with its last
+    /// character's code raised by one. In ASCII '9' + 1 is ':' (below 'a') and 'f' + 1 is 'g',
+    /// so the range `prefix <= id < bound` holds exactly the ids with that prefix, and the
+    /// primary-key index answers it as one range scan.
+    static func prefixUpperBound(_ prefix: String) -> String {
+        var bytes = Array(prefix.utf8)
+        bytes[bytes.count - 1] += 1
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// For each id, the shortest prefix of at least `minimumLength` digits that no other
+    /// asset's id shares.
+    ///
+    /// Only an id's two neighbours in id order can share the longest prefix with it, so each
+    /// id costs two lookups in the primary-key index, whatever the size of the catalog.
+    public func shortIDs(for ids: [AssetID], minimumLength: Int) throws -> [AssetID: String] {
+        let below = try database.cachedStatement("SELECT id FROM assets WHERE id < ? ORDER BY id DESC LIMIT 1")
+        let above = try database.cachedStatement("SELECT id FROM assets WHERE id > ? ORDER BY id LIMIT 1")
+        let floor = min(max(minimumLength, 1), AssetID.length)
+        var result: [AssetID: String] = [:]
+        for id in ids where result[id] == nil {
+            var shared = 0
+            for neighbour in [below, above] {
+                if let other = try neighbour.firstRow([.text(id.hex)], { $0.text(at: 0) }) {
+                    shared = max(shared, Self.commonPrefixLength(id.hex, other))
+                }
+            }
+            let length = min(max(shared + 1, floor), AssetID.length)
+            result[id] = String(id.hex.prefix(length))
+        }
+        return result
+    }
+
+    private static func commonPrefixLength(_ first: String, _ second: String) -> Int {
+        zip(first.utf8, second.utf8).prefix { $0 == $1 }.count
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+extension SQLiteCatalog {
+    /// Writes one index pass in one transaction (see `Catalog.applyIndexChanges`).
+    ///
+    /// Paths may change hands within a batch (a moved to b while a new file took a's
+    /// path, or two files swapped), and `relative_path` is UNIQUE at every statement, not
+    /// only at commit. So every known asset whose path changes is first parked at a
+    /// placeholder no file can have (a NUL byte, then its id), and only then are the real
+    /// paths written. An asset already marked missing gives its path up to a file found
+    /// there (keeping the placeholder), since it cannot be at that path any more.
+    ///
+    /// An id both scanned and listed missing ends up present: the scan is the stronger evidence.
+    /// Flags (favourite, liked, trashed), `added_at` and a caption whose source is `user`
+    /// are never touched; the city and country columns are not written at all.
+    public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {
+        let now = Date().timeIntervalSince1970
+        try database.inTransaction {
+            let park = try database.cachedStatement(Self.parkSQL)
+            for file in scanned {
+                try park.run([.text(file.id.hex), .blob(file.file.relativePath.bytes)])
+            }
+            let markMissing = try database.cachedStatement("UPDATE assets SET missing = 1 WHERE id = ?")
+            for id in missing {
+                try markMissing.run([.text(id.hex)])
+            }
+            let yieldPath = try database.cachedStatement(Self.yieldPathSQL)
+            let upsert = try database.cachedStatement(Self.upsertSQL)
+            for file in scanned {
+                try yieldPath.run([.blob(file.file.relativePath.bytes), .text(file.id.hex)])
+                try upsert.run(Self.scannedValues(file, now: now))
+            }
+        }
+    }
+
+    /// Moves a known asset to its placeholder path when its path is about to change.
+    private static let parkSQL = """
+        UPDATE assets SET relative_path = \(placeholderPath)
+        WHERE id = ?1 AND relative_path IS NOT ?2
+        """
+
+    /// Frees a path for a scanned file when a missing asset still holds it.
+    private static let yieldPathSQL = """
+        UPDATE assets SET relative_path = \(placeholderPath)
+        WHERE relative_path = ?1 AND missing = 1 AND id IS NOT ?2
+        """
+
+    /// A path no file can have, unique per asset: a NUL byte followed by the id.
+    private static let placeholderPath = "CAST(X'00' || id AS BLOB)"
+
+    /// Inserts a new asset or refreshes a known one, parameters as `scannedValues` gives them.
+    private static let upsertSQL: String = {
+        let columns = scannedColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let parameters = columns.indices.map { "?\($0 + 1)" }
+        let embeddedCaption = parameters[columns.firstIndex(of: "embedded_caption")!]
+        let indexedAt = parameters[columns.firstIndex(of: "indexed_at")!]
+        let copied = columns.filter { !["id", "caption_source", "indexed_at"].contains($0) }
+        return """
+            INSERT INTO assets (\(columns.joined(separator: ", ")), caption, added_at)
+            VALUES (\(parameters.joined(separator: ", ")), \(embeddedCaption), \(indexedAt))
+            ON CONFLICT (id) DO UPDATE SET
+                \(copied.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
+                caption = CASE WHEN caption_source IS 'user' THEN caption ELSE excluded.embedded_caption END,
+                caption_source = CASE WHEN caption_source IS 'user' THEN caption_source ELSE excluded.caption_source END,
+                missing = 0,
+                indexed_at = excluded.indexed_at
+            """
+    }()
+}

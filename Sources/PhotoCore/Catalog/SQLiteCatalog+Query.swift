@@ -1,0 +1,65 @@
+extension SQLiteCatalog {
+    public func assets(matching query: AssetQuery) throws -> [Asset] {
+        let (sql, values) = Self.sql(for: query)
+        // Each query shape has its own text, and there are few shapes: worth caching.
+        return try database.cachedStatement(sql).rows(values, Self.asset(fromRow:))
+    }
+
+    /// The SELECT for `query`, with every value as a bound parameter.
+    static func sql(for query: AssetQuery) -> (sql: String, values: [SQLiteValue]) {
+        var conditions: [String] = []
+        var values: [SQLiteValue] = []
+
+        func flag(_ column: String, _ wanted: Bool?) {
+            guard let wanted else { return }
+            conditions.append("\(column) = ?")
+            values.append(SQLiteValue(wanted))
+        }
+        flag("favourite", query.favourite)
+        flag("liked", query.liked)
+        switch query.trash {
+        case .hidden: conditions.append("trashed = 0")
+        case .only: conditions.append("trashed = 1")
+        case .included: break
+        }
+        flag("missing", query.missing)
+
+        if let city = query.city {
+            if city.utf8.allSatisfy({ $0 < 0x80 }) {
+                // NOCASE folds exactly the ASCII letters, and can use the city index.
+                conditions.append("city = ? COLLATE NOCASE")
+                values.append(.text(city))
+            } else {
+                conditions.append("\(foldFunction)(city) = ?")
+                values.append(.text(fold(city)))
+            }
+        }
+        if let text = query.captionContains {
+            // instr compares bytes, so % and _ are plain characters (unlike LIKE's wildcards).
+            conditions.append("instr(\(foldFunction)(caption), ?) > 0")
+            values.append(.text(fold(text)))
+        }
+        // A NULL taken_local fails both comparisons, so undated assets drop out.
+        if let after = query.takenAfter {
+            conditions.append("taken_local >= ?")
+            values.append(.text(after))
+        }
+        if let before = query.takenBefore {
+            conditions.append("taken_local < ?")
+            values.append(.text(before))
+        }
+
+        var sql = "SELECT \(assetColumns) FROM assets"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        switch query.sort {
+        case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"
+        case .path: sql += " ORDER BY relative_path"
+        case .city: sql += " ORDER BY city IS NULL, city COLLATE NOCASE, relative_path"
+        }
+        if let limit = query.limit {
+            sql += " LIMIT ?"
+            values.append(.integer(Int64(max(limit, 0))))
+        }
+        return (sql, values)
+    }
+}
