@@ -24,9 +24,10 @@ struct FormatTemplate: Sendable, Equatable {
         var segments: [Segment] = []
         var literal = ""
         var characters = text[...]
-        func fail(_ problem: String) -> UsageError {
-            UsageError(message: "\(problem) in \(optionName). Fields: \(fields.map { "{\($0)}" }.joined(separator: ", "))",
-                       commandPath: commandPath)
+        func fail(_ problem: String, suggestion: String? = nil) -> UsageError {
+            let hint = suggestion.map { " Did you mean '{\($0)}'?" } ?? ""
+            let known = fields.map { "{\($0)}" }.joined(separator: ", ")
+            return UsageError(message: "\(problem) in \(optionName).\(hint) Fields: \(known)", commandPath: commandPath)
         }
         while let character = characters.popFirst() {
             switch character {
@@ -37,8 +38,7 @@ struct FormatTemplate: Sendable, Equatable {
                 let name = String(characters[..<close])
                 characters = characters[characters.index(after: close)...]
                 guard fields.contains(name) else {
-                    let suggestion = Suggestion.closest(to: name, among: fields.map { [$0] })
-                    throw fail("Unknown field '{\(name)}'" + (suggestion.map { ". Did you mean '{\($0)}'?" } ?? ""))
+                    throw fail("Unknown field '{\(name)}'", suggestion: Suggestion.closest(to: name, among: fields.map { [$0] }))
                 }
                 if !literal.isEmpty { segments.append(.literal(literal)) }
                 literal = ""
