@@ -3,7 +3,25 @@
 enum DisplayWidth {
     /// The columns `text` takes on a terminal.
     static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        simpleWidth(text) ?? text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The width of text made only of printable ASCII and Latin scalars below U+0300 (no
+    /// combining marks, no wide characters), where each scalar is one column; nil for any
+    /// other text. Most captions and paths are such text, and this skips grapheme breaking.
+    static func simpleWidth(_ text: String) -> Int? {
+        var isASCII = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            isASCII = false
+            break
+        }
+        if isASCII { return text.utf8.count }
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard scalar.value >= 0xA0 && scalar.value < 0x300 || scalar.value >= 0x20 && scalar.value < 0x7F else { return nil }
+            count += 1
+        }
+        return count
     }
 
     /// The columns one grapheme cluster takes: 0, 1 or 2.
@@ -38,6 +56,9 @@ enum DisplayWidth {
     static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
+        if simpleWidth(text) != nil {
+            return String(String.UnicodeScalarView(text.unicodeScalars.prefix(width - 1))) + "…"
+        }
         var result = ""
         var used = 0
         for character in text {

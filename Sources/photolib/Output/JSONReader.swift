@@ -131,10 +131,25 @@ struct JSONReader {
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
             guard skipDigits() > 0 else { throw failure("expected a digit in the exponent") }
         }
+        if isIntegral, let integer = Self.integer(bytes[start..<position]) { return .int(integer) }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        if isIntegral, let integer = Int64(text) { return .int(integer) }
         guard let double = Double(text) else { throw failure("number out of range") }
         return .double(double)
+    }
+
+    /// The value of an optional minus and digits, or nil when it overflows Int64.
+    private static func integer(_ digits: ArraySlice<UInt8>) -> Int64? {
+        let isNegative = digits.first == UInt8(ascii: "-")
+        var value: Int64 = 0
+        for digit in digits.dropFirst(isNegative ? 1 : 0) {
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            // Accumulate negatively: Int64.min has no positive counterpart.
+            let (next, overflow2) = shifted.subtractingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+            guard !overflow, !overflow2 else { return nil }
+            value = next
+        }
+        if isNegative { return value }
+        return value == .min ? nil : -value
     }
 
     private mutating func skipDigits() -> Int {
@@ -148,7 +163,11 @@ struct JSONReader {
     /// The bytes of a string, escapes resolved; `position` is at the opening quote.
     private mutating func readString() throws -> [UInt8] {
         position += 1
-        var result: [UInt8] = []
+        // Most strings have no escape: find the closing quote and copy once.
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        var result = Array(bytes[position..<end])
+        position = end
         while true {
             guard let byte = peek() else { throw failure("unterminated string") }
             position += 1

@@ -22,7 +22,7 @@ extension JSONValue {
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .int(let value): output.append(contentsOf: String(value).utf8)
         case .double(let value): output.append(contentsOf: JSONValue.text(of: value).utf8)
-        case .string(let value): JSONValue.writeString(Array(value.utf8), to: &output)
+        case .string(let value): JSONValue.writeString(value, to: &output)
         case .path(let value): JSONValue.writeString(value.bytes, to: &output)
         case .array(let elements):
             writeContainer(elements, open: "[", close: "]", to: &output, pretty: pretty, depth: depth) { element, output in
@@ -30,7 +30,7 @@ extension JSONValue {
             }
         case .object(let members):
             writeContainer(members, open: "{", close: "}", to: &output, pretty: pretty, depth: depth) { member, output in
-                JSONValue.writeString(Array(member.key.utf8), to: &output)
+                JSONValue.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if pretty { output.append(UInt8(ascii: " ")) }
                 member.value.write(to: &output, pretty: pretty, depth: depth + 1)
@@ -67,31 +67,50 @@ extension JSONValue {
     /// A JSON string of `bytes`: `"` and `\` escaped, control characters as `\u00XX`,
     /// other UTF-8 as is, and each byte of an invalid UTF-8 sequence as `\udcXX`.
     static func writeString(_ bytes: [UInt8], to output: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { writeString($0, isValidUTF8: false, to: &output) }
+    }
+
+    static func writeString(_ string: String, to output: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { writeString($0, isValidUTF8: true, to: &output) }
+    }
+
+    /// Copies runs of bytes that need no escape in one go; only escapes and (unless the
+    /// bytes are known to be valid) non-ASCII bytes take the slow path.
+    private static func writeString(_ bytes: UnsafeBufferPointer<UInt8>, isValidUTF8: Bool, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        var runStart = 0
         var position = 0
         while position < bytes.count {
             let byte = bytes[position]
-            if byte < 0x80 {
-                appendEscaped(byte, to: &output)
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte < 0x80 || isValidUTF8 {
                 position += 1
                 continue
             }
-            var parser = Unicode.UTF8.ForwardParser()
-            var iterator = bytes[position...].makeIterator()
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                output.append(contentsOf: encoded)
-                position += encoded.count
-            case .error(let length):
-                for invalid in bytes[position..<(position + length)] {
-                    output.append(contentsOf: "\\udc".utf8)
-                    appendHex(invalid, to: &output)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+            if byte < 0x80 {
+                appendEscaped(byte, to: &output)
+                position += 1
+            } else {
+                var parser = Unicode.UTF8.ForwardParser()
+                var iterator = bytes[position...].makeIterator()
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded):
+                    output.append(contentsOf: encoded)
+                    position += encoded.count
+                case .error(let length):
+                    for invalid in bytes[position..<(position + length)] {
+                        output.append(contentsOf: "\\udc".utf8)
+                        appendHex(invalid, to: &output)
+                    }
+                    position += length
+                case .emptyInput:
+                    position = bytes.count
                 }
-                position += length
-            case .emptyInput:
-                return
             }
+            runStart = position
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
         output.append(UInt8(ascii: "\""))
     }
 

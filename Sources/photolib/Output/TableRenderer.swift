@@ -45,30 +45,48 @@ struct TableRenderer: Sendable {
 
     /// The table's lines, without newlines and without trailing spaces.
     func lines(maximumWidth: Int? = nil) -> [String] {
-        let body = rows.map { row in columns.indices.map { index in index < row.count ? Self.sanitized(row[index]) : "" } }
-        let allRows = (showsHeader ? [columns.map { Self.sanitized($0.header) }] : []) + body
-        guard !allRows.isEmpty else { return [] }
-        var widths = columns.indices.map { index in allRows.map { DisplayWidth.of($0[index]) }.max() ?? 0 }
+        let cells = (showsHeader ? [columns.map(\.header)] : []) + rows
+        let text = cells.map { row in columns.indices.map { index in index < row.count ? Self.sanitized(row[index]) : "" } }
+        guard !text.isEmpty else { return [] }
+        let cellWidths = text.map { $0.map(DisplayWidth.of) }
+        var widths = columns.indices.map { index in cellWidths.map { $0[index] }.max() ?? 0 }
         if let maximumWidth, let flexible = flexibleColumn, columns.indices.contains(flexible) {
             let total = widths.reduce(0, +) + DisplayWidth.of(columnSeparator) * (columns.count - 1)
             if total > maximumWidth {
-                let floor = min(widths[flexible], max(minimumFlexibleWidth, showsHeader ? DisplayWidth.of(columns[flexible].header) : 0))
+                let header = showsHeader ? DisplayWidth.of(columns[flexible].header) : 0
+                let floor = min(widths[flexible], max(minimumFlexibleWidth, header))
                 widths[flexible] = max(floor, widths[flexible] - (total - maximumWidth))
             }
         }
-        return allRows.map { cells in
+        let spaces = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
+        return zip(text, cellWidths).map { row, rowWidths in
             var line = ""
-            for (index, cell) in cells.enumerated() {
+            for index in row.indices {
                 if index > 0 { line += columnSeparator }
-                let fitted = DisplayWidth.truncate(cell, to: widths[index])
-                line += DisplayWidth.pad(fitted, to: widths[index], left: columns[index].alignment == .right)
+                var cell = row[index]
+                var width = rowWidths[index]
+                if width > widths[index] {
+                    cell = DisplayWidth.truncate(cell, to: widths[index])
+                    width = DisplayWidth.of(cell)
+                }
+                let padding = spaces[max(0, widths[index] - width)]
+                if columns[index].alignment == .right {
+                    line += padding
+                    line += cell
+                } else {
+                    line += cell
+                    line += padding
+                }
             }
-            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+            while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
+            return line
         }
     }
 
     /// `text` with every control character (C0, DEL, C1) replaced by a space.
     static func sanitized(_ text: String) -> String {
+        // C1 controls are U+0080…U+009F, encoded C2 80…C2 9F; text without those bytes is clean.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
     }

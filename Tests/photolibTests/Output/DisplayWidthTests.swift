@@ -4,6 +4,7 @@ import Testing
 @Suite struct DisplayWidthTests {
     @Test func columnsOfCharacters() {
         #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("Köln ŁÓDŹ") == 9)
         #expect(DisplayWidth.of("日本") == 4)
         #expect(DisplayWidth.of("한글") == 4)
         #expect(DisplayWidth.of("ｱ") == 1)           // half-width katakana
@@ -21,6 +22,7 @@ import Testing
         #expect(DisplayWidth.truncate("abcdef", to: 4) == "abc…")
         #expect(DisplayWidth.truncate("abcd", to: 4) == "abcd")
         #expect(DisplayWidth.truncate("日本語", to: 4) == "日…")
+        #expect(DisplayWidth.truncate("Straße über", to: 6) == "Straß…")
         #expect(DisplayWidth.pad("日", to: 4) == "日  ")
         #expect(DisplayWidth.pad("7", to: 3, left: true) == "  7")
     }

@@ -41,6 +41,8 @@ import PhotoCore
         #expect(try JSONReader.parse("0") == .int(0))
         #expect(try JSONReader.parse("-12") == .int(-12))
         #expect(try JSONReader.parse("9223372036854775807") == .int(.max))
+        #expect(try JSONReader.parse("-9223372036854775808") == .int(.min))
+        #expect(try JSONReader.parse("-0") == .int(0))
         #expect(try JSONReader.parse("9223372036854775808") == .double(9223372036854775808))
         #expect(try JSONReader.parse("1.0") == .double(1))
         #expect(try JSONReader.parse("-2.5E-3") == .double(-0.0025))
