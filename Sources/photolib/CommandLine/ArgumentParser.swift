@@ -77,7 +77,7 @@ struct ArgumentParser: Sendable {
     }
 
     private func consumePositional(_ argument: [UInt8], state: inout ParseState) throws {
-        let spec = state.specs[state.specs.count - 1]
+        let spec = state.currentSpec
         let text = String(decoding: argument, as: UTF8.self)
         if state.positionals.isEmpty, !spec.subcommands.isEmpty {
             if let subcommand = spec.subcommand(named: text) {
@@ -122,7 +122,7 @@ struct ArgumentParser: Sendable {
             let byte = letters[position]
             let option = byte < 0x80 ? accepted.first { $0.short == Character(Unicode.Scalar(byte)) } : nil
             guard let option else {
-                let shown = String(decoding: letters[position...].prefix(byte < 0x80 ? 1 : 4), as: UTF8.self)
+                let shown = String(decoding: letters[position...], as: UTF8.self).first.map(String.init) ?? ""
                 throw ParseFailure(UsageError(message: "Unknown option '-\(shown)'", commandPath: state.path))
             }
             position += 1

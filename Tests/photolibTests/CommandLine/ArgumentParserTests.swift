@@ -61,6 +61,7 @@ import PhotoCore
         #expect(try command(["list", "-j", "8"]).value("jobs") == "8")
         #expect(try command(["list", "-vj", "2"]).value("jobs") == "2")
         #expect(usageError(["list", "-x"])?.message == "Unknown option '-x'")
+        #expect(usageError(["list", "-vé"])?.message == "Unknown option '-é'")
     }
 
     @Test func doubleDashEndsOptionsAndDashIsPositional() throws {
