@@ -1,0 +1,40 @@
+/// The `photolib` command itself: the options every command accepts, the root's own
+/// options, and the built-in `help` command.
+enum RootCommand {
+    static let name = "photolib"
+
+    /// `--library <dir>`, accepted by every command.
+    static let libraryOption = OptionSpec.value(
+        "library", "dir",
+        help: "The library to use (default: $PHOTOLIB_LIBRARY, else the nearest .photolib/ above the working directory)")
+
+    /// `-h, --help`, accepted by every command.
+    static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")
+
+    /// `--version`, accepted by `photolib` alone.
+    static let versionOption = OptionSpec.flag("version", help: "Show the version.")
+
+    /// Options every command accepts, listed after the command's own in its help.
+    static let globalOptions = [libraryOption, helpOption]
+
+    /// `photolib help [<subcommands> ...]`, answered by the runner itself.
+    static let helpCommand = CommandSpec(
+        name: "help",
+        abstract: "Show help for a command.",
+        arguments: [ArgumentSpec(name: "subcommands", help: "The command to show help for.", isRepeating: true)])
+
+    static let discussion = """
+        Exit status: 0 success; 1 failure; 2 some files failed (each one is reported); \
+        64 command-line error; 65 bad input data; 66 missing library, file or asset.
+        """
+
+    /// The command tree: `photolib`, the registered commands, then `help`.
+    static func spec(commands: [CommandSpec]) -> CommandSpec {
+        CommandSpec(
+            name: name,
+            abstract: "Manage a library of photos from the command line.",
+            discussion: discussion,
+            options: [versionOption],
+            subcommands: commands + [helpCommand])
+    }
+}

@@ -1,0 +1,8 @@
+/// The commands `photolib` offers, in the order its help lists them.
+///
+/// `help` is built in (see `RootCommand`) and needs no entry here.
+enum CommandRegistry {
+    static let commands: [any PhotolibCommand.Type] = [
+        // InitCommand.self, IndexCommand.self, ListCommand.self, ... go here.
+    ]
+}

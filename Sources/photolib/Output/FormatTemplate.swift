@@ -1,0 +1,79 @@
+/// A `--format` template such as `'{id}\t{city} {caption}'`: text with `{field}`
+/// placeholders, checked against the fields a command knows.
+///
+/// `{{` and `}}` are literal braces; `\t`, `\n` and `\\` are a tab, a newline and a
+/// backslash (shells pass them through as two characters).
+struct FormatTemplate: Sendable, Equatable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case field(String)
+    }
+
+    let segments: [Segment]
+
+    /// The fields the template uses, in order of first use (to fetch only those).
+    var fieldNames: [String] {
+        var seen: [String] = []
+        for case .field(let name) in segments where !seen.contains(name) { seen.append(name) }
+        return seen
+    }
+
+    /// Parses `text`; an unknown field or an unmatched brace is a `UsageError` that names
+    /// the known fields.
+    init(_ text: String, fields: [String], optionName: String = "--format", commandPath: [String] = []) throws {
+        var segments: [Segment] = []
+        var literal = ""
+        var characters = text[...]
+        func fail(_ problem: String, suggestion: String? = nil) -> UsageError {
+            let hint = suggestion.map { " Did you mean '{\($0)}'?" } ?? ""
+            let known = fields.map { "{\($0)}" }.joined(separator: ", ")
+            return UsageError(message: "\(problem) in \(optionName).\(hint) Fields: \(known)", commandPath: commandPath)
+        }
+        while let character = characters.popFirst() {
+            switch character {
+            case "{" where characters.first == "{", "}" where characters.first == "}":
+                literal.append(characters.removeFirst())
+            case "{":
+                guard let close = characters.firstIndex(of: "}") else { throw fail("Unmatched '{'") }
+                let name = String(characters[..<close])
+                characters = characters[characters.index(after: close)...]
+                guard fields.contains(name) else {
+                    throw fail("Unknown field '{\(name)}'", suggestion: Suggestion.closest(to: name, among: fields.map { [$0] }))
+                }
+                if !literal.isEmpty { segments.append(.literal(literal)) }
+                literal = ""
+                segments.append(.field(name))
+            case "}":
+                throw fail("Unmatched '}' (write '}}' for a brace)")
+            case "\\" where characters.first == "t":
+                characters.removeFirst()
+                literal.append("\t")
+            case "\\" where characters.first == "n":
+                characters.removeFirst()
+                literal.append("\n")
+            case "\\" where characters.first == "\\":
+                characters.removeFirst()
+                literal.append("\\")
+            default:
+                literal.append(character)
+            }
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        self.segments = segments
+    }
+
+    /// The template filled in by `lookup`; a field it has no value for is empty.
+    func render(_ lookup: (String) -> String?) -> String {
+        segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .field(let name): lookup(name) ?? ""
+            }
+        }.joined()
+    }
+
+    /// The template filled in from `values`; a missing or nil value is empty.
+    func render(_ values: [String: String?]) -> String {
+        render { values[$0] ?? nil }
+    }
+}
