@@ -74,6 +74,61 @@ import Testing
         #expect(ContentFingerprint.hexDigits(0x00AB_CDEF_0123_4567) == "00abcdef01234567")
         #expect(ContentFingerprint.hexDigits(.max) == "ffffffffffffffff")
     }
+
+    // MARK: - Which bytes of a file count
+
+    /// A 1 MiB JPEG whose middle is comment segments, so any byte there can change freely.
+    static func megabyteJPEG() -> [UInt8] {
+        let comments = (0..<16).map { index in
+            SyntheticJPEG.segment(0xFE, (0..<65_000).map { UInt8(truncatingIfNeeded: $0 &+ index) })
+        }
+        var bytes = SyntheticJPEG.jpeg(segments: comments, scanBytes: 2000)
+        bytes += [UInt8](repeating: 0x55, count: (1 << 20) - bytes.count)
+        return bytes
+    }
+
+    @Test func middleOfALargeFileDoesNotCountButSizeAndEndsDo() throws {
+        let folder = try TemporaryFolder()
+        let original = Self.megabyteJPEG()
+        #expect(original.count == 1 << 20)
+        func fingerprint(_ bytes: [UInt8]) throws -> String {
+            try ImageFileReader.read(folder.write(bytes, named: "photo.jpg")).fingerprint
+        }
+        let base = try fingerprint(original)
+
+        var middle = original
+        middle[original.count / 2] ^= 0xFF
+        #expect(try fingerprint(middle) == base)
+        var justInsideHead = original
+        justInsideHead[65_535] ^= 0xFF
+        #expect(try fingerprint(justInsideHead) != base)
+        var justInsideTail = original
+        justInsideTail[original.count - 65_536] ^= 0xFF
+        #expect(try fingerprint(justInsideTail) != base)
+        var justOutside = original
+        justOutside[65_536] ^= 0xFF
+        justOutside[original.count - 65_537] ^= 0xFF
+        #expect(try fingerprint(justOutside) == base)
+        #expect(try fingerprint(original + [0x55]) != base)
+        // The same bytes under another name and time: the same fingerprint.
+        #expect(try ImageFileReader.read(folder.write(original, named: "copy.jpg")).fingerprint == base)
+    }
+
+    @Test func smallFileIsHashedWholeOnce() throws {
+        let folder = try TemporaryFolder()
+        let bytes = SyntheticJPEG.jpeg(scanBytes: 100_000)
+        #expect(bytes.count < 2 * ContentFingerprint.windowSize)
+        let reading = try ImageFileReader.read(folder.write(bytes, named: "small.jpg"))
+        let expected = bytes.withUnsafeBytes { ContentFingerprint.of(size: Int64(bytes.count), head: $0, tail: nil) }
+        #expect(reading.fingerprint == expected)
+        // Every part of the scan data counts, up to the last byte (changing the headers would
+        // make the file unreadable rather than differently fingerprinted).
+        for index in Array(stride(from: bytes.count - 100_000, to: bytes.count, by: 9_973)) + [bytes.count - 1] {
+            var changed = bytes
+            changed[index] ^= 0x01
+            #expect(try ImageFileReader.read(folder.write(changed, named: "small.jpg")).fingerprint != expected)
+        }
+    }
 }
 
 extension String {
