@@ -1,0 +1,26 @@
+/// Everything indexing learns from one file.
+public struct ImageFileReading: Sendable, Equatable {
+    /// The file size in bytes, from `fstat`.
+    public var size: Int64
+    /// The modification time (`st_mtim`) in nanoseconds since 1970.
+    public var modifiedNanoseconds: Int64
+    /// `ContentFingerprint` of the file: 16 lowercase hex digits.
+    public var fingerprint: String
+    public var metadata: PhotoMetadata
+    /// Things wrong with a file that could still be indexed, one short phrase each:
+    /// "truncated (no end-of-image marker)", "corrupt EXIF: …", "invalid EXIF orientation 65535",
+    /// "image of 4290.2 megapixels is over the 250-megapixel limit".
+    public var problems: [String]
+    /// Where the JPEG's frame header and metadata segments are, for later readers (XMP, ICC, IPTC).
+    public var layout: JPEGLayout
+
+    public init(size: Int64, modifiedNanoseconds: Int64, fingerprint: String, metadata: PhotoMetadata,
+                problems: [String], layout: JPEGLayout = JPEGLayout()) {
+        self.size = size
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.fingerprint = fingerprint
+        self.metadata = metadata
+        self.problems = problems
+        self.layout = layout
+    }
+}

@@ -1,0 +1,29 @@
+extension PhotoMetadata {
+    /// Fills camera, capture date, orientation, GPS and caption from an EXIF block, and returns
+    /// what was wrong with it, one short phrase each (empty when all is well).
+    mutating func apply(exif tags: ExifTags) -> [String] {
+        var problems: [String] = []
+        if let complaint = tags.complaint {
+            problems.append("corrupt EXIF: \(complaint)")
+        } else if tags.loadedEntryCount == 0 {
+            problems.append("corrupt EXIF: no readable entries")
+        }
+        cameraMake = ExifText.plain(tags[.make])
+        cameraModel = ExifText.plain(tags[.model])
+        takenAt = CaptureDate(exifDateTime: ExifText.plain(tags[.dateTimeOriginal]),
+                              offset: ExifText.plain(tags[.offsetTimeOriginal]))
+        gps = GPSCoordinate(exif: tags)
+        caption = ExifText.caption(from: tags)
+
+        orientation = 1
+        if let stored = tags[.orientation]?.unsigned(at: 0) {
+            switch stored {
+            case 1...8: orientation = Int(stored)
+            // 0 is written by real cameras and software; it means "not set", as absent does.
+            case 0: break
+            default: problems.append("invalid EXIF orientation \(stored)")
+            }
+        }
+        return problems
+    }
+}
