@@ -45,7 +45,7 @@ import Testing
         try library.add(CorpusFiles.photo("exif-samples/Nikon_D70.jpg"), as: "two.jpg")
         try library.add(CorpusFiles.photo("exif-samples/Pentax_K10D.jpg"), as: "three.jpg")
         try library.add(CorpusFiles.photo("exif-samples/Sony_HDR-HC3.jpg"), as: "four.jpg")
-        try BinaryRunner.run(["init", library.root.path])
+        _ = try BinaryRunner.run(["init", library.root.path])
         try library.run(["index"])
         let before = try idsByPath(library)
 
@@ -102,7 +102,7 @@ import Testing
         _ = source.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
 
-        try BinaryRunner.run(["init", library.root.path])
+        _ = try BinaryRunner.run(["init", library.root.path])
         let result = try library.run(["index"])
         #expect(result.status == 2)
         let lines = result.stderr.split(separator: "\n").map(String.init)

@@ -1,7 +1,7 @@
 extension SQLiteCatalog {
     /// Written into a new catalog's `catalog_info` as `created_by`.
     /// (photolib has no project-wide version constant yet; this one is the catalog's.)
-    static let creator = "photolib 0.1.0"
+    static let creator = "photolib \(PhotolibRelease.version)"
 
     /// The catalog's schema history. Append, never edit: released catalogs depend on each step.
     static let migrator = SQLiteMigrator([

@@ -1,6 +1,8 @@
+import PhotoCore
+
 /// The version `photolib --version` prints; the one place it is written.
 enum PhotolibVersion {
-    static let current = "0.1.0"
+    static let current = PhotolibRelease.version
 
     /// Lines printed under the version, such as the attribution of bundled data.
     static let attributions: [String] = []

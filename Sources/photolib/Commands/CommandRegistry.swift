@@ -3,6 +3,6 @@
 /// `help` is built in (see `RootCommand`) and needs no entry here.
 enum CommandRegistry {
     static let commands: [any PhotolibCommand.Type] = [
-        // InitCommand.self, IndexCommand.self, ListCommand.self, ... go here.
+        InitCommand.self, IndexCommand.self, ListCommand.self,
     ]
 }

@@ -28,22 +28,19 @@ enum IndexCommand: PhotolibCommand {
         let catalog = try library.openCatalog()
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let options = IndexOptions(jobs: jobs, includeHidden: command.flag("hidden"))
-        let progress = context.stderrIsTerminal ? ProgressBar(label: "indexing", stream: context.stderr) : nil
+        let progress = context.progressBar(label: "indexing", total: 0)
         let stderr = context.stderr
         let summary = try Indexer(library: library, catalog: catalog, options: options)
             .run(paths: command.rawArguments) { event in
                 switch event {
-                case .planned(let toRead, _): progress?.start(total: toRead)
-                case .progress(let done, _): progress?.update(done: done)
-                case .failed(_, let message), .damaged(_, let message):
-                    progress?.clear()
-                    stderr.write("photolib: \(message)\n")
-                    stderr.flush()
+                case .planned(let toRead, _): progress?.setTotal(toRead)
+                case .progress(let done, _): progress?.setCompleted(done)
+                case .failed(_, let message), .damaged(_, let message): stderr.write("photolib: \(message)\n")
                 }
             }
         progress?.finish()
         if command.flag("json") {
-            context.stdout.write(bytes: summaryJSON(summary).serialized(pretty: true) + [UInt8(ascii: "\n")])
+            context.stdout.writePrettyJSON(summaryJSON(summary))
         } else if !command.flag("quiet") {
             context.stdout.write(summaryText(summary) + "\n")
         }

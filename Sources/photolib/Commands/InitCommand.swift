@@ -34,11 +34,11 @@ enum InitCommand: PhotolibCommand {
         let library = try Library.create(at: directory, settings: settings)
         _ = try library.openCatalog()
         if command.flag("json") {
-            context.stdout.write(bytes: JSONValue.object([
+            context.stdout.writePrettyJSON(.object([
                 ("library", .path(library.root)),
                 ("catalog", .path(library.catalogPath)),
                 ("settings", SettingsJSON.value(library.settings)),
-            ]).serialized(pretty: true) + [UInt8(ascii: "\n")])
+            ]))
         } else {
             context.stdout.write("Initialized empty photolib library in \(library.controlDirectory)/\n")
         }

@@ -44,23 +44,23 @@ enum ListCommand: PhotolibCommand {
             throw UsageError(message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
         }
         let template = try command.value("format").map {
-            try FormatTemplate(parsing: $0, fields: AssetPresenter.formatFields, commandPath: command.path)
+            try FormatTemplate($0, fields: AssetPresenter.formatFields, commandPath: command.path)
         }
         let query = try makeQuery(command)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let assets = try catalog.assets(matching: query)
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
-        let newline = UInt8(ascii: "\n")
-
         if command.flag("json") {
-            context.stdout.write(bytes: JSONValue.array(assets.map(presenter.json)).serialized(pretty: true) + [newline])
+            context.stdout.writePrettyJSON(.array(assets.map(presenter.json)))
         } else if command.flag("jsonl") {
-            for asset in assets { context.stdout.write(bytes: presenter.json(asset).serialized(pretty: false) + [newline]) }
+            for asset in assets where !context.stdout.isClosed { context.stdout.writeJSONLine(presenter.json(asset)) }
         } else if command.flag("ids") {
-            for asset in assets { context.stdout.write(asset.id.hex + "\n") }
+            for asset in assets where !context.stdout.isClosed { context.stdout.write(asset.id.hex + "\n") }
         } else if let template {
-            for asset in assets { context.stdout.write(template.render(presenter.formatFields(asset)) + "\n") }
+            for asset in assets where !context.stdout.isClosed {
+                context.stdout.write(template.render(presenter.formatFields(asset)) + "\n")
+            }
         } else {
             context.stdout.write(AssetTable.render(assets, presenter: presenter,
                                                    width: context.stdoutIsTerminal ? context.terminalWidth : nil))

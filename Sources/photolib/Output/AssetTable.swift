@@ -17,11 +17,12 @@ enum AssetTable {
             return [presenter.shortID(asset), taken, size, asset.city ?? "-", flags,
                     asset.file.relativePath.description, asset.caption ?? ""]
         }
-        let table = TableRenderer(
-            headers: ["ID", "TAKEN", "SIZE", "CITY", "FLAGS", "PATH", "CAPTION"],
-            alignments: [.left, .left, .right, .left, .left, .left, .left],
+        var table = TableRenderer(
+            columns: [.init("ID"), .init("TAKEN"), .init("SIZE", alignment: .right), .init("CITY"), .init("FLAGS"),
+                      .init("PATH"), .init("CAPTION")],
             flexibleColumn: 6
         )
-        return table.render(rows: rows, width: width)
+        for row in rows { table.append(row) }
+        return table.render(maximumWidth: width)
     }
 }

@@ -25,7 +25,7 @@ final class TestLibrary {
 
     /// Runs photolib with this library as `--library`.
     @discardableResult
-    func run(_ arguments: [String], stdin: Data? = nil) throws -> BinaryRunner.Result {
+    func run(_ arguments: [String], stdin: Data? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         try BinaryRunner.run(arguments + ["--library", root.path], stdin: stdin)
     }
 
