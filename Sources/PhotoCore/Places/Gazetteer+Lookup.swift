@@ -28,6 +28,11 @@ extension Gazetteer {
         }
     }
 
+    /// The place a photo's GPS position resolves to (see `lookup(latitude:longitude:)`).
+    public func lookup(_ position: GPSCoordinate) -> PlaceMatch? {
+        lookup(latitude: position.latitude, longitude: position.longitude)
+    }
+
     /// Walks cells in order of their distance from the point. Within a cell places come in
     /// descending population, so radii shrink and the walk stops at the first place whose
     /// radius cannot reach from the cell's edge, or is smaller than the best one's.

@@ -132,7 +132,7 @@ public struct Admin1Key: Hashable, Sendable {
 }
 
 /// Reads a whole file into one buffer sized from `fstat`: one `read` for a regular file.
-private func readWholeFile(_ path: RawPath) throws -> [UInt8] {
+func readWholeFile(_ path: RawPath) throws -> [UInt8] {
     let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
     defer { close(descriptor) }

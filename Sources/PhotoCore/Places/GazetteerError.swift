@@ -32,7 +32,9 @@ public struct GazetteerError: PhotolibError {
     }
 
     public var description: String {
-        switch reason {
+        // A builder error before any file is involved has no path to name.
+        if path.bytes.isEmpty, case .invalidEntry(let why) = reason { return why }
+        return switch reason {
         case .notInstalled:
             "\(path): gazetteer not found (looked in $\(DataFiles.environmentVariable), <bin>/../share/photolib and the package's Data/)"
         case .badFormat(let why): "\(path): not a valid gazetteer: \(why)"

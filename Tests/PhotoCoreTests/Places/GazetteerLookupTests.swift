@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func tokyo() throws {
-        let match = try #require(gazetteer.lookup(latitude: 35.6895, longitude: 139.6917))
+        let match = try #require(gazetteer.lookup(GPSCoordinate(latitude: 35.6895, longitude: 139.6917)))
         #expect(match.city == "Tokyo")
         #expect(match.countryCode == "JP")
         #expect(match.countryName == "Japan")
