@@ -1,23 +1,34 @@
+import Foundation
+
 /// Collects places and countries and encodes them as a `gazetteer.bin` file, byte for
 /// byte as `Scripts/build-gazetteer` would: the order of everything is fixed by the
 /// data alone, so the same places always give the same file.
 public struct GazetteerBuilder: Sendable {
+    /// 20 bytes a place, so that the millions of places of `allCountries.txt` fit easily.
     private struct PendingPlace: Sendable {
         var latitudeE5: Int32
         var longitudeE5: Int32
         var population: UInt32
-        var name: Int
-        var admin1: Admin1Key
+        var name: Int32
+        var region: Int32
     }
 
-    /// Every distinct text (names, codes) once, by its UTF-8 bytes: Swift's `String`
+    private struct Region: Sendable {
+        var key: Admin1Key
+        var code: Int32
+        var name: Int32
+    }
+
+    /// Every text (names, codes) as UTF-8 bytes, one after another; a text ID indexes
+    /// `textSpans`. Equal texts are merged only when encoding, by sorting, which is much
+    /// cheaper than hashing millions of names, and compares bytes: Swift's `String`
     /// equality would merge canonically equivalent spellings that GeoNames keeps apart.
-    private var textIDs: [[UInt8]: Int] = [:]
-    private var texts: [[UInt8]] = []
+    private var textBytes: [UInt8] = []
+    private var textSpans: [TextSpan] = []
     /// Country code to the text ID of its name.
-    private var countryNames: [String: Int] = [:]
-    /// Region to the text IDs of its code and name.
-    private var admin1Names: [Admin1Key: (code: Int, name: Int)] = [:]
+    private var countryNames: [String: Int32] = [:]
+    private var regionIDs: [Admin1Key: Int32] = [:]
+    private var regions: [Region] = []
     private var places: [PendingPlace] = []
 
     public init() {}
@@ -27,6 +38,7 @@ public struct GazetteerBuilder: Sendable {
     /// Names a country; a country used by a place but never named here is named by its code.
     public mutating func addCountry(code: String, name: String) throws {
         try Self.checkCountryCode(code)
+        try Self.checkLength(name)
         countryNames[code] = intern(name)
     }
 
@@ -34,21 +46,31 @@ public struct GazetteerBuilder: Sendable {
     public mutating func addPlace(_ place: GazetteerPlace) throws {
         guard place.latitude.isFinite, place.longitude.isFinite,
               abs(place.latitude) <= 90, abs(place.longitude) <= 180 else {
-            throw invalid("\(place.name) has coordinates out of range (\(place.latitude), \(place.longitude))")
+            throw Self.invalid("\(place.name) has coordinates out of range (\(place.latitude), \(place.longitude))")
         }
-        guard place.population >= 0 else { throw invalid("\(place.name) has a negative population") }
+        guard place.population >= 0 else { throw Self.invalid("\(place.name) has a negative population") }
         try Self.checkCountryCode(place.countryCode)
-        for text in [place.name, place.admin1Code, place.admin1Name] where text.utf8.count > Int(UInt16.max) {
-            throw invalid("a name longer than 65535 bytes (\(text.prefix(40))…)")
+        try Self.checkLength(place.name)
+        try Self.checkLength(place.admin1Code)
+        try Self.checkLength(place.admin1Name)
+        guard textSpans.count < Int(Int32.max) - 3, places.count < Int(UInt32.max) else {
+            throw Self.invalid("more places than the format holds")
         }
         let key = Admin1Key(countryCode: place.countryCode, code: place.admin1Code)
-        if admin1Names[key] == nil { admin1Names[key] = (intern(place.admin1Code), intern(place.admin1Name)) }
+        let region: Int32
+        if let known = regionIDs[key] {
+            region = known
+        } else {
+            region = Int32(regions.count)
+            regionIDs[key] = region
+            regions.append(Region(key: key, code: intern(place.admin1Code), name: intern(place.admin1Name)))
+        }
         if countryNames[place.countryCode] == nil { countryNames[place.countryCode] = intern(place.countryCode) }
         places.append(PendingPlace(
             latitudeE5: GazetteerFormat.fixed(degrees: place.latitude),
             longitudeE5: GazetteerFormat.fixed(degrees: place.longitude),
             population: UInt32(clamping: place.population),
-            name: intern(place.name), admin1: key))
+            name: intern(place.name), region: region))
     }
 
     /// Encodes, then writes the file through a temporary file and a rename, so that a
@@ -65,58 +87,41 @@ public struct GazetteerBuilder: Sendable {
     /// The file's bytes.
     public func encoded() throws -> [UInt8] {
         let cellsPerDegree = GazetteerFormat.cellsPerDegree
-        // Strings that are referenced (a renamed country leaves its old name unused),
-        // sorted by their UTF-8 bytes as the script sorts them.
-        var used = [Bool](repeating: false, count: texts.count)
-        for place in places { used[place.name] = true }
-        for (code, name) in admin1Names.values { used[code] = true; used[name] = true }
-        for name in countryNames.values { used[name] = true }
-        let sortedIDs = texts.indices.filter { used[$0] }.sorted { texts[$0].lexicographicallyPrecedes(texts[$1]) }
-        var strings: [UInt8] = []
-        var offsets = [UInt32](repeating: 0, count: texts.count)
-        var ranks = [Int](repeating: 0, count: texts.count)
-        for (rank, id) in sortedIDs.enumerated() {
-            offsets[id] = UInt32(truncatingIfNeeded: strings.count)
-            ranks[id] = rank
-            strings.appendLittleEndian(UInt16(texts[id].count))
-            strings.append(contentsOf: texts[id])
-        }
-        guard strings.count <= Int(UInt32.max) else { throw invalid("the names take more than 4 GiB") }
+        let strings = stringTable()
+        guard strings.bytes.count <= Int(UInt32.max) else { throw Self.invalid("the names take more than 4 GiB") }
 
         let countryCodes = countryNames.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let countryIndex = Dictionary(uniqueKeysWithValues: countryCodes.enumerated().map { ($1, $0) })
-        let admin1Keys = admin1Names.keys.sorted {
-            ($0.countryCode == $1.countryCode)
-                ? Array($0.code.utf8).lexicographicallyPrecedes(Array($1.code.utf8))
-                : Array($0.countryCode.utf8).lexicographicallyPrecedes(Array($1.countryCode.utf8))
+        let regionOrder = regions.indices.sorted { a, b in
+            let left = regions[a].key, right = regions[b].key
+            return left.countryCode == right.countryCode
+                ? Array(left.code.utf8).lexicographicallyPrecedes(Array(right.code.utf8))
+                : Array(left.countryCode.utf8).lexicographicallyPrecedes(Array(right.countryCode.utf8))
         }
-        guard admin1Keys.count <= Int(UInt16.max) + 1 else {
-            throw invalid("\(admin1Keys.count) admin1 regions: more than the format's 65536")
+        guard regionOrder.count <= Int(UInt16.max) + 1 else {
+            throw Self.invalid("\(regionOrder.count) admin1 regions: more than the format's 65536")
         }
-        let admin1Index = Dictionary(uniqueKeysWithValues: admin1Keys.enumerated().map { ($1, $0) })
+        var regionIndex = [Int](repeating: 0, count: regions.count)
+        for (position, id) in regionOrder.enumerated() { regionIndex[id] = position }
 
-        let order = sortedPlaces(cellsPerDegree: cellsPerDegree, nameRanks: ranks,
-                                 admin1Index: admin1Index)
-        guard order.count <= Int(UInt32.max) else { throw invalid("more than 4 billion places") }
+        let order = sortedPlaces(cellsPerDegree: cellsPerDegree, nameRanks: strings.ranks, regionIndex: regionIndex)
 
         // The cell directory: one entry per non-empty cell, and the first entry of each row.
+        let columns = 360 * cellsPerDegree
         var rowIndex: [UInt32] = []
         var cells: [(column: UInt32, firstPlace: UInt32)] = []
-        var previousCell: (row: Int, column: Int)?
-        for (position, place) in order.enumerated() {
-            let cell = place.cell
-            if previousCell == nil || previousCell! != cell {
-                while rowIndex.count <= cell.row { rowIndex.append(UInt32(cells.count)) }
-                cells.append((UInt32(cell.column), UInt32(position)))
-                previousCell = cell
-            }
+        var previousCell = -1
+        for (position, place) in order.enumerated() where place.cell != previousCell {
+            while rowIndex.count <= place.cell / columns { rowIndex.append(UInt32(cells.count)) }
+            cells.append((UInt32(place.cell % columns), UInt32(position)))
+            previousCell = place.cell
         }
         while rowIndex.count <= 180 * cellsPerDegree { rowIndex.append(UInt32(cells.count)) }
         cells.append((GazetteerFormat.sentinelColumn, UInt32(order.count)))
 
         let layout = GazetteerLayout(cellsPerDegree: cellsPerDegree, placeCount: order.count,
-                                     cellCount: cells.count - 1, admin1Count: admin1Keys.count,
-                                     countryCount: countryCodes.count, stringsSize: strings.count)
+                                     cellCount: cells.count - 1, admin1Count: regions.count,
+                                     countryCount: countryCodes.count, stringsSize: strings.bytes.count)
         var out: [UInt8] = []
         out.reserveCapacity(layout.totalSize)
         out.append(contentsOf: GazetteerFormat.magic)
@@ -127,69 +132,128 @@ public struct GazetteerBuilder: Sendable {
         }
         for first in rowIndex { out.appendLittleEndian(first) }
         for cell in cells { out.appendLittleEndian(cell.column); out.appendLittleEndian(cell.firstPlace) }
-        for place in order {
-            out.appendLittleEndian(place.pending.latitudeE5)
-            out.appendLittleEndian(place.pending.longitudeE5)
-            out.appendLittleEndian(place.pending.population)
-            out.appendLittleEndian(offsets[place.pending.name])
-            out.appendLittleEndian(UInt16(place.admin1))
+        for entry in order {
+            let place = places[entry.place]
+            out.appendLittleEndian(place.latitudeE5)
+            out.appendLittleEndian(place.longitudeE5)
+            out.appendLittleEndian(place.population)
+            out.appendLittleEndian(strings.offsets[Int(place.name)])
+            out.appendLittleEndian(UInt16(entry.region))
         }
-        for key in admin1Keys {
-            out.appendLittleEndian(UInt32(countryIndex[key.countryCode]!))
-            let texts = admin1Names[key]!
-            out.appendLittleEndian(offsets[texts.code])
-            out.appendLittleEndian(offsets[texts.name])
+        for id in regionOrder {
+            let region = regions[id]
+            out.appendLittleEndian(UInt32(countryIndex[region.key.countryCode]!))
+            out.appendLittleEndian(strings.offsets[Int(region.code)])
+            out.appendLittleEndian(strings.offsets[Int(region.name)])
         }
         for code in countryCodes {
             let codeBytes = Array(code.utf8)
             out.append(contentsOf: codeBytes + [UInt8](repeating: 0, count: 4 - codeBytes.count))
-            out.appendLittleEndian(offsets[countryNames[code]!])
+            out.appendLittleEndian(strings.offsets[Int(countryNames[code]!)])
         }
-        out.append(contentsOf: strings)
+        out.append(contentsOf: strings.bytes)
         assert(out.count == layout.totalSize)
         return out
     }
 
-    private struct SortablePlace {
-        var pending: PendingPlace
-        var cell: (row: Int, column: Int)
-        var nameRank: Int
-        var admin1: Int
+    /// The referenced texts (a renamed country leaves its old name unused), each once,
+    /// sorted by their UTF-8 bytes as the script sorts them, each as a u16 length and its
+    /// bytes; with each text ID's offset in the table and rank in that order.
+    private func stringTable() -> (bytes: [UInt8], offsets: [UInt32], ranks: [Int32]) {
+        var used = [Bool](repeating: false, count: textSpans.count)
+        for place in places { used[Int(place.name)] = true }
+        for region in regions { used[Int(region.code)] = true; used[Int(region.name)] = true }
+        for name in countryNames.values { used[Int(name)] = true }
+        var bytes: [UInt8] = []
+        var offsets = [UInt32](repeating: 0, count: textSpans.count)
+        var ranks = [Int32](repeating: 0, count: textSpans.count)
+        textBytes.withUnsafeBufferPointer { all in
+            let spans = textSpans
+            func text(_ id: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: all[spans[id].start..<(spans[id].start + spans[id].count)])
+            }
+            let sortedIDs = spans.indices.filter { used[$0] }.sorted { compareBytes(text($0), text($1)) < 0 }
+            var rank: Int32 = -1
+            var offset: UInt32 = 0
+            var previous: UnsafeBufferPointer<UInt8>?
+            for id in sortedIDs {
+                let current = text(id)
+                if previous == nil || compareBytes(previous!, current) != 0 {
+                    rank += 1
+                    offset = UInt32(truncatingIfNeeded: bytes.count)
+                    bytes.appendLittleEndian(UInt16(current.count))
+                    bytes.append(contentsOf: current)
+                    previous = current
+                }
+                offsets[id] = offset
+                ranks[id] = rank
+            }
+        }
+        return (bytes, offsets, ranks)
+    }
+
+    private struct SortKey {
+        var cell: Int
+        var population: UInt32
+        var latitudeE5: Int32
+        var longitudeE5: Int32
+        var nameRank: Int32
+        var region: Int32
+        var place: Int
     }
 
     /// Places in file order: by cell, then population descending (the lookup relies on
     /// that), then latitude, longitude, name and region so that the order is total.
-    private func sortedPlaces(cellsPerDegree: Int, nameRanks: [Int], admin1Index: [Admin1Key: Int]) -> [SortablePlace] {
-        var sortable = places.map { place in
-            SortablePlace(pending: place,
-                          cell: GazetteerFormat.cell(latitudeE5: place.latitudeE5, longitudeE5: place.longitudeE5,
-                                                     cellsPerDegree: cellsPerDegree),
-                          nameRank: nameRanks[place.name], admin1: admin1Index[place.admin1]!)
+    private func sortedPlaces(cellsPerDegree: Int, nameRanks: [Int32], regionIndex: [Int]) -> [SortKey] {
+        var keys = places.indices.map { index in
+            let place = places[index]
+            let cell = GazetteerFormat.cell(latitudeE5: place.latitudeE5, longitudeE5: place.longitudeE5,
+                                            cellsPerDegree: cellsPerDegree)
+            return SortKey(cell: cell.row * 360 * cellsPerDegree + cell.column, population: place.population,
+                           latitudeE5: place.latitudeE5, longitudeE5: place.longitudeE5,
+                           nameRank: nameRanks[Int(place.name)], region: Int32(regionIndex[Int(place.region)]),
+                           place: index)
         }
-        sortable.sort { a, b in
+        keys.sort { a, b in
             if a.cell != b.cell { return a.cell < b.cell }
-            if a.pending.population != b.pending.population { return a.pending.population > b.pending.population }
-            return (a.pending.latitudeE5, a.pending.longitudeE5, a.nameRank, a.admin1)
-                < (b.pending.latitudeE5, b.pending.longitudeE5, b.nameRank, b.admin1)
+            if a.population != b.population { return a.population > b.population }
+            return (a.latitudeE5, a.longitudeE5, a.nameRank, a.region) < (b.latitudeE5, b.longitudeE5, b.nameRank, b.region)
         }
-        return sortable
+        return keys
     }
 
-    private mutating func intern(_ text: String) -> Int {
-        let bytes = Array(text.utf8)
-        if let id = textIDs[bytes] { return id }
-        textIDs[bytes] = texts.count
-        texts.append(bytes)
-        return texts.count - 1
+    /// Stores a text and returns its ID.
+    private mutating func intern(_ text: String) -> Int32 {
+        let id = Int32(textSpans.count)
+        let start = textBytes.count
+        textBytes.append(contentsOf: text.utf8)
+        textSpans.append(TextSpan(start: start, count: textBytes.count - start))
+        return id
     }
 
     private static func checkCountryCode(_ code: String) throws {
         guard code.utf8.count <= 2, code.utf8.allSatisfy({ $0 > 0 && $0 < 0x80 }) else {
-            throw GazetteerError(path: RawPath(""), reason: .invalidEntry("country code '\(code)' is not two ASCII letters"))
+            throw invalid("country code '\(code)' is not two ASCII letters")
         }
     }
 
-    private func invalid(_ why: String) -> GazetteerError {
+    private static func checkLength(_ text: String) throws {
+        guard text.utf8.count <= Int(UInt16.max) else { throw invalid("a name longer than 65535 bytes (\(text.prefix(40))…)") }
+    }
+
+    private static func invalid(_ why: String) -> GazetteerError {
         GazetteerError(path: RawPath(""), reason: .invalidEntry(why))
     }
+}
+
+private struct TextSpan: Sendable {
+    var start: Int
+    var count: Int
+}
+
+/// Byte-wise order (as Python compares `bytes`), through `memcmp`: negative, zero or positive.
+private func compareBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+    let common = min(left.count, right.count)
+    let order = common == 0 ? 0 : Int(memcmp(left.baseAddress!, right.baseAddress!, common))
+    return order != 0 ? order : left.count - right.count
 }

@@ -33,24 +33,42 @@ extension Gazetteer {
     /// a populated place (other feature classes, comments, blank lines).
     static func parseDumpLine(_ line: ArraySlice<UInt8>, number: Int, dump: RawPath) throws -> GazetteerPlace? {
         if line.isEmpty || line.first == UInt8(ascii: "#") { return nil }
-        let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
         func bad(_ why: String) -> GazetteerError { GazetteerError(path: dump, reason: .badDumpLine(line: number, why)) }
-        guard fields.count >= 15 else { throw bad("\(fields.count) tab-separated columns where GeoNames has 19") }
-        guard fields[6].elementsEqual([UInt8(ascii: "P")]) else { return nil }
-        func text(_ index: Int) -> String { String(decoding: fields[index], as: UTF8.self) }
-        guard let latitude = Double(text(4)), let longitude = Double(text(5)),
-              abs(latitude) <= 90, abs(longitude) <= 180 else {
-            throw bad("latitude '\(text(4))' or longitude '\(text(5))' is not a coordinate")
+        // Only the first 15 columns matter; find where they start without splitting the rest.
+        let wanted = 15
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: wanted + 1) { starts in
+            var count = 1
+            starts[0] = line.startIndex
+            var index = line.startIndex
+            while count < wanted + 1, let tab = line[index...].firstIndex(of: UInt8(ascii: "\t")) {
+                starts[count] = tab + 1
+                count += 1
+                index = tab + 1
+            }
+            func field(_ column: Int) -> ArraySlice<UInt8> {
+                let end = column + 1 < count ? starts[column + 1] - 1 : line.endIndex
+                return line[starts[column]..<end]
+            }
+            guard count >= wanted else {
+                throw bad("\(count) tab-separated columns where GeoNames has 19")
+            }
+            guard field(6).elementsEqual(CollectionOfOne(UInt8(ascii: "P"))) else { return nil }
+            func text(_ column: Int) -> String { String(decoding: field(column), as: UTF8.self) }
+            guard let latitude = Double(text(4)), let longitude = Double(text(5)),
+                  abs(latitude) <= 90, abs(longitude) <= 180 else {
+                throw bad("latitude '\(text(4))' or longitude '\(text(5))' is not a coordinate")
+            }
+            var population = 0
+            if !field(14).isEmpty {
+                guard let value = Int(text(14)), value >= 0 else { throw bad("population '\(text(14))' is not a number") }
+                population = value
+            }
+            let name = field(1).isEmpty ? text(2) : text(1)
+            if name.isEmpty { return nil }
+            let admin1 = text(10)
+            return GazetteerPlace(name: name, latitude: latitude, longitude: longitude, population: population,
+                                  countryCode: text(8), admin1Code: admin1, admin1Name: admin1)
         }
-        var population = 0
-        if !fields[14].isEmpty {
-            guard let value = Int(text(14)), value >= 0 else { throw bad("population '\(text(14))' is not a number") }
-            population = value
-        }
-        let name = fields[1].isEmpty ? text(2) : text(1)
-        if name.isEmpty { return nil }
-        return GazetteerPlace(name: name, latitude: latitude, longitude: longitude, population: population,
-                              countryCode: text(8), admin1Code: text(10), admin1Name: text(10))
     }
 }
 

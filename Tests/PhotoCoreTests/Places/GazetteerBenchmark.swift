@@ -32,14 +32,16 @@ import Testing
         }
         print("of which read: median \(readTimes.sorted()[10]), validation: median \(checkTimes.sorted()[10])")
 
-        // A GeoNames-format copy of the shipped table, if given, imports back to the same bytes.
+        // A GeoNames dump, if given, is timed; a copy of the shipped table must import back to the same bytes.
         if let dump = ProcessInfo.processInfo.environment["PHOTOLIB_PLACES_DUMP"] {
             let start = clock.now
             let builder = try Gazetteer.importGeoNames(dump: RawPath(dump), names: shipped)
             let parsed = clock.now
             let encoded = try builder.encoded()
             print("import: \(builder.placeCount) places parsed in \(parsed - start), encoded in \(clock.now - parsed)")
-            #expect(encoded == (try FileSystem.readFile(ShippedGazetteer.path)))
+            if builder.placeCount == shipped.placeCount {
+                #expect(encoded == (try FileSystem.readFile(ShippedGazetteer.path)))
+            }
         }
 
         let points = GridEquivalenceTests.samplePoints(count: 100_000, gazetteer: shipped, seed: 7)
