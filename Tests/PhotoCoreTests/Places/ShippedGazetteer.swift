@@ -1,0 +1,40 @@
+import Foundation
+@testable import PhotoCore
+
+/// The gazetteer the package ships in `Data/`, found from this file's path
+/// (Tests/PhotoCoreTests/Places/ is three levels below the package root).
+enum ShippedGazetteer {
+    static let dataDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Data")
+    static let path = RawPath(dataDirectory.appendingPathComponent(Gazetteer.fileName).path)
+
+    /// Loaded once for all suites; a failure to load shows in `loadsAndValidates`.
+    static let shared: Gazetteer? = try? Gazetteer.load(from: path)
+}
+
+/// A seeded generator (SplitMix64), so that random points are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A fresh temporary folder for one test.
+func makeTemporaryDirectory() throws -> RawPath {
+    var template = Array((NSTemporaryDirectory() + "photolib-places-XXXXXX").utf8CString)
+    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+        throw FileSystemError(path: RawPath("mkdtemp"), errno: errno, operation: "mkdtemp")
+    }
+    return RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+}
+
+func removeDirectory(_ path: RawPath) {
+    try? FileManager.default.removeItem(atPath: path.description)
+}
