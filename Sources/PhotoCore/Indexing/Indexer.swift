@@ -20,7 +20,7 @@ public final class Indexer {
     /// Indexes `paths` (files or folders inside the library; the whole library when empty).
     public func run(paths: [RawPath] = [], report: @escaping @Sendable (IndexEvent) -> Void = { _ in }) throws -> IndexSummary {
         let roots = try scopeRoots(paths)
-        let walk = FileWalker(includeHidden: options.includeHidden).walk(roots.map(library.absolutePath(of:)))
+        let walk = FileWalker(includeHidden: options.includeHidden, jobs: options.jobs).walk(roots.map(library.absolutePath(of:)))
         var summary = IndexSummary()
         for problem in walk.problems {
             summary.failed += 1
@@ -35,7 +35,8 @@ public final class Indexer {
         var toRead: [PendingFile] = []
         var seenPaths = Set<RawPath>()
         for file in walk.files {
-            guard let relativePath = library.relativePath(of: file.path) else { continue }
+            // Walked paths are absolute and normalised already: strip the root, no getcwd per file.
+            guard let relativePath = file.path.relative(to: library.root) else { continue }
             seenPaths.insert(relativePath)
             if let record = recordsByPath[relativePath], !record.missing,
                record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds {

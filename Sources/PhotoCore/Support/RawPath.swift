@@ -12,6 +12,11 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     public init(bytes: [UInt8]) { self.bytes = bytes }
     public init(_ string: String) { self.bytes = Array(string.utf8) }
 
+    /// Hashes the bytes in one call: the default, element by element, dominated re-indexing.
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     public static func < (lhs: RawPath, rhs: RawPath) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }

@@ -50,7 +50,8 @@ enum ListCommand: PhotolibCommand {
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let assets = try catalog.assets(matching: query)
-        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
+        let presenter = command.flag("ids") ? AssetPresenter(library: library)
+            : try AssetPresenter(library: library, catalog: catalog, assets: assets)
         if command.flag("json") {
             context.stdout.writePrettyJSON(.array(assets.map(presenter.json)))
         } else if command.flag("jsonl") {

@@ -13,6 +13,12 @@ struct AssetPresenter {
         self.shortIDs = try catalog.shortIDs(for: assets.map(\.id), minimumLength: AssetID.minimumDisplayLength)
     }
 
+    /// A presenter for output that shows no short ids (`--ids`), which spares their lookups.
+    init(library: Library) {
+        self.library = library
+        self.shortIDs = [:]
+    }
+
     func shortID(_ asset: Asset) -> String { shortIDs[asset.id] ?? asset.id.hex }
 
     /// The asset JSON documented in photolib(1) under "ASSET JSON".
