@@ -22,11 +22,18 @@ public struct Asset: Sendable, Equatable {
     /// Why the file could only be read in part (truncated, corrupt EXIF, over the pixel limit), else nil.
     public var damage: String?
     public var indexedAt: Date
+    /// When `pop` last showed the asset.
+    public var poppedAt: Date?
+    /// When the original was moved into the trash (nil unless `trashed`).
+    public var trashedAt: Date?
+    /// Where the trashed original lies, relative to the library root (nil unless `trashed`).
+    public var trashLocation: RawPath?
 
     public init(id: AssetID, file: FileFacts, metadata: PhotoMetadata, caption: String? = nil,
                 captionSource: TextSource? = nil, city: String? = nil, citySource: TextSource? = nil,
                 country: String? = nil, favourite: Bool = false, liked: Bool = false, trashed: Bool = false,
-                missing: Bool = false, damage: String? = nil, indexedAt: Date) {
+                missing: Bool = false, damage: String? = nil, indexedAt: Date,
+                poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil) {
         self.id = id
         self.file = file
         self.metadata = metadata
@@ -41,6 +48,9 @@ public struct Asset: Sendable, Equatable {
         self.missing = missing
         self.damage = damage
         self.indexedAt = indexedAt
+        self.poppedAt = poppedAt
+        self.trashedAt = trashedAt
+        self.trashLocation = trashLocation
     }
 }
 

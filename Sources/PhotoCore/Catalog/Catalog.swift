@@ -2,7 +2,7 @@
 /// shared server later. Nothing above this protocol knows which one it talks to.
 ///
 /// Implementations are used from one thread at a time; each process opens its own.
-public protocol Catalog: AnyObject {
+public protocol Catalog: CatalogEditing {
     /// What the indexer needs to know of every asset to decide what changed.
     func indexRecords() throws -> [IndexRecord]
 
@@ -61,7 +61,8 @@ public struct ScannedFile: Sendable, Equatable {
 /// Which assets `list` wants, and in what order.
 public struct AssetQuery: Sendable, Equatable {
     public enum Trash: Sendable, Equatable { case hidden, only, included }
-    public enum Sort: String, Sendable, Equatable, CaseIterable { case taken, path, city }
+    /// `popped`: the most recently popped first, never-popped assets last.
+    public enum Sort: String, Sendable, Equatable, CaseIterable { case taken, path, city, popped }
 
     public var favourite: Bool?
     public var liked: Bool?

@@ -8,7 +8,8 @@ extension SQLiteCatalog {
         id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height, orientation, \
         taken_local, taken_offset, camera_make, camera_model, gps_latitude, gps_longitude, gps_altitude, \
         embedded_caption, caption, caption_source, city, city_source, country, \
-        favourite, liked, trashed, missing, damage, indexed_at
+        favourite, liked, trashed, missing, damage, indexed_at, \
+        popped_at, trashed_at, trash_path
         """
 
     /// The asset in the current row of a statement that selected `assetColumns`.
@@ -38,7 +39,10 @@ extension SQLiteCatalog {
             favourite: row.bool(at: 21), liked: row.bool(at: 22), trashed: row.bool(at: 23),
             missing: row.bool(at: 24),
             damage: row.optionalText(at: 25),
-            indexedAt: Date(timeIntervalSince1970: row.double(at: 26)))
+            indexedAt: Date(timeIntervalSince1970: row.double(at: 26)),
+            poppedAt: row.optionalDouble(at: 27).map(Date.init(timeIntervalSince1970:)),
+            trashedAt: row.optionalDouble(at: 28).map(Date.init(timeIntervalSince1970:)),
+            trashLocation: row.isNull(at: 29) ? nil : RawPath(bytes: row.blob(at: 29)))
     }
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.

@@ -55,6 +55,7 @@ extension SQLiteCatalog {
         case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"
         case .path: sql += " ORDER BY relative_path"
         case .city: sql += " ORDER BY city IS NULL, city COLLATE NOCASE, relative_path"
+        case .popped: sql += " ORDER BY popped_at IS NULL, popped_at DESC, relative_path"
         }
         if let limit = query.limit {
             sql += " LIMIT ?"

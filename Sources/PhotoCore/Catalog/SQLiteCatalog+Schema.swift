@@ -6,6 +6,8 @@ extension SQLiteCatalog {
     /// The catalog's schema history. Append, never edit: released catalogs depend on each step.
     static let migrator = SQLiteMigrator([
         SQLiteMigration(version: 1, script: schemaVersion1),
+        // The preview workflow: action log, pop and trash state (SQLiteCatalog+Schema2.swift).
+        SQLiteMigration(version: 2, script: schemaVersion2),
     ])
 
     /// The schema version this photolib writes.

@@ -20,7 +20,7 @@ enum ListCommand: PhotolibCommand {
             .value("caption", "text", help: "Only assets whose caption contains this text (case-insensitive)."),
             .value("taken-after", "date", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]])."),
             .value("taken-before", "date", help: "Only assets taken before DATE."),
-            .value("sort", "key", help: "Order by taken, path or city (default: path)."),
+            .value("sort", "key", help: "Order by taken, path, city or popped (last popped first; default: path)."),
             .value("limit", "n", help: "Print at most N assets."),
             .flag("json", help: "Print a JSON array of assets."),
             .flag("jsonl", help: "Print one asset JSON object a line (JSON Lines)."),

@@ -60,6 +60,8 @@ struct AssetPresenter {
             ("damaged", .bool(asset.damage != nil)),
             ("damage", optionalString(asset.damage)),
             ("indexedAt", .string(Timestamp.iso8601(asset.indexedAt))),
+            ("poppedAt", optionalString(asset.poppedAt.map(Timestamp.iso8601))),
+            ("trashedAt", optionalString(asset.trashedAt.map(Timestamp.iso8601))),
         ])
     }
 
@@ -68,7 +70,7 @@ struct AssetPresenter {
         "id", "shortId", "path", "relativePath", "fileName", "fileSize", "modifiedAt", "fingerprint",
         "width", "height", "pixelWidth", "pixelHeight", "orientation", "takenAt", "make", "model",
         "latitude", "longitude", "altitude", "caption", "city", "country",
-        "favourite", "liked", "trashed", "missing", "damaged", "indexedAt",
+        "favourite", "liked", "trashed", "missing", "damaged", "indexedAt", "poppedAt", "trashedAt",
     ]
 
     /// One asset's `--format` fields as text; absent values are nil (printed as nothing).
@@ -93,6 +95,7 @@ struct AssetPresenter {
             "favourite": String(asset.favourite), "liked": String(asset.liked),
             "trashed": String(asset.trashed), "missing": String(asset.missing),
             "damaged": String(asset.damage != nil), "indexedAt": Timestamp.iso8601(asset.indexedAt),
+            "poppedAt": asset.poppedAt.map(Timestamp.iso8601), "trashedAt": asset.trashedAt.map(Timestamp.iso8601),
         ]
     }
 

@@ -1,0 +1,59 @@
+/// What `photolib action NAME` can do to an asset.
+public enum AssetAction: String, Sendable, CaseIterable {
+    case like, unlike, favourite, unfavourite
+    case toggleFavourite = "toggle-favourite"
+    case caption, city, delete, restore
+
+    /// The action `name` stands for, US spellings (`favorite`, `toggle-favorite`) included.
+    public init?(named name: String) {
+        let lowered = name.lowercased()
+        if let action = AssetAction(rawValue: lowered) {
+            self = action
+            return
+        }
+        let british = lowered.replacingOccurrences(of: "favorite", with: "favourite")
+        guard let action = AssetAction(rawValue: british) else { return nil }
+        self = action
+    }
+
+    /// The other spellings accepted for this action.
+    public var aliases: [String] {
+        rawValue.contains("favourite") ? [rawValue.replacingOccurrences(of: "favourite", with: "favorite")] : []
+    }
+
+    /// True for the actions that take `--value TEXT`.
+    public var takesValue: Bool { self == .caption || self == .city }
+
+    /// True for the actions that move the original file.
+    public var movesFile: Bool { self == .delete || self == .restore }
+
+    /// The catalog change for an action that only edits the catalog; nil for `delete` and
+    /// `restore`, whose change depends on where the file went.
+    public func change(value: String?) -> AssetEdit.Change? {
+        switch self {
+        case .like: .liked(true)
+        case .unlike: .liked(false)
+        case .favourite: .favourite(true)
+        case .unfavourite: .favourite(false)
+        case .toggleFavourite: .toggleFavourite
+        case .caption: .caption(value)
+        case .city: .city(value)
+        case .delete, .restore: nil
+        }
+    }
+
+    /// One line for help texts.
+    public var summary: String {
+        switch self {
+        case .like: "Mark as liked."
+        case .unlike: "Remove the like."
+        case .favourite: "Make a favourite."
+        case .unfavourite: "Remove from the favourites."
+        case .toggleFavourite: "Make a favourite, or remove from the favourites if it is one."
+        case .caption: "Set the caption to --value TEXT (empty clears it); it wins over the file's."
+        case .city: "Set the city to --value NAME (empty clears it); it wins over the file's."
+        case .delete: "Move the original into the library's trash (.photolib/trash/)."
+        case .restore: "Put a trashed original back at its path."
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// Finds the asset a person or a script meant: an id or any unique prefix of one, a path
+/// (absolute, or relative to the working directory) of a file in the library, or a line of
+/// `photolib list --jsonl` (by its `id`).
+public struct AssetReferenceResolver {
+    public let library: Library
+    public let catalog: any Catalog
+    public let workingDirectory: RawPath
+
+    /// How many candidates an "ambiguous" error names.
+    public static let candidateLimit = 10
+
+    public init(library: Library, catalog: any Catalog, workingDirectory: RawPath = .currentDirectory()) {
+        self.library = library
+        self.catalog = catalog
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The asset `reference` names. Throws `AssetReferenceError` (exit status 66) when it names
+    /// none, or more than one (naming the candidates).
+    public func resolve(_ reference: RawPath) throws -> Asset {
+        let text = reference.description.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("{") {
+            guard let hex = Self.jsonLineID(text), let id = AssetID(hex: hex) else {
+                throw AssetReferenceError(reference: text, reason: .noIDInJSON)
+            }
+            guard let asset = try catalog.asset(id: id) else { throw AssetReferenceError(reference: hex, reason: .unknown) }
+            return asset
+        }
+        if AssetID.isPossiblePrefix(text) {
+            let matches = try catalog.ids(withPrefix: text, limit: Self.candidateLimit + 1)
+            if matches.count == 1, let asset = try catalog.asset(id: matches[0]) { return asset }
+            // A file may have a name made of hex digits: an existing file wins over no match or many.
+            if let asset = try assetAtPath(reference) { return asset }
+            if matches.count > 1 {
+                let candidates = try matches.prefix(Self.candidateLimit).compactMap { try catalog.asset(id: $0) }
+                    .map { AssetReferenceError.Candidate(id: $0.id, relativePath: $0.file.relativePath) }
+                throw AssetReferenceError(reference: text, reason: .ambiguous(candidates, more: matches.count > Self.candidateLimit))
+            }
+            throw AssetReferenceError(reference: text, reason: .unknown)
+        }
+        if let asset = try assetAtPath(reference) { return asset }
+        let absolute = reference.absolute(currentDirectory: workingDirectory)
+        if FileSystem.exists(absolute) {
+            let inside = relativeToLibrary(absolute) != nil
+            throw AssetReferenceError(reference: text, reason: inside ? .notIndexed : .outsideLibrary(library.root))
+        }
+        throw AssetReferenceError(reference: text, reason: .unknown)
+    }
+
+    /// The asset whose file is at `path`, nil when the catalog has none there.
+    private func assetAtPath(_ path: RawPath) throws -> Asset? {
+        let absolute = path.absolute(currentDirectory: workingDirectory)
+        guard let relative = relativeToLibrary(absolute) else { return nil }
+        return try catalog.asset(atRelativePath: relative)
+    }
+
+    /// The path inside the library, also when a symlink (such as a library reached through a
+    /// linked folder) makes the names differ.
+    private func relativeToLibrary(_ absolute: RawPath) -> RawPath? {
+        if let relative = absolute.relative(to: library.root) { return relative }
+        guard let resolvedRoot = Self.realPath(library.root),
+              let resolvedParent = Self.realPath(absolute.parent) else { return nil }
+        return resolvedParent.appending(absolute.lastComponent).relative(to: resolvedRoot)
+    }
+
+    private static func realPath(_ path: RawPath) -> RawPath? {
+        guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return RawPath(bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
+    }
+
+    /// The `id` of a JSON object line such as `list --jsonl` writes: the value of the first
+    /// `"id"` key that is not inside a string (list writes it first).
+    static func jsonLineID(_ line: String) -> String? {
+        let bytes = Array(line.utf8)
+        var index = 0
+        var depth = 0
+        var keyStart: Int?
+        var inString = false
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped { escaped = false }
+                else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 1, let start = keyStart, bytes[start..<index].elementsEqual("id".utf8) {
+                        return Self.stringValue(after: index + 1, in: bytes)
+                    }
+                    keyStart = nil
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                // A string right after `{` or `,` at the top level is a key.
+                let previous = bytes[..<index].last { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }
+                keyStart = depth == 1 && (previous == UInt8(ascii: "{") || previous == UInt8(ascii: ",")) ? index + 1 : nil
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The plain string after a key: `: "…"` with no escapes (ids have none).
+    private static func stringValue(after index: Int, in bytes: [UInt8]) -> String? {
+        var position = index
+        func skipSpace() { while position < bytes.count, [0x20, 0x09].contains(bytes[position]) { position += 1 } }
+        skipSpace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
+        position += 1
+        skipSpace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        guard let end = bytes[(position + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: bytes[(position + 1)..<end], as: UTF8.self)
+    }
+
+    /// The references in text read from standard input: one a line, blank lines skipped, a
+    /// carriage return before the newline dropped. Lines are bytes, as paths may not be UTF-8.
+    public static func references(inLines input: [UInt8]) -> [RawPath] {
+        input.split(separator: 0x0A, omittingEmptySubsequences: true).compactMap { line in
+            var bytes = Array(line)
+            if bytes.last == 0x0D { bytes.removeLast() }
+            guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+            return RawPath(bytes: bytes)
+        }
+    }
+}
+
+/// A reference that names no asset, or more than one.
+public struct AssetReferenceError: PhotolibError {
+    public struct Candidate: Sendable, Equatable {
+        public var id: AssetID
+        public var relativePath: RawPath
+    }
+
+    public enum Reason: Sendable, Equatable {
+        case unknown
+        /// Several ids start with the prefix (the first few; `more` when there are others).
+        case ambiguous([Candidate], more: Bool)
+        /// The file exists inside the library but is not in the catalog.
+        case notIndexed
+        /// The file exists but lies outside the library at this root.
+        case outsideLibrary(RawPath)
+        /// A JSON line without an `id`.
+        case noIDInJSON
+    }
+
+    public var reference: String
+    public var reason: Reason
+
+    public var kind: ErrorKind { .noSuchInput }
+
+    public var description: String {
+        switch reason {
+        case .unknown:
+            return "no asset matches '\(reference)' (not an id, an id prefix or the path of an indexed file)"
+        case .ambiguous(let candidates, let more):
+            let listed = candidates.map { "\($0.id.hex) (\($0.relativePath))" }.joined(separator: ", ")
+            return "ambiguous asset '\(reference)': it could be \(listed)\(more ? ", and more" : ""); give more digits"
+        case .notIndexed:
+            return "\(reference): not in the catalog yet; run 'photolib index' first"
+        case .outsideLibrary(let root):
+            return "\(reference): not inside the library at \(root)"
+        case .noIDInJSON:
+            return "a JSON line without an \"id\": \(reference.prefix(60))"
+        }
+    }
+}
