@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import PhotoCore
+
+@Suite struct AssetReferenceTests {
+    let folder: TemporaryDirectory
+    let library: Library
+    let catalog: any Catalog
+    let resolver: AssetReferenceResolver
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        library = try Library.create(at: folder.path)
+        catalog = try library.openCatalog()
+        try catalog.applyIndexChanges(scanned: [
+            CatalogFixtures.scanned("3fa2c81d00000001", "2015/a.jpg"),
+            CatalogFixtures.scanned("3fa2c81d00000002", "2015/b.jpg"),
+            CatalogFixtures.scanned("77b0e1c400000003", "c d.jpg"),
+        ], missing: [])
+        try FileSystem.createDirectory(folder.path.appending("2015"))
+        for name in ["2015/a.jpg", "2015/unindexed.jpg"] {
+            try FileSystem.writeAtomically([1, 2, 3], to: folder.path.appending(name))
+        }
+        resolver = AssetReferenceResolver(library: library, catalog: catalog, workingDirectory: folder.path.appending("2015"))
+    }
+
+    private func reason(_ reference: String) throws -> AssetReferenceError.Reason {
+        try #require(throws: AssetReferenceError.self) { try resolver.resolve(RawPath(reference)) }.reason
+    }
+
+    @Test func idsAndUniquePrefixesInAnyCase() throws {
+        #expect(try resolver.resolve(RawPath("77b0e1c400000003")).file.relativePath == RawPath("c d.jpg"))
+        #expect(try resolver.resolve(RawPath("7")).id.hex == "77b0e1c400000003")
+        #expect(try resolver.resolve(RawPath("3FA2C81D00000002")).id.hex == "3fa2c81d00000002")
+    }
+
+    @Test func ambiguousPrefixNamesTheCandidates() throws {
+        let error = try #require(throws: AssetReferenceError.self) { try resolver.resolve(RawPath("3fa2")) }
+        #expect(error.kind == .noSuchInput)
+        #expect(error.description == "ambiguous asset '3fa2': it could be 3fa2c81d00000001 (2015/a.jpg), "
+                + "3fa2c81d00000002 (2015/b.jpg); give more digits")
+    }
+
+    @Test func pathsRelativeToTheWorkingDirectoryOrAbsolute() throws {
+        #expect(try resolver.resolve(RawPath("a.jpg")).id.hex == "3fa2c81d00000001")
+        #expect(try resolver.resolve(RawPath("../c d.jpg")).id.hex == "77b0e1c400000003")
+        #expect(try resolver.resolve(folder.path.appending("2015/b.jpg")).id.hex == "3fa2c81d00000002")
+    }
+
+    @Test func jsonLinesCountByTheirID() throws {
+        let line = #"{"id":"77b0e1c400000003","caption":"say \"id\": \"3fa2c81d00000001\"","nested":{"id":"x"}}"#
+        #expect(try resolver.resolve(RawPath(line)).id.hex == "77b0e1c400000003")
+        let late = #"{"caption":"x","gps":{"id":"no"},"id" : "3fa2c81d00000002"}"#
+        #expect(try resolver.resolve(RawPath(late)).id.hex == "3fa2c81d00000002")
+        #expect(try reason(#"{"caption":"no id here"}"#) == .noIDInJSON)
+    }
+
+    @Test func unknownUnindexedAndOutsideReferences() throws {
+        #expect(try reason("ffff") == .unknown)
+        #expect(try reason("nothing.jpg") == .unknown)
+        #expect(try reason("unindexed.jpg") == .notIndexed)
+        #expect(try reason("/") == .outsideLibrary(library.root))
+    }
+
+    @Test func standardInputLines() {
+        let input = Array("3fa2\r\n\n  \n2015/a.jpg\n{\"id\":\"x\"}".utf8) + [0x0A, 0xE9, 0x0A]
+        #expect(AssetReferenceResolver.references(inLines: input) == [
+            RawPath("3fa2"), RawPath("2015/a.jpg"), RawPath("{\"id\":\"x\"}"), RawPath(bytes: [0xE9]),
+        ])
+    }
+}
