@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds the asset a person or a script meant: an id or any unique prefix of one, a path
-/// (absolute, or relative to the working directory) of a file in the library, or a line of
+/// (absolute, or relative to the working directory or the library root) of a file in the library, or a line of
 /// `photolib list --jsonl` (by its `id`).
 public struct AssetReferenceResolver {
     public let library: Library
@@ -49,10 +49,17 @@ public struct AssetReferenceResolver {
         throw AssetReferenceError(reference: text, reason: .unknown)
     }
 
-    /// The asset whose file is at `path`, nil when the catalog has none there.
+    /// The asset whose file is at `path`, nil when the catalog has none there. A relative
+    /// path is taken from the working directory, else from the library root (so that
+    /// `--library DIR 2015/a.jpg` works from anywhere, as `list` prints relative paths).
     private func assetAtPath(_ path: RawPath) throws -> Asset? {
         let absolute = path.absolute(currentDirectory: workingDirectory)
-        guard let relative = relativeToLibrary(absolute) else { return nil }
+        if let relative = relativeToLibrary(absolute), let asset = try catalog.asset(atRelativePath: relative) {
+            return asset
+        }
+        guard !path.isAbsolute, let relative = path.absolute(currentDirectory: library.root).relative(to: library.root) else {
+            return nil
+        }
         return try catalog.asset(atRelativePath: relative)
     }
 

@@ -45,6 +45,8 @@ import Testing
         #expect(try resolver.resolve(RawPath("a.jpg")).id.hex == "3fa2c81d00000001")
         #expect(try resolver.resolve(RawPath("../c d.jpg")).id.hex == "77b0e1c400000003")
         #expect(try resolver.resolve(folder.path.appending("2015/b.jpg")).id.hex == "3fa2c81d00000002")
+        // Not below the working directory, but below the library root.
+        #expect(try resolver.resolve(RawPath("2015/b.jpg")).id.hex == "3fa2c81d00000002")
     }
 
     @Test func jsonLinesCountByTheirID() throws {
