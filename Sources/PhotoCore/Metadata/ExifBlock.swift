@@ -13,7 +13,8 @@ final class ExifBlock {
         case outOfMemory
     }
 
-    private let data: UnsafeMutablePointer<ExifData>
+    /// Internal so that `ExifBlock+Listing` can walk every entry.
+    let data: UnsafeMutablePointer<ExifData>
     /// libexif's first corrupt-data (or out-of-memory) message while loading.
     let complaint: String?
 
