@@ -1,0 +1,73 @@
+/// How a terminal can show a picture, and how `--image auto` picks one.
+public enum TerminalGraphics {
+    /// A way of drawing pixels in a terminal.
+    public enum Method: String, Sendable, CaseIterable {
+        /// kitty's graphics protocol (`ESC _G … ESC \`): kitty, and terminals that copy it.
+        case kitty
+        /// iTerm2's inline images (`ESC ]1337;File=…`): iTerm2, WezTerm.
+        case iterm
+        /// DEC sixels: mlterm, foot, xterm built with them, WezTerm.
+        case sixel
+        /// Unicode block and shape symbols in colour: any terminal.
+        case symbols
+    }
+
+    /// How many colours symbols may use.
+    public enum Colors: String, Sendable {
+        case truecolor, indexed256, indexed16
+    }
+
+    /// What a terminal database (libchafa's) says the environment's terminal can do.
+    public struct DatabaseHint: Sendable, Equatable {
+        public var kitty = false, iterm = false, sixel = false
+        public var directColor = false, color256 = false
+
+        public init(kitty: Bool = false, iterm: Bool = false, sixel: Bool = false,
+                    directColor: Bool = false, color256: Bool = false) {
+            self.kitty = kitty
+            self.iterm = iterm
+            self.sixel = sixel
+            self.directColor = directColor
+            self.color256 = color256
+        }
+    }
+
+    /// The protocol and colours for the terminal `environment` describes, decided as chafa's
+    /// own tool decides: from the environment alone (a query written to the terminal could
+    /// block when nobody answers). Names a terminal sets for itself come first, then what
+    /// libchafa's terminal database knows of `$TERM`.
+    public static func detect(environment: [String: String], hint: DatabaseHint) -> (method: Method, colors: Colors) {
+        let term = environment["TERM"]?.lowercased() ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
+        // Inside tmux or screen, image escapes reach the outer terminal only through
+        // pass-through that is off by default: symbols are what shows.
+        let multiplexed = environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
+        let colors = colorDepth(environment: environment, term: term, hint: hint)
+        if multiplexed { return (.symbols, colors) }
+        if environment["KITTY_WINDOW_ID"] != nil || term.contains("kitty") || program == "ghostty" {
+            return (.kitty, colors)
+        }
+        if program == "iTerm.app" || program == "WezTerm" || environment["LC_TERMINAL"] == "iTerm2" {
+            return (.iterm, colors)
+        }
+        if term.contains("sixel") || term.hasPrefix("mlterm") || term.hasPrefix("foot") || term.hasPrefix("contour")
+            || term.hasPrefix("yaft") {
+            return (.sixel, colors)
+        }
+        if hint.kitty { return (.kitty, colors) }
+        if hint.iterm { return (.iterm, colors) }
+        if hint.sixel { return (.sixel, colors) }
+        return (.symbols, colors)
+    }
+
+    private static func colorDepth(environment: [String: String], term: String, hint: DatabaseHint) -> Colors {
+        let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
+        if colorterm == "truecolor" || colorterm == "24bit" || term.contains("direct") || term.contains("kitty") {
+            return .truecolor
+        }
+        if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 3600 { return .truecolor }
+        if hint.directColor, !term.hasPrefix("linux") { return .truecolor }
+        if hint.color256 || term.contains("256") { return .indexed256 }
+        return .indexed16
+    }
+}
