@@ -4,6 +4,6 @@
 enum CommandRegistry {
     static let commands: [any PhotolibCommand.Type] = [
         InitCommand.self, IndexCommand.self, ListCommand.self,
-        ActionCommand.self, TrashCommand.self, HistoryCommand.self,
+        PeekCommand.self, PopCommand.self, ActionCommand.self, TrashCommand.self, HistoryCommand.self,
     ]
 }

@@ -1,0 +1,101 @@
+import Foundation
+import PhotoCore
+
+/// What `peek` and `pop` show of an asset: the picture, the facts under it, and the actions,
+/// as text for a terminal or as the asset JSON with `preview` and `actions` added.
+struct PreviewPresenter {
+    let presenter: AssetPresenter
+    /// `--library DIR` for the printed commands, when the library was named that way.
+    let libraryArgument: String?
+
+    func actions(for asset: Asset) -> [PreviewAction] {
+        PreviewAction.offered(for: asset, reference: presenter.shortID(asset), libraryArgument: libraryArgument)
+    }
+
+    /// The asset JSON followed by `preview` and `actions`.
+    func json(_ asset: Asset, preview: RenditionFile) -> JSONValue {
+        var members = presenter.json(asset).objectValue ?? []
+        members.append(("preview", Self.renditionJSON(preview)))
+        members.append(("actions", .array(actions(for: asset).map { action in
+            .object([("name", .string(action.name)), ("title", .string(action.title)),
+                     ("style", .string(action.style.rawValue)), ("command", .string(action.command))])
+        })))
+        return .object(members)
+    }
+
+    static func renditionJSON(_ file: RenditionFile?) -> JSONValue {
+        guard let file else { return .null }
+        return .object([("path", .path(file.path)), ("width", .int(Int64(file.width))), ("height", .int(Int64(file.height)))])
+    }
+
+    /// The lines under the picture: caption, city, date, camera, flags, then the actions with their commands.
+    func facts(_ asset: Asset, colored: Bool) -> String {
+        let metadata = asset.metadata
+        var rows: [(String, String)] = []
+        rows.append(("Caption", asset.caption ?? "(none)"))
+        rows.append(("City", [asset.city, asset.country].compactMap { $0 }.joined(separator: ", ").nonEmpty ?? "(unknown)"))
+        rows.append(("Taken", metadata.takenAt.map { $0.localTime.replacingOccurrences(of: "T", with: " ")
+            + ($0.utcOffset.map { " \($0)" } ?? "") } ?? "(no date)"))
+        rows.append(("Camera", [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ").nonEmpty
+            ?? "(unknown)"))
+        var state = [asset.favourite ? "★ favourite" : "☆ not a favourite", asset.liked ? "♥ liked" : "♡ not liked"]
+        if asset.trashed { state.append("in the trash") }
+        if asset.missing { state.append("missing") }
+        rows.append(("State", state.joined(separator: " · ")))
+        var text = rows.map { "\($0.0.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.1)\n" }.joined()
+        text += "Actions\n"
+        let offered = actions(for: asset)
+        let width = offered.map(\.title.count).max() ?? 0
+        for action in offered {
+            let title = action.title.padding(toLength: width, withPad: " ", startingAt: 0)
+            let shown = colored && action.style == .destructive ? "\u{1B}[31m\(title)\u{1B}[0m" : title
+            text += "  \(shown)   \(action.command)\n"
+        }
+        return text
+    }
+}
+
+extension String {
+    /// nil for the empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+/// The picture options `peek` and `pop` share, and the drawing itself.
+enum PictureOptions {
+    static let options: [OptionSpec] = [
+        .value("image", "mode", help: "How to draw the picture: auto, kitty, iterm, sixel, symbols or none (default: auto)."),
+        .value("height", "rows", help: "The most terminal rows the picture may take."),
+        .flag("json", help: "Print JSON (the default when stdout is not a terminal)."),
+    ]
+
+    /// The drawing method asked for: nil for `none`; `auto` decides from the environment.
+    /// `explicit` is true when a method was named (then the picture is drawn even into a pipe).
+    static func method(_ command: ParsedCommand, picture: TerminalPicture, context: CommandContext) throws
+        -> (method: TerminalGraphics.Method?, colors: TerminalGraphics.Colors, explicit: Bool) {
+        let detected = TerminalGraphics.detect(environment: context.environment, hint: picture.hint)
+        let mode = command.value("image") ?? "auto"
+        switch mode {
+        case "auto": return (detected.method, detected.colors, false)
+        case "none": return (nil, detected.colors, true)
+        default:
+            guard let method = TerminalGraphics.Method(rawValue: mode) else {
+                throw UsageError(message: "Invalid value '\(mode)' for '--image <mode>': expected one of auto, kitty, "
+                                 + "iterm, sixel, symbols, none", commandPath: command.path)
+            }
+            // A method named outright draws in true colour: the person knows their terminal.
+            return (method, method == .symbols && detected.colors != .truecolor ? .truecolor : detected.colors, true)
+        }
+    }
+
+    /// The terminal's size in cells and, when it says, the pixel size of a cell.
+    static func terminalSize(context: CommandContext) -> (columns: Int, rows: Int, cell: (width: Int, height: Int)?) {
+        var size = winsize()
+        if context.stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            let cell: (Int, Int)? = size.ws_xpixel > 0 && size.ws_ypixel > 0
+                ? (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row)) : nil
+            return (Int(size.ws_col), Int(size.ws_row), cell)
+        }
+        let rows = context.environment["LINES"].flatMap { Int($0) } ?? 24
+        return (context.terminalWidth, rows, nil)
+    }
+}
