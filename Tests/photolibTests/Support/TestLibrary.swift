@@ -29,6 +29,11 @@ final class TestLibrary {
         try BinaryRunner.run(arguments + ["--library", root.path], stdin: stdin)
     }
 
+    /// Runs photolib with this library as `--library`, stdout as bytes.
+    func runRaw(_ arguments: [String], stdin: Data? = nil) throws -> BinaryRunner.Result {
+        try BinaryRunner.runRaw(arguments + ["--library", root.path], stdin: stdin)
+    }
+
     /// `list --jsonl`, parsed.
     func assets(_ extra: [String] = []) throws -> [[String: Any]] {
         let result = try run(["list", "--jsonl"] + extra)
