@@ -38,6 +38,7 @@ enum PeekCommand: PhotolibCommand {
                                          libraryArgument: AssetArguments.libraryArgument(command, context: context))
         let source = PreviewSource(library: library)
         var failures = 0
+        var lastFailure = ErrorKind.failure
         var previews: [(Asset, RenditionFile)] = []
         for asset in assets {
             do {
@@ -45,14 +46,15 @@ enum PeekCommand: PhotolibCommand {
             } catch let error as any PhotolibError {
                 context.stderr.write("\(RootCommand.name): error: \(error.description)\n")
                 failures += 1
+                lastFailure = error.kind
             }
         }
-        let picture = TerminalPicture(environment: context.environment)
-        let drawing = try PictureOptions.method(command, picture: picture, context: context)
-        if command.flag("json") || !(context.stdoutIsTerminal || drawing.explicit) {
+        if try PictureOptions.wantsJSON(command, context: context) {
             let objects = previews.map { presenter.json($0.0, preview: $0.1) }
             context.stdout.writePrettyJSON(objects.count == 1 && assets.count == 1 ? objects[0] : .array(objects))
         } else {
+            let picture = TerminalPicture(environment: context.environment)
+            let drawing = try PictureOptions.method(command, picture: picture, context: context)
             let size = PictureOptions.terminalSize(context: context)
             for (index, (asset, preview)) in previews.enumerated() {
                 if index > 0 { context.stdout.write("\n") }
@@ -70,6 +72,6 @@ enum PeekCommand: PhotolibCommand {
             }
         }
         if failures == 0 { return .success }
-        return previews.isEmpty && assets.count == 1 ? .failure : .partial
+        return previews.isEmpty && assets.count == 1 ? ExitStatus(lastFailure) : .partial
     }
 }

@@ -93,10 +93,7 @@ enum PopCommand: PhotolibCommand {
         let exif = ExifListing.fields(inJPEG: try FileSystem.readFile(original))
         let renditions = source.existingRenditions(of: asset)
         let status = FileSystem.status(original)
-        let picture = TerminalPicture(environment: context.environment)
-        let drawing = try PictureOptions.method(command, picture: picture, context: context)
-
-        if command.flag("json") || !(context.stdoutIsTerminal || drawing.explicit) {
+        if try PictureOptions.wantsJSON(command, context: context) {
             var members = presenter.json(asset, preview: preview).objectValue ?? []
             members.append(("original", .path(original)))
             members.append(("file", .object([
@@ -115,6 +112,8 @@ enum PopCommand: PhotolibCommand {
             context.stdout.writePrettyJSON(.object(members))
             return .success
         }
+        let picture = TerminalPicture(environment: context.environment)
+        let drawing = try PictureOptions.method(command, picture: picture, context: context)
         let size = PictureOptions.terminalSize(context: context)
         let height = try command.int("height", range: 1...1000) ?? max(PeekCommand.defaultHeight, size.rows - 3)
         if let method = drawing.method {

@@ -68,22 +68,32 @@ enum PictureOptions {
         .flag("json", help: "Print JSON (the default when stdout is not a terminal)."),
     ]
 
-    /// The drawing method asked for: nil for `none`; `auto` decides from the environment.
-    /// `explicit` is true when a method was named (then the picture is drawn even into a pipe).
-    static func method(_ command: ParsedCommand, picture: TerminalPicture, context: CommandContext) throws
-        -> (method: TerminalGraphics.Method?, colors: TerminalGraphics.Colors, explicit: Bool) {
-        let detected = TerminalGraphics.detect(environment: context.environment, hint: picture.hint)
+    /// JSON with `--json`, or when stdout is not a terminal and no drawing method was named
+    /// (a named method draws even into a pipe). Checks `--image` on the way.
+    static func wantsJSON(_ command: ParsedCommand, context: CommandContext) throws -> Bool {
+        let named = try requestedMode(command) != "auto"
+        return command.flag("json") || !(context.stdoutIsTerminal || named)
+    }
+
+    private static func requestedMode(_ command: ParsedCommand) throws -> String {
         let mode = command.value("image") ?? "auto"
-        switch mode {
-        case "auto": return (detected.method, detected.colors, false)
-        case "none": return (nil, detected.colors, true)
-        default:
-            guard let method = TerminalGraphics.Method(rawValue: mode) else {
-                throw UsageError(message: "Invalid value '\(mode)' for '--image <mode>': expected one of auto, kitty, "
-                                 + "iterm, sixel, symbols, none", commandPath: command.path)
-            }
+        guard mode == "auto" || mode == "none" || TerminalGraphics.Method(rawValue: mode) != nil else {
+            throw UsageError(message: "Invalid value '\(mode)' for '--image <mode>': expected one of auto, kitty, "
+                             + "iterm, sixel, symbols, none", commandPath: command.path)
+        }
+        return mode
+    }
+
+    /// The drawing method asked for (nil for `none`; `auto` decides from the environment) and its colours.
+    static func method(_ command: ParsedCommand, picture: TerminalPicture, context: CommandContext) throws
+        -> (method: TerminalGraphics.Method?, colors: TerminalGraphics.Colors) {
+        let detected = TerminalGraphics.detect(environment: context.environment, hint: picture.hint)
+        switch try requestedMode(command) {
+        case "auto": return (detected.method, detected.colors)
+        case "none": return (nil, detected.colors)
+        case let mode:
             // A method named outright draws in true colour: the person knows their terminal.
-            return (method, method == .symbols && detected.colors != .truecolor ? .truecolor : detected.colors, true)
+            return (TerminalGraphics.Method(rawValue: mode), .truecolor)
         }
     }
 
