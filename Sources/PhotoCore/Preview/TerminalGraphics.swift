@@ -60,14 +60,17 @@ public enum TerminalGraphics {
         return (.symbols, colors)
     }
 
+    /// True colour wherever it may work: terminals that cannot show it are the exception, and
+    /// tmux and screen turn 24-bit colours into the ones the outer terminal has.
     private static func colorDepth(environment: [String: String], term: String, hint: DatabaseHint) -> Colors {
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
-        if colorterm == "truecolor" || colorterm == "24bit" || term.contains("direct") || term.contains("kitty") {
-            return .truecolor
+        if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
+        if term == "linux" || term == "dumb" || term.hasPrefix("vt") || term == "ansi" || term.hasSuffix("-16color")
+            || term.hasSuffix("-color") || term == "xterm" && !hint.directColor {
+            return .indexed16
         }
-        if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 3600 { return .truecolor }
-        if hint.directColor, !term.hasPrefix("linux") { return .truecolor }
-        if hint.color256 || term.contains("256") { return .indexed256 }
-        return .indexed16
+        // Apple's Terminal has 256 colours and no more.
+        if environment["TERM_PROGRAM"] == "Apple_Terminal" { return .indexed256 }
+        return .truecolor
     }
 }

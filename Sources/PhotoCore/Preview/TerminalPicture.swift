@@ -61,9 +61,9 @@ public final class TerminalPicture {
         if kind == .symbols {
             let symbols = chafa_symbol_map_new()!
             defer { chafa_symbol_map_unref(symbols) }
-            // Blocks, halves, quadrants and sextants draw shapes; no letters or wide glyphs.
-            let tags = CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue
-                | CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_SEXTANT.rawValue
+            // Blocks (halves and quadrants among them) and box-drawing lines, as chafa's tool uses by
+            // default: every terminal font has them, unlike the newer sextants. No letters, no wide glyphs.
+            let tags = CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
             chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: tags))
             chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_WIDE)
             chafa_canvas_config_set_symbol_map(config, symbols)

@@ -26,8 +26,11 @@ import Testing
         }
         #expect(colors(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
         #expect(colors(["TERM": "xterm-256color", "VTE_VERSION": "6003"]) == .truecolor)
-        #expect(colors(["TERM": "tmux-256color"]) == .indexed256)
+        // tmux turns 24-bit colours into what the outer terminal has.
+        #expect(colors(["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]) == .truecolor)
+        #expect(colors(["TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal"]) == .indexed256)
         #expect(colors(["TERM": "linux"]) == .indexed16)
+        #expect(colors(["TERM": "vt100"]) == .indexed16)
     }
 
     @Test func libchafaKnowsTheTerminalsItsDatabaseNames() {
