@@ -2,6 +2,9 @@
 #include "error_manager.h"
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 // A progressive file can hold thousands of tiny scans that make decoding take minutes;
 // TurboJPEG's TJFLAG_LIMITSCANS uses the same bound.
@@ -94,6 +97,23 @@ int pljpeg_decoder_copy_icc_profile(pljpeg_decoder *decoder, uint8_t **data, uin
     return PLJPEG_OK;
 }
 
+size_t pljpeg_decoder_whole_image_bytes(pljpeg_decoder *decoder) {
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    if (setjmp(decoder->errors.jump)) return 0;
+    if (!jpeg_has_multiple_scans(cinfo)) return 0;
+    // jdcoefct.c pads each component's block grid to whole MCUs.
+    size_t total = 0;
+    for (int index = 0; index < cinfo->num_components; index++) {
+        jpeg_component_info *component = &cinfo->comp_info[index];
+        size_t columns = component->width_in_blocks + (size_t)component->h_samp_factor - 1;
+        size_t rows = component->height_in_blocks + (size_t)component->v_samp_factor - 1;
+        columns -= columns % (size_t)component->h_samp_factor;
+        rows -= rows % (size_t)component->v_samp_factor;
+        total += columns * rows * sizeof(JBLOCK);
+    }
+    return total;
+}
+
 int pljpeg_decoder_start(pljpeg_decoder *decoder, uint32_t scale_denominator,
                          uint32_t *output_width, uint32_t *output_height) {
     *output_width = 0;
@@ -158,4 +178,10 @@ const char *pljpeg_decoder_error_message(const pljpeg_decoder *decoder) {
 
 void pljpeg_free(void *pointer) {
     free(pointer);
+}
+
+void pljpeg_release_freed_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }

@@ -45,6 +45,11 @@ int pljpeg_decoder_read_header(pljpeg_decoder *decoder, const uint8_t *data, siz
 /// memory the caller frees with pljpeg_free; *data is NULL when there is none or it is incomplete.
 int pljpeg_decoder_copy_icc_profile(pljpeg_decoder *decoder, uint8_t **data, uint32_t *length);
 
+/// Bytes libjpeg will allocate for the whole image's DCT coefficients when decoding starts:
+/// progressive and other multi-scan files need them (at full size, whatever the scale);
+/// 0 for single-scan files, which decode a row of blocks at a time.
+size_t pljpeg_decoder_whole_image_bytes(pljpeg_decoder *decoder);
+
 /// Begins decompression at 1/scale_denominator (1, 2, 4 or 8). Gray and colour images come
 /// out as three bytes a pixel (R, G, B), CMYK and YCCK ones as four (C, M, Y, K as stored,
 /// so inverted when the file has an Adobe marker). For progressive files this is where all
@@ -86,3 +91,8 @@ int pljpeg_encoder_encode(pljpeg_encoder *encoder, const uint8_t *pixels, uint32
 const char *pljpeg_encoder_error_message(const pljpeg_encoder *encoder);
 
 void pljpeg_free(void *pointer);
+
+/// Hands memory that libjpeg freed back to the system (glibc's malloc_trim; nothing elsewhere).
+/// glibc keeps big blocks freed by one thread in that thread's heap, where another thread's
+/// next big allocation cannot reuse them.
+void pljpeg_release_freed_memory(void);

@@ -16,12 +16,14 @@ final class DownscalingDecoder {
     private static let rowsPerBatch = 16
 
     private let decoder: JPEGDecoder
+    private let memoryGate: DecodeMemoryGate
     private let resizer = StreamingResizer()
     private let batchStorage = PixelStorage<UInt8>()
     private let convertedRowStorage = PixelStorage<UInt8>()
 
-    init(path: RawPath) throws {
+    init(path: RawPath, memoryGate: DecodeMemoryGate = .shared) throws {
         decoder = try JPEGDecoder(path: path)
+        self.memoryGate = memoryGate
     }
 
     /// Reads the header of the JPEG in `data`; `data` must stay alive until `decode` returns.
@@ -57,21 +59,34 @@ final class DownscalingDecoder {
         }
         let denominator = Self.shrinkDenominator(width: header.width, height: header.height,
                                                  targetWidth: output.width, targetHeight: output.height)
-        let scaled: (width: Int, height: Int)
-        do {
-            scaled = try decoder.start(scaleDenominator: denominator, path: path)
-        } catch {
-            decoder.abort()
-            throw error
+        // The reservation lasts until libjpeg has freed the image's memory (finish or abort).
+        let (rowsDone, scaledHeight, failure, warnings, firstWarning) = try memoryGate.withReservation(
+            of: decoder.wholeImageBufferBytes
+        ) {
+            defer { decoder.abort() }
+            let scaled = try decoder.start(scaleDenominator: denominator, path: path)
+            let (rowsDone, failure) = readRows(scaled: scaled, header: header, into: output)
+            return (rowsDone, scaled.height, failure, decoder.warningCount, decoder.firstWarning)
         }
-        resizer.begin(inputWidth: scaled.width, inputHeight: scaled.height, output: output)
+        if let failure {
+            guard rowsDone > 0 else { throw ImagingError(path: path, reason: .undecodable(failure)) }
+            fillRemainingRows(count: scaledHeight - rowsDone)
+            return Damage(reason: firstWarning ?? failure, warningCount: warnings)
+        }
+        if let firstWarning { return Damage(reason: firstWarning, warningCount: warnings) }
+        return nil
+    }
 
+    /// Reads the started image's rows through the resizer into `output`, then finishes the
+    /// image. Returns the rows libjpeg produced and why it stopped early, if it did.
+    private func readRows(scaled: (width: Int, height: Int), header: JPEGHeader,
+                          into output: RGBImage) -> (rows: Int, failure: String?) {
+        resizer.begin(inputWidth: scaled.width, inputHeight: scaled.height, output: output)
         let bytesPerPixel = header.colorModel.isInk ? 4 : 3
         let stride = scaled.width * bytesPerPixel
         let batch = batchStorage.reserve(stride * Self.rowsPerBatch)
         let converted = header.colorModel.isInk ? convertedRowStorage.reserve(scaled.width * 3 * Self.rowsPerBatch) : batch
         var rowsDone = 0
-        var failure: String?
         while rowsDone < scaled.height {
             let (count, error) = decoder.readRows(into: batch, stride: stride, maxRows: Self.rowsPerBatch)
             if header.colorModel.isInk {
@@ -84,33 +99,17 @@ final class DownscalingDecoder {
                 resizer.push(rows: batch, count: count, stride: stride)
             }
             rowsDone += count
-            if let error {
-                failure = error
-                break
-            }
-            if count == 0 {
-                failure = "decoder stopped after \(rowsDone) of \(scaled.height) rows"
-                break
-            }
+            if let error { return (rowsDone, error) }
+            if count == 0 { return (rowsDone, "decoder stopped after \(rowsDone) of \(scaled.height) rows") }
         }
-        if failure == nil { failure = decoder.finish() } else { decoder.abort() }
-        let warnings = decoder.warningCount
-        let firstWarning = decoder.firstWarning
-        decoder.abort()
-
-        if let failure {
-            guard rowsDone > 0 else { throw ImagingError(path: path, reason: .undecodable(failure)) }
-            fillRemainingRows(from: rowsDone, width: scaled.width, height: scaled.height)
-            return Damage(reason: firstWarning ?? failure, warningCount: warnings)
-        }
-        if let firstWarning { return Damage(reason: firstWarning, warningCount: warnings) }
-        return nil
+        return (rowsDone, decoder.finish())
     }
 
-    /// Feeds mid-gray rows for the part of the image libjpeg never produced.
-    private func fillRemainingRows(from first: Int, width: Int, height: Int) {
+    /// Feeds `count` mid-gray rows for the part of the image libjpeg never produced.
+    private func fillRemainingRows(count: Int) {
+        let width = resizer.inputWidth
         let gray = convertedRowStorage.reserve(width * 3)
         gray.update(repeating: 128, count: width * 3)
-        resizer.push(rows: gray, count: height - first, stride: 0)
+        resizer.push(rows: gray, count: count, stride: 0)
     }
 }

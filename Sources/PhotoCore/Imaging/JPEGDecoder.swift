@@ -64,6 +64,10 @@ final class JPEGDecoder {
         return Array(UnsafeBufferPointer(start: data, count: Int(length)))
     }
 
+    /// Bytes of the full-size coefficient buffer libjpeg allocates when a progressive (or other
+    /// multi-scan) image starts decoding; 0 for single-scan images.
+    var wholeImageBufferBytes: Int { pljpeg_decoder_whole_image_bytes(handle) }
+
     /// Begins decoding at 1/`scaleDenominator` size and returns the size rows will have.
     func start(scaleDenominator: Int, path: RawPath) throws -> (width: Int, height: Int) {
         var width: UInt32 = 0

@@ -50,6 +50,9 @@ final class StreamingResizer {
         nextOutputRow = 0
     }
 
+    /// Pixels per input row of the current resize.
+    var inputWidth: Int { horizontal.inputLength }
+
     /// True once every output row has been written.
     var isComplete: Bool { nextOutputRow == output.height }
 
