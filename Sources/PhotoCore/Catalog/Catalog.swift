@@ -33,12 +33,15 @@ public struct IndexRecord: Sendable, Equatable {
     public var file: FileFacts
     public var missing: Bool
     public var indexedAt: Double
+    /// The sidecar the asset was last read with (`Sidecar.stamp`), nil when it had none.
+    public var sidecarStamp: String?
 
-    public init(id: AssetID, file: FileFacts, missing: Bool, indexedAt: Double) {
+    public init(id: AssetID, file: FileFacts, missing: Bool, indexedAt: Double, sidecarStamp: String? = nil) {
         self.id = id
         self.file = file
         self.missing = missing
         self.indexedAt = indexedAt
+        self.sidecarStamp = sidecarStamp
     }
 }
 
@@ -49,12 +52,21 @@ public struct ScannedFile: Sendable, Equatable {
     public var file: FileFacts
     public var metadata: PhotoMetadata
     public var damage: String?
+    /// Caption, place and rating chosen from every source by precedence (a user's edits, kept
+    /// by the catalog, still win over these).
+    public var text: AssetText
+    /// The sidecar read with the file (`Sidecar.stamp`), nil when there was none.
+    public var sidecarStamp: String?
 
-    public init(id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil) {
+    /// `text` defaults to the EXIF caption alone, as a file with no other source gives.
+    public init(id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil,
+                text: AssetText? = nil, sidecarStamp: String? = nil) {
         self.id = id
         self.file = file
         self.metadata = metadata
         self.damage = damage
+        self.text = text ?? AssetText(caption: metadata.caption, captionSource: metadata.caption == nil ? nil : .exif)
+        self.sidecarStamp = sidecarStamp
     }
 }
 

@@ -6,6 +6,10 @@ extension SQLiteCatalog {
     /// The catalog's schema history. Append, never edit: released catalogs depend on each step.
     static let migrator = SQLiteMigrator([
         SQLiteMigration(version: 1, script: schemaVersion1),
+        // PLACEHOLDER, branch issue5 only: version 2 belongs to issue 4 (actions); drop this
+        // line when that migration is merged in.
+        SQLiteMigration(version: 2, script: "SELECT 1;"),
+        SQLiteMigration(version: 3, script: placesAndCollectionsSchema),
     ])
 
     /// The schema version this photolib writes.

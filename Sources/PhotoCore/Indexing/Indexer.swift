@@ -32,17 +32,20 @@ public final class Indexer {
         recordsByPath.reserveCapacity(records.count)
         for record in records { recordsByPath[record.file.relativePath] = record }
 
+        let sidecars = SidecarFinder(walked: walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))))
         var toRead: [PendingFile] = []
         var seenPaths = Set<RawPath>()
-        for file in walk.files {
+        for file in walk.files where !Sidecar.isSidecarName(file.path) {
             // Walked paths are absolute and normalised already: strip the root, no getcwd per file.
             guard let relativePath = file.path.relative(to: library.root) else { continue }
             seenPaths.insert(relativePath)
+            let sidecar = sidecars.sidecar(for: file.path)
             if let record = recordsByPath[relativePath], !record.missing,
-               record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds {
+               record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds,
+               record.sidecarStamp == sidecar?.stamp {
                 summary.unchanged += 1
             } else {
-                toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath))
+                toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath, sidecar: sidecar))
             }
         }
         report(.planned(toRead: toRead.count, unchanged: summary.unchanged))
@@ -53,14 +56,28 @@ public final class Indexer {
             toRead, jobs: options.jobs, makeWorker: { () },
             progress: { done in report(.progress(done: done, total: total)) }
         ) { _, pending in
-            Result { () throws(ImageReadError) in try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels) }
+            let image = Result { () throws(ImageReadError) in try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels) }
+            // A sidecar is only worth reading for a file that turned out to be a photo.
+            let sidecar = (try? image.get()).flatMap { _ in pending.sidecar.map { found in Result { try Sidecar.read(found.path) } } }
+            return (image, sidecar)
         }
 
+        let places = PlaceResolver(library: library)
         var plan = ChangePlan(records: records, seenPaths: seenPaths, library: library)
-        for (pending, reading) in zip(toRead, readings) {
+        for (pending, (reading, sidecarReading)) in zip(toRead, readings) {
             switch reading {
             case .success(let reading):
-                plan.place(pending.relativePath, reading: reading, recordsByPath: recordsByPath, summary: &summary)
+                var sidecarText: PhotoText?
+                switch sidecarReading {
+                case .success(let text): sidecarText = text
+                case .failure(let error): report(.warning(message: "\(error)"))
+                case nil: break
+                }
+                let text = TextPrecedence.resolve(sidecar: sidecarText, embedded: reading.embeddedText,
+                                                  exifCaption: reading.metadata.caption, gps: reading.metadata.gps,
+                                                  place: places.place)
+                plan.place(pending.relativePath, reading: reading, text: text, sidecarStamp: pending.sidecar?.stamp,
+                           recordsByPath: recordsByPath, summary: &summary)
                 if !reading.problems.isEmpty {
                     summary.damaged += 1
                     report(.damaged(path: pending.absolutePath,
@@ -74,6 +91,9 @@ public final class Indexer {
                     report(.failed(path: pending.absolutePath, message: error.description))
                 }
             }
+        }
+        if let error = places.loadError {
+            report(.warning(message: "cities of GPS positions not filled in: \(error)"))
         }
 
         let missing = plan.newlyMissing(in: roots)
@@ -116,6 +136,7 @@ public final class Indexer {
 private struct PendingFile: Sendable {
     var absolutePath: RawPath
     var relativePath: RawPath
+    var sidecar: FoundSidecar?
 }
 
 /// Why `index` refused to start.

@@ -28,7 +28,7 @@ import Testing
         #expect(failures.withLock { $0 } == [])
         let catalog = try SQLiteCatalog(path: path)
         #expect(try catalog.count() == 4 * 25 * 20)
-        #expect(try catalog.database.userVersion() == 1)
+        #expect(try catalog.database.userVersion() == SQLiteCatalog.schemaVersion)
         #expect(try catalog.database.integerValue("SELECT count(*) FROM catalog_info") == 2)
     }
 }

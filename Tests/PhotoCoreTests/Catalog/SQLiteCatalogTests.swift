@@ -27,8 +27,8 @@ import Testing
     // MARK: - File and schema
 
     @Test func newCatalogHasSchemaOneInWALMode() throws {
-        #expect(try catalog.database.userVersion() == 1)
-        #expect(SQLiteCatalog.schemaVersion == 1)
+        #expect(try catalog.database.userVersion() == SQLiteCatalog.schemaVersion)
+        #expect(SQLiteCatalog.schemaVersion >= 3)
         #expect(try catalog.database.textValue("PRAGMA journal_mode") == "wal")
         #expect(try catalog.database.textValue("SELECT value FROM catalog_info WHERE key = 'created_by'") == "photolib 0.1.0")
         let created = try #require(try catalog.database.textValue("SELECT value FROM catalog_info WHERE key = 'created_at'"))
@@ -43,13 +43,13 @@ import Testing
         let reopened = try SQLiteCatalog(path: folder.catalogPath)
         #expect(try reopened.count() == 1)
         #expect(try reopened.asset(id: idA) == written)
-        #expect(try reopened.database.userVersion() == 1)
+        #expect(try reopened.database.userVersion() == SQLiteCatalog.schemaVersion)
     }
 
     @Test func newerSchemaIsRefused() throws {
         try catalog.database.setUserVersion(7)
         let error = try #require(throws: SQLiteError.self) { try SQLiteCatalog(path: folder.catalogPath) }
-        #expect(error.description == "\(folder.catalogPath): catalog schema 7 is newer than this photolib (knows 1); upgrade photolib")
+        #expect(error.description == "\(folder.catalogPath): catalog schema 7 is newer than this photolib (knows \(SQLiteCatalog.schemaVersion)); upgrade photolib")
     }
 
     @Test func catalogFileMayHaveANameThatIsNotUTF8() throws {
