@@ -1,3 +1,5 @@
+import Foundation
+
 /// The narrow interface every catalog store offers: an embedded SQLite file today, a
 /// shared server later. Nothing above this protocol knows which one it talks to.
 ///
@@ -25,6 +27,20 @@ public protocol Catalog: AnyObject {
 
     /// Number of assets in the catalog (all states).
     func count() throws -> Int
+
+    // MARK: Collections (issue 5)
+
+    /// Every collection with its count as of `now` (see `SQLiteCatalog.collections(now:)`).
+    func collections(now: Date) throws -> [CollectionCount]
+
+    /// Records that the assets were popped at `date` (the Recently Popped collection).
+    func markPopped(_ ids: [AssetID], at date: Date) throws
+
+    /// Assets with GPS whose city is unset or came from GPS (see `PlaceRefresh`).
+    func gpsPlacedAssets() throws -> [GPSPlacedAsset]
+
+    /// Writes GPS places found with a new gazetteer; user and text cities are kept.
+    func updateGPSPlaces(_ updates: [(id: AssetID, place: PlaceMatch?)]) throws
 }
 
 /// The facts the indexer compares against the disk.
@@ -88,6 +104,10 @@ public struct AssetQuery: Sendable, Equatable {
     public var takenAfter: String?
     /// Taken strictly before this local time.
     public var takenBefore: String?
+    /// Added to the catalog at or after this moment.
+    public var addedSince: Date?
+    /// Popped at or after this moment.
+    public var poppedSince: Date?
     public var sort: Sort = .path
     public var limit: Int?
 
