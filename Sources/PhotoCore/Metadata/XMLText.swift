@@ -49,7 +49,7 @@ enum XMLText {
         escape(text, inAttribute: false)
     }
 
-    /// Text safe inside a double-quoted attribute value: as `escapeContent`, plus `"`, and
+    /// Text safe inside an attribute value in either quotes: as `escapeContent`, plus `"` and `'`, and
     /// tab, newline and carriage return as references (a parser would turn them into spaces).
     static func escapeAttribute(_ text: String) -> String {
         escape(text, inAttribute: true)
@@ -64,6 +64,7 @@ enum XMLText {
             case "<": output += "&lt;"
             case ">": output += "&gt;"
             case "\"" where inAttribute: output += "&quot;"
+            case "'" where inAttribute: output += "&apos;"
             case "\t", "\n", "\r":
                 if inAttribute { output += "&#\(scalar.value);" } else if scalar == "\r" { output += "&#13;" }
                 else { output.unicodeScalars.append(scalar) }
