@@ -3,6 +3,6 @@
 /// `help` is built in (see `RootCommand`) and needs no entry here.
 enum CommandRegistry {
     static let commands: [any PhotolibCommand.Type] = [
-        InitCommand.self, IndexCommand.self, ListCommand.self, CollectionsCommand.self, PlacesCommand.self,
+        InitCommand.self, IndexCommand.self, ListCommand.self, CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self,
     ]
 }
