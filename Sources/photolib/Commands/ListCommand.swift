@@ -111,10 +111,16 @@ enum ListCommand: PhotolibCommand {
             && zip(normalized, pattern).allSatisfy { character, kind in
                 kind == "d" ? character.isASCII && character.isNumber : character == kind
             }
-        guard valid else {
+        let full = normalized + template.dropFirst(normalized.count)
+        let number = { (start: Int, length: Int) -> Int in
+            Int(full.dropFirst(start).prefix(length)) ?? -1
+        }
+        let inRange = (1...12).contains(number(5, 2)) && (1...31).contains(number(8, 2))
+            && number(11, 2) < 24 && number(14, 2) < 60 && number(17, 2) < 60
+        guard valid, inRange else {
             throw UsageError(message: "Invalid value '\(text)' for '--\(option) <date>': expected YYYY, YYYY-MM, "
                              + "YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]", commandPath: command.path)
         }
-        return normalized + template.dropFirst(normalized.count)
+        return full
     }
 }
