@@ -52,31 +52,20 @@ public final class Indexer {
 
         let maxMegapixels = library.settings.maxMegapixels
         let total = toRead.count
+        let places = PlaceResolver(library: library)
         let readings = ParallelWork.map(
-            toRead, jobs: options.jobs, makeWorker: { () },
+            toRead, jobs: options.jobs, makeWorker: { PlaceCache() },
             progress: { done in report(.progress(done: done, total: total)) }
-        ) { _, pending in
-            let image = Result { () throws(ImageReadError) in try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels) }
-            // A sidecar is only worth reading for a file that turned out to be a photo.
-            let sidecar = (try? image.get()).flatMap { _ in pending.sidecar.map { found in Result { try Sidecar.read(found.path) } } }
-            return (image, sidecar)
+        ) { cache, pending in
+            Self.read(pending, maxMegapixels: maxMegapixels) { cache.place($0, resolver: places) }
         }
 
-        let places = PlaceResolver(library: library)
         var plan = ChangePlan(records: records, seenPaths: seenPaths, library: library)
-        for (pending, (reading, sidecarReading)) in zip(toRead, readings) {
-            switch reading {
+        for (pending, outcome) in zip(toRead, readings) {
+            if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
+            switch outcome.image {
             case .success(let reading):
-                var sidecarText: PhotoText?
-                switch sidecarReading {
-                case .success(let text): sidecarText = text
-                case .failure(let error): report(.warning(message: "\(error)"))
-                case nil: break
-                }
-                let text = TextPrecedence.resolve(sidecar: sidecarText, embedded: reading.embeddedText,
-                                                  exifCaption: reading.metadata.caption, gps: reading.metadata.gps,
-                                                  place: places.place)
-                plan.place(pending.relativePath, reading: reading, text: text, sidecarStamp: pending.sidecar?.stamp,
+                plan.place(pending.relativePath, reading: reading, text: outcome.text, sidecarStamp: pending.sidecar?.stamp,
                            recordsByPath: recordsByPath, summary: &summary)
                 if !reading.problems.isEmpty {
                     summary.damaged += 1
@@ -100,6 +89,21 @@ public final class Indexer {
         summary.missing = missing.count
         try write(plan, missing: missing)
         return summary
+    }
+
+    /// Reads one file, its sidecar when it is a photo, and weighs their text (on a reading thread).
+    private static func read(_ pending: PendingFile, maxMegapixels: Int,
+                             place: (GPSCoordinate) -> PlaceMatch?) -> ReadOutcome {
+        let image = Result { () throws(ImageReadError) in try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels) }
+        guard case .success(let reading) = image else { return ReadOutcome(image: image) }
+        var sidecarText: PhotoText?
+        var sidecarProblem: String?
+        if let sidecar = pending.sidecar {
+            do { sidecarText = try Sidecar.read(sidecar.path) } catch { sidecarProblem = "\(error)" }
+        }
+        let text = TextPrecedence.resolve(sidecar: sidecarText, embedded: reading.embeddedText,
+                                          exifCaption: reading.metadata.caption, gps: reading.metadata.gps, place: place)
+        return ReadOutcome(image: image, text: text, sidecarProblem: sidecarProblem)
     }
 
     /// The library-relative roots to walk; empty means the whole library.
@@ -130,6 +134,14 @@ public final class Indexer {
             start = end
         } while start < ordered.count
     }
+}
+
+/// What a reading thread learnt of one file.
+private struct ReadOutcome: Sendable {
+    var image: Result<ImageFileReading, ImageReadError>
+    var text = AssetText()
+    /// Why the sidecar could not be read; the photo is indexed without it.
+    var sidecarProblem: String?
 }
 
 /// A file the walk found that must be read.
