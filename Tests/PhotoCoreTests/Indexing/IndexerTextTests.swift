@@ -119,6 +119,17 @@ import Testing
         #expect(art.caption == "Lovely piece of art in Bordeaux" && art.captionSource == .exif && art.rating == nil)
     }
 
+    @Test func unreadableSidecarIsAWarningAndThePhotoIsStillIndexed() throws {
+        let fixture = try Fixture(samples: ["art.jpg": "2015/bordeaux-art.jpg"])
+        try fixture.write("<x:xmpmeta><rdf:RDF>", to: "art.jpg.xmp")
+        let (summary, events) = try fixture.index()
+        #expect(summary.added == 1 && summary.failed == 0)
+        #expect(events == [.warning(message: "\(fixture.folder.path.appending("art.jpg.xmp")): unreadable XMP sidecar: "
+                                    + "malformed XML at byte 20: element <rdf:RDF> is not closed")])
+        let art = try fixture.asset("art.jpg")
+        #expect(art.captionSource == .exif && art.citySource == .gps)
+    }
+
     @Test func namedFileFindsItsSidecarToo() throws {
         let fixture = try Fixture(samples: ["art.jpg": "2015/bordeaux-art.jpg"])
         try fixture.write(XMPPacketTests.lightroom, to: "art.xmp")
