@@ -1,0 +1,29 @@
+/// What `RenditionMaker.make` did for one photo.
+public struct RenditionOutcome: Sendable, Equatable {
+    /// The requested renditions that now exist (made now or before), nil for kinds not requested.
+    public var thumbnail: RenditionFile?
+    public var preview: RenditionFile?
+    /// Why the source is damaged, in libjpeg's words ("Premature end of JPEG file"), when the
+    /// decoder warned or stopped early; the renditions then show what could be decoded.
+    /// Nil when the file decoded cleanly or was not decoded (renditions already there).
+    public var damage: String?
+    /// libjpeg's corrupt-data warnings for this decode.
+    public var warningCount: Int
+    /// True when at least one file was written.
+    public var madeAnything: Bool
+
+    public init(thumbnail: RenditionFile? = nil, preview: RenditionFile? = nil, damage: String? = nil,
+                warningCount: Int = 0, madeAnything: Bool = false) {
+        self.thumbnail = thumbnail
+        self.preview = preview
+        self.damage = damage
+        self.warningCount = warningCount
+        self.madeAnything = madeAnything
+    }
+
+    /// The file of `kind`, when requested and present.
+    public subscript(kind: RenditionKind) -> RenditionFile? {
+        get { kind == .thumbnail ? thumbnail : preview }
+        set { if kind == .thumbnail { thumbnail = newValue } else { preview = newValue } }
+    }
+}
