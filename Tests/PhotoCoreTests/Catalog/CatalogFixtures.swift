@@ -1,23 +1,6 @@
 import Foundation
 @testable import PhotoCore
 
-/// A fresh folder under the system's temporary directory, removed with the object.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("photolib-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    var path: RawPath { RawPath(url.path) }
-
-    /// Where a test's catalog file goes.
-    var catalogPath: RawPath { path.appending("catalog.sqlite") }
-}
-
 /// Builds the values tests feed the catalog, so each test states only what it is about.
 enum CatalogFixtures {
     static func id(_ hex: String) -> AssetID {

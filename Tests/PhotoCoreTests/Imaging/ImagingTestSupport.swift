@@ -189,31 +189,6 @@ struct CorpusPhoto: Sendable, CustomTestStringConvertible {
     static func named(_ relativePath: String) -> CorpusPhoto? { all.first { $0.relativePath == relativePath } }
 }
 
-/// A fresh folder under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let path: RawPath
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("photolib-imaging-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = RawPath(url.path)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path.description) }
-
-    /// Every file below the folder, as paths relative to it.
-    func files() -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: path.description)
-        var found: [String] = []
-        while let next = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path.description + "/" + next, isDirectory: &isDirectory), !isDirectory.boolValue {
-                found.append(next)
-            }
-        }
-        return found.sorted()
-    }
-}
 
 /// A 16-hex fingerprint for a test file, standing in for the indexer's content hash.
 func testFingerprint(_ text: String) -> String {
