@@ -52,6 +52,8 @@ uninstall:
 
 bench: build bench-deps
 	bench/index.sh $(BIN)
+	bench/places.sh $(BIN)
+	bench/collections.sh $(BIN)
 
 man:
 	man -l man/photolib.1

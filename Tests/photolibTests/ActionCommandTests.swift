@@ -29,7 +29,7 @@ import Testing
             (["toggle-favourite"], "favourite", true), (["toggle-favorite"], "favourite", false),
             (["like"], "liked", true), (["unlike"], "liked", false),
             (["caption", "--value", "Mine"], "caption", "Mine"), (["caption", "--value", ""], "caption", nil),
-            (["city", "--value", "Bordeaux"], "city", "Bordeaux"), (["city", "--value", ""], "city", nil),
+            (["city", "--value", "Talence"], "city", "Talence"), (["city", "--value", ""], "city", nil),
             (["delete"], "trashed", true), (["restore"], "trashed", false),
         ]
         for step in steps {

@@ -76,7 +76,7 @@ import Testing
         #expect(symbolText.contains("\u{1B}[38;2;"))
         #expect(symbolText.components(separatedBy: "\n").prefix { !$0.hasPrefix("Caption") }.count == 8)
         let plain = try library.run(["peek", art, "--image", "none"])
-        #expect(plain.stdout.hasPrefix("Caption  Lovely piece of art in Bordeaux\nCity     (unknown)\n"))
+        #expect(plain.stdout.hasPrefix("Caption  Lovely piece of art in Bordeaux\nCity     Bordeaux, Nouvelle-Aquitaine, France\n"))
         #expect(try library.run(["peek", art, "--image", "gif"]).status == 64)
     }
 

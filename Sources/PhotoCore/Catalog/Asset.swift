@@ -12,8 +12,14 @@ public struct Asset: Sendable, Equatable {
     public var captionSource: TextSource?
     public var city: String?
     public var citySource: TextSource?
-    /// ISO 3166 country code, when known.
+    /// ISO 3166 country code, when known (from GPS).
     public var country: String?
+    /// State, province or région of the city, from the same source as the city.
+    public var region: String?
+    /// The country's name, from the same source as the city.
+    public var countryName: String?
+    /// `xmp:Rating` (-1...5) from the sidecar or the embedded XMP.
+    public var rating: Int?
     public var favourite: Bool
     public var liked: Bool
     public var trashed: Bool
@@ -33,7 +39,8 @@ public struct Asset: Sendable, Equatable {
                 captionSource: TextSource? = nil, city: String? = nil, citySource: TextSource? = nil,
                 country: String? = nil, favourite: Bool = false, liked: Bool = false, trashed: Bool = false,
                 missing: Bool = false, damage: String? = nil, indexedAt: Date,
-                poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil) {
+                poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
+                region: String? = nil, countryName: String? = nil, rating: Int? = nil) {
         self.id = id
         self.file = file
         self.metadata = metadata
@@ -51,10 +58,14 @@ public struct Asset: Sendable, Equatable {
         self.poppedAt = poppedAt
         self.trashedAt = trashedAt
         self.trashLocation = trashLocation
+        self.region = region
+        self.countryName = countryName
+        self.rating = rating
     }
 }
 
-/// Where a caption or city came from, strongest first.
+/// Where a caption or city came from, strongest first: a user's edit, an XMP sidecar, the
+/// file's XMP, its IPTC-IIM, its EXIF text, and (for the city) its GPS position.
 public enum TextSource: String, Sendable, Equatable, CaseIterable {
     case user, sidecar, xmp, iptc, exif, gps
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The narrow interface every catalog store offers: an embedded SQLite file today, a
 /// shared server later. Nothing above this protocol knows which one it talks to.
 ///
@@ -25,6 +27,20 @@ public protocol Catalog: CatalogEditing {
 
     /// Number of assets in the catalog (all states).
     func count() throws -> Int
+
+    // MARK: Collections (issue 5)
+
+    /// Every collection with its count as of `now` (see `SQLiteCatalog.collections(now:)`).
+    func collections(now: Date) throws -> [CollectionCount]
+
+    /// Records that the assets were popped at `date` (the Recently Popped collection).
+    func markPopped(_ ids: [AssetID], at date: Date) throws
+
+    /// Assets with GPS whose city is unset or came from GPS (see `PlaceRefresh`).
+    func gpsPlacedAssets() throws -> [GPSPlacedAsset]
+
+    /// Writes GPS places found with a new gazetteer; user and text cities are kept.
+    func updateGPSPlaces(_ updates: [(id: AssetID, place: PlaceMatch?)]) throws
 }
 
 /// The facts the indexer compares against the disk.
@@ -33,12 +49,15 @@ public struct IndexRecord: Sendable, Equatable {
     public var file: FileFacts
     public var missing: Bool
     public var indexedAt: Double
+    /// The sidecar the asset was last read with (`Sidecar.stamp`), nil when it had none.
+    public var sidecarStamp: String?
 
-    public init(id: AssetID, file: FileFacts, missing: Bool, indexedAt: Double) {
+    public init(id: AssetID, file: FileFacts, missing: Bool, indexedAt: Double, sidecarStamp: String? = nil) {
         self.id = id
         self.file = file
         self.missing = missing
         self.indexedAt = indexedAt
+        self.sidecarStamp = sidecarStamp
     }
 }
 
@@ -49,12 +68,21 @@ public struct ScannedFile: Sendable, Equatable {
     public var file: FileFacts
     public var metadata: PhotoMetadata
     public var damage: String?
+    /// Caption, place and rating chosen from every source by precedence (a user's edits, kept
+    /// by the catalog, still win over these).
+    public var text: AssetText
+    /// The sidecar read with the file (`Sidecar.stamp`), nil when there was none.
+    public var sidecarStamp: String?
 
-    public init(id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil) {
+    /// `text` defaults to the EXIF caption alone, as a file with no other source gives.
+    public init(id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil,
+                text: AssetText? = nil, sidecarStamp: String? = nil) {
         self.id = id
         self.file = file
         self.metadata = metadata
         self.damage = damage
+        self.text = text ?? AssetText(caption: metadata.caption, captionSource: metadata.caption == nil ? nil : .exif)
+        self.sidecarStamp = sidecarStamp
     }
 }
 
@@ -77,6 +105,10 @@ public struct AssetQuery: Sendable, Equatable {
     public var takenAfter: String?
     /// Taken strictly before this local time.
     public var takenBefore: String?
+    /// Added to the catalog at or after this moment.
+    public var addedSince: Date?
+    /// Popped at or after this moment.
+    public var poppedSince: Date?
     public var sort: Sort = .path
     public var limit: Int?
 

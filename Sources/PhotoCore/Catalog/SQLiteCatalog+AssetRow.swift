@@ -9,7 +9,8 @@ extension SQLiteCatalog {
         taken_local, taken_offset, camera_make, camera_model, gps_latitude, gps_longitude, gps_altitude, \
         embedded_caption, caption, caption_source, city, city_source, country, \
         favourite, liked, trashed, missing, damage, indexed_at, \
-        popped_at, trashed_at, trash_path
+        popped_at, trashed_at, trash_path, \
+        region, country_name, rating
         """
 
     /// The asset in the current row of a statement that selected `assetColumns`.
@@ -42,15 +43,18 @@ extension SQLiteCatalog {
             indexedAt: Date(timeIntervalSince1970: row.double(at: 26)),
             poppedAt: row.optionalDouble(at: 27).map(Date.init(timeIntervalSince1970:)),
             trashedAt: row.optionalDouble(at: 28).map(Date.init(timeIntervalSince1970:)),
-            trashLocation: row.isNull(at: 29) ? nil : RawPath(bytes: row.blob(at: 29)))
+            trashLocation: row.isNull(at: 29) ? nil : RawPath(bytes: row.blob(at: 29)),
+            region: row.optionalText(at: 30),
+            countryName: row.optionalText(at: 31),
+            rating: row.optionalInt(at: 32))
     }
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
-    static let indexRecordColumns = "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at"
+    static let indexRecordColumns = "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at, sidecar_stamp"
 
     static func indexRecord(fromRow row: SQLiteStatement) throws -> IndexRecord {
         IndexRecord(id: try assetID(fromRow: row, column: 0), file: fileFacts(fromRow: row, pathColumn: 1),
-                    missing: row.bool(at: 5), indexedAt: row.double(at: 6))
+                    missing: row.bool(at: 5), indexedAt: row.double(at: 6), sidecarStamp: row.optionalText(at: 7))
     }
 
     /// The id in `column`; the schema's CHECK keeps anything else out, so a bad one means a damaged file.
@@ -76,6 +80,7 @@ extension SQLiteCatalog {
     /// `scannedColumns`.
     static func scannedValues(_ scanned: ScannedFile, now: Double) -> [SQLiteValue] {
         let metadata = scanned.metadata
+        let text = scanned.text
         return [
             .text(scanned.id.hex), .blob(scanned.file.relativePath.bytes), .integer(scanned.file.size),
             .integer(scanned.file.modifiedNanoseconds), .text(scanned.file.fingerprint),
@@ -83,17 +88,27 @@ extension SQLiteCatalog {
             SQLiteValue(metadata.takenAt?.localTime), SQLiteValue(metadata.takenAt?.utcOffset),
             SQLiteValue(metadata.cameraMake), SQLiteValue(metadata.cameraModel),
             SQLiteValue(metadata.gps?.latitude), SQLiteValue(metadata.gps?.longitude), SQLiteValue(metadata.gps?.altitude),
-            SQLiteValue(metadata.caption), SQLiteValue(metadata.caption == nil ? nil : TextSource.exif.rawValue),
-            SQLiteValue(scanned.damage), .real(now),
+            SQLiteValue(metadata.caption), SQLiteValue(scanned.damage), .real(now),
+            SQLiteValue(text.caption), SQLiteValue(text.captionSource?.rawValue),
+            SQLiteValue(text.city), SQLiteValue(text.citySource?.rawValue), SQLiteValue(text.region),
+            SQLiteValue(text.countryCode), SQLiteValue(text.countryName),
+            SQLiteValue(text.rating), SQLiteValue(scanned.sidecarStamp),
         ]
     }
 
-    /// The columns `scannedValues` fills, in its order (`caption_source` being the embedded caption's source).
+    /// The columns `scannedValues` fills, in its order. `embedded_caption` is the EXIF caption
+    /// (what `PhotoMetadata.caption` reads back); `caption` is the one chosen by precedence.
     static let scannedColumns = """
         id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height, orientation, \
         taken_local, taken_offset, camera_make, camera_model, gps_latitude, gps_longitude, gps_altitude, \
-        embedded_caption, caption_source, damage, indexed_at
+        embedded_caption, damage, indexed_at, caption, caption_source, city, city_source, region, \
+        country, country_name, rating, sidecar_stamp
         """
+
+    /// The columns a user's caption edit owns: an index pass leaves them alone when `caption_source` is 'user'.
+    static let userCaptionColumns = ["caption", "caption_source"]
+    /// The columns a user's city edit owns, kept when `city_source` is 'user'.
+    static let userCityColumns = ["city", "city_source", "region", "country", "country_name"]
 }
 
 extension AssetID {

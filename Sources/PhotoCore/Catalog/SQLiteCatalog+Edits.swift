@@ -36,8 +36,7 @@ extension SQLiteCatalog {
     }
 
     public func recordPop(id: AssetID) throws -> Asset? {
-        let now = Date().timeIntervalSince1970
-        try database.cachedStatement("UPDATE assets SET popped_at = ? WHERE id = ?").run([.real(now), .text(id.hex)])
+        try markPopped([id], at: Date())
         return try asset(id: id)
     }
 

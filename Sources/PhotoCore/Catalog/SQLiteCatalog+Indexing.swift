@@ -11,8 +11,8 @@ extension SQLiteCatalog {
     /// there (keeping the placeholder), since it cannot be at that path any more.
     ///
     /// An id both scanned and listed missing ends up present: the scan is the stronger evidence.
-    /// Flags (favourite, liked, trashed), `added_at` and a caption whose source is `user`
-    /// are never touched; the city and country columns are not written at all.
+    /// Flags (favourite, liked, trashed), `added_at`, and a caption or city whose source is
+    /// `user` are never touched.
     public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {
         let now = Date().timeIntervalSince1970
         try database.inTransaction {
@@ -49,21 +49,27 @@ extension SQLiteCatalog {
     private static let placeholderPath = "CAST(X'00' || id AS BLOB)"
 
     /// Inserts a new asset or refreshes a known one, parameters as `scannedValues` gives them.
+    /// A refresh keeps flags, `added_at`, `popped_at`, and the caption or city columns a user edited.
     private static let upsertSQL: String = {
         let columns = scannedColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         let parameters = columns.indices.map { "?\($0 + 1)" }
-        let embeddedCaption = parameters[columns.firstIndex(of: "embedded_caption")!]
         let indexedAt = parameters[columns.firstIndex(of: "indexed_at")!]
-        let copied = columns.filter { !["id", "caption_source", "indexed_at"].contains($0) }
+        let assignments = columns.filter { $0 != "id" }.map { column -> String in
+            // Every right-hand side sees the row as it was, so the guards read the old sources.
+            if userCaptionColumns.contains(column) {
+                return "\(column) = CASE WHEN caption_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
+            }
+            if userCityColumns.contains(column) {
+                return "\(column) = CASE WHEN city_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
+            }
+            return "\(column) = excluded.\(column)"
+        }
         return """
-            INSERT INTO assets (\(columns.joined(separator: ", ")), caption, added_at)
-            VALUES (\(parameters.joined(separator: ", ")), \(embeddedCaption), \(indexedAt))
+            INSERT INTO assets (\(columns.joined(separator: ", ")), added_at)
+            VALUES (\(parameters.joined(separator: ", ")), \(indexedAt))
             ON CONFLICT (id) DO UPDATE SET
-                \(copied.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
-                caption = CASE WHEN caption_source IS 'user' THEN caption ELSE excluded.embedded_caption END,
-                caption_source = CASE WHEN caption_source IS 'user' THEN caption_source ELSE excluded.caption_source END,
-                missing = 0,
-                indexed_at = excluded.indexed_at
+                \(assignments.joined(separator: ", ")),
+                missing = 0
             """
     }()
 }

@@ -49,6 +49,15 @@ extension SQLiteCatalog {
             values.append(.text(before))
         }
 
+        if let since = query.addedSince {
+            conditions.append("added_at >= ?")
+            values.append(.real(since.timeIntervalSince1970))
+        }
+        if let since = query.poppedSince {
+            conditions.append("popped_at IS NOT NULL AND popped_at >= ?")
+            values.append(.real(since.timeIntervalSince1970))
+        }
+
         var sql = "SELECT \(assetColumns) FROM assets"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         switch query.sort {

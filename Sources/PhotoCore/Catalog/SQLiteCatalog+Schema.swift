@@ -8,6 +8,8 @@ extension SQLiteCatalog {
         SQLiteMigration(version: 1, script: schemaVersion1),
         // The preview workflow: action log, pop and trash state (SQLiteCatalog+Schema2.swift).
         SQLiteMigration(version: 2, script: schemaVersion2),
+        // Places, XMP/IPTC text, sidecars and collections (SQLiteCatalog+Schema3.swift or below).
+        SQLiteMigration(version: 3, script: placesAndCollectionsSchema),
     ])
 
     /// The schema version this photolib writes.

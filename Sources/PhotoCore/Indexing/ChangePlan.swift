@@ -35,20 +35,23 @@ struct ChangePlan {
         }.map(\.id)
     }
 
-    mutating func place(_ relativePath: RawPath, reading: ImageFileReading,
+    mutating func place(_ relativePath: RawPath, reading: ImageFileReading, text: AssetText, sidecarStamp: String?,
                         recordsByPath: [RawPath: IndexRecord], summary: inout IndexSummary) {
         let facts = FileFacts(relativePath: relativePath, size: reading.size,
                               modifiedNanoseconds: reading.modifiedNanoseconds, fingerprint: reading.fingerprint)
         let damage = reading.problems.isEmpty ? nil : reading.problems.joined(separator: "; ")
         if let record = recordsByPath[relativePath] {
             claimed.insert(record.id)
-            refreshed.append(ScannedFile(id: record.id, file: facts, metadata: reading.metadata, damage: damage))
+            refreshed.append(ScannedFile(id: record.id, file: facts, metadata: reading.metadata, damage: damage,
+                                      text: text, sidecarStamp: sidecarStamp))
             summary.updated += 1
         } else if let source = claimMove(fingerprint: reading.fingerprint) {
-            refreshed.append(ScannedFile(id: source.id, file: facts, metadata: reading.metadata, damage: damage))
+            refreshed.append(ScannedFile(id: source.id, file: facts, metadata: reading.metadata, damage: damage,
+                                      text: text, sidecarStamp: sidecarStamp))
             summary.moved += 1
         } else {
-            added.append(ScannedFile(id: AssetID.random(), file: facts, metadata: reading.metadata, damage: damage))
+            added.append(ScannedFile(id: AssetID.random(), file: facts, metadata: reading.metadata, damage: damage,
+                                      text: text, sidecarStamp: sidecarStamp))
             summary.added += 1
         }
     }

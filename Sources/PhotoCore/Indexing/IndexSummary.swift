@@ -35,6 +35,9 @@ public enum IndexEvent: Sendable, Equatable {
     case failed(path: RawPath, message: String)
     /// A file that was indexed but has a problem; `message` names the path and the reason.
     case damaged(path: RawPath, message: String)
+    /// Something that does not stop a file from being indexed and is not the photo's fault
+    /// (an unreadable sidecar, no gazetteer to place GPS positions); reported once each.
+    case warning(message: String)
 }
 
 /// How an index pass should run.

@@ -32,35 +32,41 @@ public final class Indexer {
         recordsByPath.reserveCapacity(records.count)
         for record in records { recordsByPath[record.file.relativePath] = record }
 
+        let sidecars = SidecarFinder(walked: walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))))
         var toRead: [PendingFile] = []
         var seenPaths = Set<RawPath>()
-        for file in walk.files {
+        for file in walk.files where !Sidecar.isSidecarName(file.path) {
             // Walked paths are absolute and normalised already: strip the root, no getcwd per file.
             guard let relativePath = file.path.relative(to: library.root) else { continue }
             seenPaths.insert(relativePath)
+            let sidecar = sidecars.sidecar(for: file.path)
             if let record = recordsByPath[relativePath], !record.missing,
-               record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds {
+               record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds,
+               record.sidecarStamp == sidecar?.stamp {
                 summary.unchanged += 1
             } else {
-                toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath))
+                toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath, sidecar: sidecar))
             }
         }
         report(.planned(toRead: toRead.count, unchanged: summary.unchanged))
 
         let maxMegapixels = library.settings.maxMegapixels
         let total = toRead.count
+        let places = PlaceResolver(library: library)
         let readings = ParallelWork.map(
-            toRead, jobs: options.jobs, makeWorker: { () },
+            toRead, jobs: options.jobs, makeWorker: { PlaceCache() },
             progress: { done in report(.progress(done: done, total: total)) }
-        ) { _, pending in
-            Result { () throws(ImageReadError) in try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels) }
+        ) { cache, pending in
+            Self.read(pending, maxMegapixels: maxMegapixels) { cache.place($0, resolver: places) }
         }
 
         var plan = ChangePlan(records: records, seenPaths: seenPaths, library: library)
-        for (pending, reading) in zip(toRead, readings) {
-            switch reading {
+        for (pending, outcome) in zip(toRead, readings) {
+            if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
+            switch outcome.image {
             case .success(let reading):
-                plan.place(pending.relativePath, reading: reading, recordsByPath: recordsByPath, summary: &summary)
+                plan.place(pending.relativePath, reading: reading, text: outcome.text, sidecarStamp: pending.sidecar?.stamp,
+                           recordsByPath: recordsByPath, summary: &summary)
                 if !reading.problems.isEmpty {
                     summary.damaged += 1
                     report(.damaged(path: pending.absolutePath,
@@ -75,11 +81,29 @@ public final class Indexer {
                 }
             }
         }
+        if let error = places.loadError {
+            report(.warning(message: "cities of GPS positions not filled in: \(error)"))
+        }
 
         let missing = plan.newlyMissing(in: roots)
         summary.missing = missing.count
         try write(plan, missing: missing)
         return summary
+    }
+
+    /// Reads one file, its sidecar when it is a photo, and weighs their text (on a reading thread).
+    private static func read(_ pending: PendingFile, maxMegapixels: Int,
+                             place: (GPSCoordinate) -> PlaceMatch?) -> ReadOutcome {
+        let image = Result { () throws(ImageReadError) in try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels) }
+        guard case .success(let reading) = image else { return ReadOutcome(image: image) }
+        var sidecarText: PhotoText?
+        var sidecarProblem: String?
+        if let sidecar = pending.sidecar {
+            do { sidecarText = try Sidecar.read(sidecar.path) } catch { sidecarProblem = "\(error)" }
+        }
+        let text = TextPrecedence.resolve(sidecar: sidecarText, embedded: reading.embeddedText,
+                                          exifCaption: reading.metadata.caption, gps: reading.metadata.gps, place: place)
+        return ReadOutcome(image: image, text: text, sidecarProblem: sidecarProblem)
     }
 
     /// The library-relative roots to walk; empty means the whole library.
@@ -112,10 +136,19 @@ public final class Indexer {
     }
 }
 
+/// What a reading thread learnt of one file.
+private struct ReadOutcome: Sendable {
+    var image: Result<ImageFileReading, ImageReadError>
+    var text = AssetText()
+    /// Why the sidecar could not be read; the photo is indexed without it.
+    var sidecarProblem: String?
+}
+
 /// A file the walk found that must be read.
 private struct PendingFile: Sendable {
     var absolutePath: RawPath
     var relativePath: RawPath
+    var sidecar: FoundSidecar?
 }
 
 /// Why `index` refused to start.

@@ -12,6 +12,8 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     public var quality: Int = 82
     /// Images with more pixels than this are refused before decoding.
     public var maxMegapixels: Int = 250
+    /// Whether edits are given back to XMP sidecars (`write`) or kept in the catalog only (`off`).
+    public var sidecars: SidecarMode = .off
 
     public init() {}
 
@@ -24,5 +26,14 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
         previewSize = try container.decodeIfPresent(Int.self, forKey: .previewSize) ?? defaults.previewSize
         quality = try container.decodeIfPresent(Int.self, forKey: .quality) ?? defaults.quality
         maxMegapixels = try container.decodeIfPresent(Int.self, forKey: .maxMegapixels) ?? defaults.maxMegapixels
+        sidecars = try container.decodeIfPresent(SidecarMode.self, forKey: .sidecars) ?? defaults.sidecars
     }
+}
+
+/// What photolib does with XMP sidecars when an action changes a caption, city or favourite.
+public enum SidecarMode: String, Codable, Sendable, CaseIterable {
+    /// Write `photo.jpg.xmp` (or update the sidecar that exists) with `SidecarWriter`.
+    case write
+    /// Keep edits in the catalog only.
+    case off
 }

@@ -69,6 +69,7 @@ public enum ImageFileReader {
         if let exif = walk.layout.first(.exif) {
             problems += readExif(exif, head: head, fileSize: fileSize, reader: reader, into: &metadata)
         }
+        let embeddedText = readEmbeddedText(walk.layout, head: head, fileSize: fileSize, reader: reader)
         if frame.width > 0, frame.height > 0 {
             metadata.pixelWidth = frame.width
             metadata.pixelHeight = frame.height
@@ -82,7 +83,7 @@ public enum ImageFileReader {
             problems.append("frame header gives no size (\(frame.width)x\(frame.height))")
         }
         return ImageFileReading(size: fileSize, modifiedNanoseconds: modified, fingerprint: fingerprint,
-                                metadata: metadata, problems: problems, layout: walk.layout)
+                                metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText)
     }
 
     private static func openFailure(_ code: Int32) -> ImageReadError.Reason {

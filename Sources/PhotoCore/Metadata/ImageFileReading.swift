@@ -13,14 +13,17 @@ public struct ImageFileReading: Sendable, Equatable {
     public var problems: [String]
     /// Where the JPEG's frame header and metadata segments are, for later readers (XMP, ICC, IPTC).
     public var layout: JPEGLayout
+    /// Caption, place and rating from the file's XMP packet and IPTC-IIM block.
+    public var embeddedText: EmbeddedText
 
     public init(size: Int64, modifiedNanoseconds: Int64, fingerprint: String, metadata: PhotoMetadata,
-                problems: [String], layout: JPEGLayout = JPEGLayout()) {
+                problems: [String], layout: JPEGLayout = JPEGLayout(), embeddedText: EmbeddedText = EmbeddedText()) {
         self.size = size
         self.modifiedNanoseconds = modifiedNanoseconds
         self.fingerprint = fingerprint
         self.metadata = metadata
         self.problems = problems
         self.layout = layout
+        self.embeddedText = embeddedText
     }
 }

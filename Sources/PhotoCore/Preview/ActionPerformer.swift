@@ -10,6 +10,9 @@ public struct ActionPerformer {
     public let catalog: any Catalog
     private var trash: TrashBin { TrashBin(library: library) }
 
+    /// The fields an XMP sidecar carries (`dc:description`, `photoshop:City`, `xmp:Rating`).
+    static let sidecarFields: Set<String> = ["caption", "city", "favourite"]
+
     public init(library: Library, catalog: any Catalog) {
         self.library = library
         self.catalog = catalog
@@ -112,7 +115,16 @@ public struct ActionPerformer {
             throw error
         }
         for (before, after) in zip(befores, afters) {
-            report.outcomes.append(Outcome(before: before, after: after, changes: FieldChange.between(before, after)))
+            let changes = FieldChange.between(before, after)
+            report.outcomes.append(Outcome(before: before, after: after, changes: changes))
+            // Give caption, city and favourite back to other tools through the sidecar
+            // (only with `sidecars: write`); the catalog change stands even if this fails.
+            guard !after.trashed, changes.contains(where: { Self.sidecarFields.contains($0.field) }) else { continue }
+            do {
+                try library.updateSidecar(for: after)
+            } catch let error as any PhotolibError {
+                report.failures.append(Failure(asset: after, error: error))
+            }
         }
         return report
     }

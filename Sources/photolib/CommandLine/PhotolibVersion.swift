@@ -5,7 +5,7 @@ enum PhotolibVersion {
     static let current = PhotolibRelease.version
 
     /// Lines printed under the version, such as the attribution of bundled data.
-    static let attributions: [String] = []
+    static let attributions: [String] = [Gazetteer.attribution]
 
     /// What `--version` prints: "photolib 0.1.0", then any attribution lines.
     static var banner: String {

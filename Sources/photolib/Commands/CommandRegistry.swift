@@ -5,5 +5,6 @@ enum CommandRegistry {
     static let commands: [any PhotolibCommand.Type] = [
         InitCommand.self, IndexCommand.self, ListCommand.self,
         PeekCommand.self, PopCommand.self, ActionCommand.self, TrashCommand.self, HistoryCommand.self,
+        CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self,
     ]
 }

@@ -36,6 +36,7 @@ enum IndexCommand: PhotolibCommand {
                 case .planned(let toRead, _): progress?.setTotal(toRead)
                 case .progress(let done, _): progress?.setCompleted(done)
                 case .failed(_, let message), .damaged(_, let message): stderr.write("photolib: \(message)\n")
+                case .warning(let message): stderr.write("photolib: warning: \(message)\n")
                 }
             }
         progress?.finish()

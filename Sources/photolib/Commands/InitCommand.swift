@@ -16,9 +16,10 @@ enum InitCommand: PhotolibCommand {
             .value("preview-size", "pixels", help: "Previews fit within this square (default: 1280)."),
             .value("quality", "1-100", help: "JPEG quality of renditions (default: 82)."),
             .value("max-megapixels", "n", help: "Refuse to decode images larger than this (default: 250)."),
+            .value("sidecars", "mode", help: "write: give caption, city and favourite edits back to XMP sidecars; off (default): keep them in the catalog."),
             .flag("json", help: "Print the new library as JSON."),
         ],
-        examples: ["photolib init ~/Pictures", "photolib init --preview-size 2048 ."]
+        examples: ["photolib init ~/Pictures", "photolib init --preview-size 2048 .", "photolib init --sidecars write ~/Pictures"]
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
@@ -30,6 +31,12 @@ enum InitCommand: PhotolibCommand {
         if let size = try command.int("preview-size", range: 64...16384) { settings.previewSize = size }
         if let quality = try command.int("quality", range: 1...100) { settings.quality = quality }
         if let limit = try command.int("max-megapixels", range: 1...100_000) { settings.maxMegapixels = limit }
+        if let mode = command.value("sidecars") {
+            guard let parsed = SidecarMode(rawValue: mode) else {
+                throw UsageError(message: "Invalid value '\(mode)' for '--sidecars <mode>': expected write or off", commandPath: command.path)
+            }
+            settings.sidecars = parsed
+        }
         let directory = command.rawArguments.first ?? RawPath.currentDirectory()
         let library = try Library.create(at: directory, settings: settings)
         _ = try library.openCatalog()
@@ -54,6 +61,7 @@ enum SettingsJSON {
             ("previewSize", .int(Int64(settings.previewSize))),
             ("quality", .int(Int64(settings.quality))),
             ("maxMegapixels", .int(Int64(settings.maxMegapixels))),
+            ("sidecars", .string(settings.sidecars.rawValue)),
         ])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCore
 
 /// `photolib list`: the assets, filtered and sorted, as a table, JSON, JSON Lines, ids or a template.
@@ -16,6 +17,7 @@ enum ListCommand: PhotolibCommand {
             .flag("liked", help: "Only liked assets."),
             .flag("trashed", help: "Only assets in the trash."),
             .flag("missing", help: "Only assets whose file was not found by the last index."),
+            .value("collection", "name", help: "Only one collection: all, favourites, liked, recently-added, recently-popped, trash, a year, or a city (see 'photolib collections')."),
             .value("city", "name", help: "Only assets in this city (case-insensitive)."),
             .value("caption", "text", help: "Only assets whose caption contains this text (case-insensitive)."),
             .value("taken-after", "date", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]])."),
@@ -30,6 +32,7 @@ enum ListCommand: PhotolibCommand {
         examples: [
             "photolib list --favourite --sort taken",
             "photolib list --city Bordeaux --ids | photolib action favourite -",
+            "photolib list --collection 2015 --sort taken",
             "photolib list --jsonl | jq -r 'select(.gps) | .path'",
             "photolib list --format '{shortId}\\t{takenAt}\\t{caption}'",
         ]
@@ -88,6 +91,13 @@ enum ListCommand: PhotolibCommand {
             query.sort = key
         }
         query.limit = try command.int("limit", range: 0...Int.max)
+        if let name = command.value("collection") {
+            guard let collection = AssetCollection(selector: name) else {
+                throw UsageError(message: "Invalid value '\(name)' for '--collection <name>': expected a collection "
+                                 + "such as favourites, 2015 or city:Bordeaux (see 'photolib collections')", commandPath: command.path)
+            }
+            query = collection.query(now: Date(), base: query)
+        }
         return query
     }
 

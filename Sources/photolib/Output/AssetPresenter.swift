@@ -60,6 +60,9 @@ struct AssetPresenter {
             ("damaged", .bool(asset.damage != nil)),
             ("damage", optionalString(asset.damage)),
             ("indexedAt", .string(Timestamp.iso8601(asset.indexedAt))),
+            ("region", optionalString(asset.region)),
+            ("countryName", optionalString(asset.countryName)),
+            ("rating", optionalInt(asset.rating)),
             ("poppedAt", optionalString(asset.poppedAt.map(Timestamp.iso8601))),
             ("trashedAt", optionalString(asset.trashedAt.map(Timestamp.iso8601))),
         ])
@@ -70,7 +73,8 @@ struct AssetPresenter {
         "id", "shortId", "path", "relativePath", "fileName", "fileSize", "modifiedAt", "fingerprint",
         "width", "height", "pixelWidth", "pixelHeight", "orientation", "takenAt", "make", "model",
         "latitude", "longitude", "altitude", "caption", "city", "country",
-        "favourite", "liked", "trashed", "missing", "damaged", "indexedAt", "poppedAt", "trashedAt",
+        "favourite", "liked", "trashed", "missing", "damaged", "indexedAt",
+        "captionSource", "citySource", "region", "countryName", "rating", "poppedAt", "trashedAt",
     ]
 
     /// One asset's `--format` fields as text; absent values are nil (printed as nothing).
@@ -95,6 +99,8 @@ struct AssetPresenter {
             "favourite": String(asset.favourite), "liked": String(asset.liked),
             "trashed": String(asset.trashed), "missing": String(asset.missing),
             "damaged": String(asset.damage != nil), "indexedAt": Timestamp.iso8601(asset.indexedAt),
+            "captionSource": asset.captionSource?.rawValue, "citySource": asset.citySource?.rawValue,
+            "region": asset.region, "countryName": asset.countryName, "rating": text(asset.rating),
             "poppedAt": asset.poppedAt.map(Timestamp.iso8601), "trashedAt": asset.trashedAt.map(Timestamp.iso8601),
         ]
     }

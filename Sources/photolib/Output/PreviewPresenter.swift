@@ -33,7 +33,7 @@ struct PreviewPresenter {
         let metadata = asset.metadata
         var rows: [(String, String)] = []
         rows.append(("Caption", asset.caption ?? "(none)"))
-        rows.append(("City", [asset.city, asset.country].compactMap { $0 }.joined(separator: ", ").nonEmpty ?? "(unknown)"))
+        rows.append(("City", [asset.city, asset.region, asset.countryName ?? asset.country].compactMap { $0 }.joined(separator: ", ").nonEmpty ?? "(unknown)"))
         rows.append(("Taken", metadata.takenAt.map { $0.localTime.replacingOccurrences(of: "T", with: " ")
             + ($0.utcOffset.map { " \($0)" } ?? "") } ?? "(no date)"))
         rows.append(("Camera", [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ").nonEmpty

@@ -28,7 +28,7 @@ import Testing
 
     @Test func newCatalogHasTheLatestSchemaInWALMode() throws {
         #expect(try catalog.database.userVersion() == SQLiteCatalog.schemaVersion)
-        #expect(SQLiteCatalog.schemaVersion >= 2)
+        #expect(SQLiteCatalog.schemaVersion >= 3)
         #expect(try catalog.database.textValue("PRAGMA journal_mode") == "wal")
         #expect(try catalog.database.textValue("SELECT value FROM catalog_info WHERE key = 'created_by'") == "photolib 0.1.0")
         let created = try #require(try catalog.database.textValue("SELECT value FROM catalog_info WHERE key = 'created_at'"))

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCore
 import Testing
 @testable import photolib
 
@@ -7,8 +8,8 @@ import Testing
     @Test func version() throws {
         let result = try BinaryRunner.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == "photolib \(PhotolibVersion.current)\n")
-        #expect(result.stdout == "photolib 0.1.0\n")
+        #expect(result.stdout == "photolib \(PhotolibVersion.current)\n\(Gazetteer.attribution)\n")
+        #expect(result.stdout.hasPrefix("photolib 0.1.0\nPlace names and coordinates © GeoNames"))
         #expect(result.stderr == "")
     }
 
@@ -108,6 +109,6 @@ import Testing
         let result = try BinaryRunner.runRaw(["--version"], stdin: Data("{}\n".utf8), environment: ["COLUMNS": "20"],
                                              workingDirectory: folder.url)
         #expect(result.status == 0)
-        #expect(result.stdout == Array("photolib 0.1.0\n".utf8))
+        #expect(result.stdout == Array(PhotolibVersion.banner.utf8))
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// One of the groups a photo browser switches between: everything, the flagged ones,
+/// a city, a year, what came in or was looked at lately, the trash.
+public enum AssetCollection: Sendable, Hashable {
+    case all, favourites, liked
+    case city(String)
+    case year(Int)
+    case recentlyAdded, recentlyPopped, trash
+
+    /// How far back "recently" reaches.
+    public static let recentDays = 30
+
+    /// The name people read: "All", "Favourites", "Bordeaux", "2015", "Recently Added".
+    public var title: String {
+        switch self {
+        case .all: "All"
+        case .favourites: "Favourites"
+        case .liked: "Liked"
+        case .city(let name): name
+        case .year(let year): String(year)
+        case .recentlyAdded: "Recently Added"
+        case .recentlyPopped: "Recently Popped"
+        case .trash: "Trash"
+        }
+    }
+
+    /// The kind, as the JSON calls it: all, favourites, liked, city, year, recentlyAdded, recentlyPopped, trash.
+    public var kind: String {
+        switch self {
+        case .all: "all"
+        case .favourites: "favourites"
+        case .liked: "liked"
+        case .city: "city"
+        case .year: "year"
+        case .recentlyAdded: "recentlyAdded"
+        case .recentlyPopped: "recentlyPopped"
+        case .trash: "trash"
+        }
+    }
+
+    /// What `list --collection` takes to name this collection unambiguously:
+    /// `all`, `favourites`, `2015`, `city:Bordeaux`, `recently-added`.
+    public var selector: String {
+        switch self {
+        case .city(let name): "city:\(name)"
+        case .year(let year): String(year)
+        case .recentlyAdded: "recently-added"
+        case .recentlyPopped: "recently-popped"
+        default: kind
+        }
+    }
+
+    /// Reads a selector or a title, case-insensitively: the fixed names (with "favorites",
+    /// "recent" and "popped" too), a four-digit year, `city:NAME`, or any other text as a city name.
+    public init?(selector text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        let key = trimmed.lowercased().replacingOccurrences(of: " ", with: "-")
+        switch key {
+        case "all": self = .all
+        case "favourites", "favorites", "favourite", "favorite": self = .favourites
+        case "liked": self = .liked
+        case "recently-added", "recent", "added": self = .recentlyAdded
+        case "recently-popped", "popped": self = .recentlyPopped
+        case "trash", "trashed": self = .trash
+        default:
+            if key.hasPrefix("city:") {
+                let name = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else { return nil }
+                self = .city(name)
+            } else if trimmed.utf8.count == 4, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(trimmed) {
+                self = .year(year)
+            } else {
+                self = .city(trimmed)
+            }
+        }
+    }
+
+    /// The query that lists this collection as of `now`, on top of `base` (other filters, sort, limit).
+    public func query(now: Date, base: AssetQuery = AssetQuery()) -> AssetQuery {
+        var query = base
+        let since = now.addingTimeInterval(-Double(Self.recentDays) * 86_400)
+        switch self {
+        case .all: break
+        case .favourites: query.favourite = true
+        case .liked: query.liked = true
+        case .city(let name): query.city = name
+        case .year(let year):
+            query.takenAfter = String(format: "%04d-01-01T00:00:00", year)
+            query.takenBefore = String(format: "%04d-01-01T00:00:00", year + 1)
+        case .recentlyAdded: query.addedSince = since
+        case .recentlyPopped: query.poppedSince = since
+        case .trash: query.trash = .only
+        }
+        return query
+    }
+}
+
+/// A collection and how many assets it holds.
+public struct CollectionCount: Sendable, Equatable {
+    public var collection: AssetCollection
+    public var count: Int
+
+    public init(_ collection: AssetCollection, _ count: Int) {
+        self.collection = collection
+        self.count = count
+    }
+}

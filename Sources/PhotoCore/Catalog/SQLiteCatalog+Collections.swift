@@ -1,0 +1,44 @@
+import Foundation
+
+extension SQLiteCatalog {
+    /// Every collection with its count, in the order a browser shows them: All, Favourites,
+    /// Liked, each city (by name), each year (newest first), Recently Added, Recently
+    /// Popped, Trash. Only the trash counts trashed assets.
+    ///
+    /// Each count is answered by one of schema 3's partial indexes, which hold exactly the
+    /// rows counted: a million assets cost an index walk per collection, no table reads.
+    public func collections(now: Date) throws -> [CollectionCount] {
+        let since = now.timeIntervalSince1970 - Double(AssetCollection.recentDays) * 86_400
+        func count(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
+            Int(try database.cachedStatement(sql).firstRow(values) { $0.int64(at: 0) } ?? 0)
+        }
+        var result = [
+            CollectionCount(.all, try count("SELECT count(*) FROM assets INDEXED BY assets_shown_by_added WHERE trashed = 0")),
+            CollectionCount(.favourites, try count("SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0")),
+            CollectionCount(.liked, try count("SELECT count(*) FROM assets WHERE liked = 1 AND trashed = 0")),
+        ]
+        result += try database.cachedStatement("""
+            SELECT city, count(*) FROM assets WHERE trashed = 0 AND city IS NOT NULL
+            GROUP BY city COLLATE NOCASE ORDER BY city COLLATE NOCASE
+            """).rows { CollectionCount(.city($0.text(at: 0)), Int($0.int64(at: 1))) }
+        result += try database.cachedStatement("""
+            SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE trashed = 0 AND taken_local IS NOT NULL
+            GROUP BY substr(taken_local, 1, 4) ORDER BY substr(taken_local, 1, 4) DESC
+            """).rows { row in (Int(row.text(at: 0)), Int(row.int64(at: 1))) }
+            .compactMap { year, count in year.map { CollectionCount(.year($0), count) } }
+        result.append(CollectionCount(.recentlyAdded, try count(
+            "SELECT count(*) FROM assets WHERE trashed = 0 AND added_at >= ?", [.real(since)])))
+        result.append(CollectionCount(.recentlyPopped, try count(
+            "SELECT count(*) FROM assets WHERE trashed = 0 AND popped_at IS NOT NULL AND popped_at >= ?", [.real(since)])))
+        result.append(CollectionCount(.trash, try count("SELECT count(*) FROM assets WHERE trashed = 1")))
+        return result
+    }
+
+    /// Records that the assets were popped (opened full size) at `date`, for Recently Popped.
+    public func markPopped(_ ids: [AssetID], at date: Date) throws {
+        try database.inTransaction {
+            let update = try database.cachedStatement("UPDATE assets SET popped_at = ? WHERE id = ?")
+            for id in ids { try update.run([.real(date.timeIntervalSince1970), .text(id.hex)]) }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+extension ImageFileReader {
+    /// The XMP signature that opens an APP1 XMP segment, 29 bytes with its NUL.
+    static let xmpSignatureLength = 29
+
+    /// Reads the XMP packet (with its extended part) and the IPTC-IIM block of a file whose
+    /// layout is known, from the head already in memory where it can. Never throws: a
+    /// packet that cannot be read is a problem line, and the rest is still read.
+    static func readEmbeddedText(_ layout: JPEGLayout, head: UnsafeRawBufferPointer, fileSize: Int64,
+                                 reader: FileDescriptorReader) -> EmbeddedText {
+        var text = EmbeddedText()
+        if let segment = layout.first(.xmp), let payload = segmentBytes(segment, head: head, fileSize: fileSize, reader: reader) {
+            do {
+                let packet = try XMPPacket(bytes: Array(payload.dropFirst(xmpSignatureLength)))
+                var xmp = packet.text
+                if let guid = packet.extendedGUID {
+                    let pieces = layout.segments.filter { $0.kind == .xmpExtension }
+                        .compactMap { segmentBytes($0, head: head, fileSize: fileSize, reader: reader) }
+                    if let extended = ExtendedXMP.assemble(guid: guid, payloads: pieces) {
+                        do { xmp = xmp.filled(from: try XMPPacket(bytes: extended).text) }
+                        catch { text.problems.append("extended XMP not read: \(error)") }
+                    }
+                }
+                text.xmp = xmp.isEmpty ? nil : xmp
+            } catch {
+                text.problems.append("XMP not read: \(error)")
+            }
+        }
+        let photoshop = layout.segments.filter { $0.kind == .photoshop }
+        if !photoshop.isEmpty {
+            let payloads = photoshop.compactMap { segmentBytes($0, head: head, fileSize: fileSize, reader: reader) }
+            text.iptc = IPTCReader.read(photoshopPayloads: payloads)
+        }
+        return text
+    }
+
+    /// A segment's payload: sliced from the head when it lies there, else read from the file;
+    /// nil when nothing of it can be read.
+    private static func segmentBytes(_ segment: JPEGSegment, head: UnsafeRawBufferPointer, fileSize: Int64,
+                                     reader: FileDescriptorReader) -> ArraySlice<UInt8>? {
+        let available = Int(min(Int64(segment.payloadLength), fileSize - segment.payloadOffset))
+        guard available > 0 else { return nil }
+        let end = segment.payloadOffset + Int64(available)
+        if end <= Int64(head.count) {
+            return Array(UnsafeRawBufferPointer(rebasing: head[Int(segment.payloadOffset)..<Int(end)]))[...]
+        }
+        var bytes = [UInt8](repeating: 0, count: available)
+        let count = bytes.withUnsafeMutableBytes { reader.read(at: segment.payloadOffset, into: $0) }
+        return count > 0 ? bytes[..<count] : nil
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A caption, a place and a rating as one metadata source states them: an XMP packet,
+/// an IPTC-IIM block or a sidecar. Blank values are nil.
+public struct PhotoText: Sendable, Equatable {
+    /// The description (XMP `dc:description`, IPTC Caption-Abstract), else the title
+    /// (`dc:title`, IPTC Object Name).
+    public var caption: String?
+    public var city: String?
+    /// State or province (`photoshop:State`, IPTC Province-State).
+    public var region: String?
+    /// The country's name as written (`photoshop:Country`, IPTC Country-PrimaryLocationName).
+    public var country: String?
+    /// `xmp:Rating`: -1 (rejected) to 5; IPTC has none.
+    public var rating: Int?
+
+    public init(caption: String? = nil, city: String? = nil, region: String? = nil, country: String? = nil,
+                rating: Int? = nil) {
+        self.caption = caption
+        self.city = city
+        self.region = region
+        self.country = country
+        self.rating = rating
+    }
+
+    /// True when the source says nothing photolib reads.
+    public var isEmpty: Bool { caption == nil && city == nil && region == nil && country == nil && rating == nil }
+
+    /// This text, with each missing field taken from `other` (the extended XMP of a packet).
+    func filled(from other: PhotoText) -> PhotoText {
+        PhotoText(caption: caption ?? other.caption, city: city ?? other.city, region: region ?? other.region,
+                  country: country ?? other.country, rating: rating ?? other.rating)
+    }
+
+    /// Trimmed text, nil when blank (cameras and tools pad fields with spaces or NULs).
+    static func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+/// The text embedded in one JPEG: its XMP packet (with extended XMP) and its IPTC-IIM block.
+public struct EmbeddedText: Sendable, Equatable {
+    public var xmp: PhotoText?
+    public var iptc: PhotoText?
+    /// What could not be read (a malformed packet), one short phrase each; never fatal.
+    public var problems: [String]
+
+    public init(xmp: PhotoText? = nil, iptc: PhotoText? = nil, problems: [String] = []) {
+        self.xmp = xmp
+        self.iptc = iptc
+        self.problems = problems
+    }
+}

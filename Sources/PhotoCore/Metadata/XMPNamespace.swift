@@ -1,0 +1,15 @@
+/// The XMP namespaces photolib reads and writes.
+enum XMPNamespace {
+    static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+    static let xml = "http://www.w3.org/XML/1998/namespace"
+    static let x = "adobe:ns:meta/"
+    static let dc = "http://purl.org/dc/elements/1.1/"
+    static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
+    static let xmp = "http://ns.adobe.com/xap/1.0/"
+    static let xmpNote = "http://ns.adobe.com/xmp/note/"
+
+    /// The prefix each is usually written with, for namespaces photolib has to declare itself.
+    static let customaryPrefix = [
+        rdf: "rdf", x: "x", dc: "dc", photoshop: "photoshop", xmp: "xmp", xmpNote: "xmpNote",
+    ]
+}

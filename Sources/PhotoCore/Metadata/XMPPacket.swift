@@ -1,0 +1,106 @@
+/// An XMP packet, parsed: the properties photolib reads, in either of RDF's forms
+/// (`<rdf:Description photoshop:City="Bordeaux"/>` or `<photoshop:City>Bordeaux</photoshop:City>`),
+/// with language alternatives (`rdf:Alt`, x-default first) and arrays (`rdf:Seq`, `rdf:Bag`).
+struct XMPPacket {
+    let root: XMLElement
+
+    /// Parses a packet (from `<?xpacket` or `<x:xmpmeta` on; a leading UTF-8 BOM is fine).
+    init(bytes: [UInt8]) throws(XMLReadError) {
+        root = try XMLReader.parse(bytes)
+    }
+
+    /// The `rdf:Description` elements that hold the packet's properties, in document order.
+    var descriptions: [XMLElement] {
+        let graphs = root.name.matches(XMPNamespace.rdf, "RDF") ? [root] : root.descendants(XMPNamespace.rdf, "RDF")
+        return graphs.flatMap { $0.children(XMPNamespace.rdf, "Description") }
+    }
+
+    /// The first value of a property in any description, whitespace trimmed; nil when absent or blank.
+    func value(_ namespace: String, _ name: String) -> String? {
+        for description in descriptions {
+            if let value = Self.value(of: description, namespace, name) { return value }
+        }
+        return nil
+    }
+
+    /// A property's value in one description: an attribute, a simple element, or the
+    /// default item of an `rdf:Alt` (else its first item), or the first item of an array.
+    static func value(of description: XMLElement, _ namespace: String, _ name: String) -> String? {
+        if let attribute = description.attribute(namespace, name) { return PhotoText.clean(attribute.value) }
+        guard let property = description.child(namespace, name) else { return nil }
+        if let item = defaultItem(of: property) { return PhotoText.clean(item.text) }
+        if let rdfValue = property.child(XMPNamespace.rdf, "value") { return PhotoText.clean(rdfValue.text) }
+        if property.attribute(XMPNamespace.rdf, "resource") != nil { return nil }
+        return PhotoText.clean(property.text)
+    }
+
+    /// The `rdf:li` a reader shows for a property: x-default in an `rdf:Alt`, else the first item.
+    static func defaultItem(of property: XMLElement) -> XMLElement? {
+        if let alternatives = property.child(XMPNamespace.rdf, "Alt") {
+            let items = alternatives.children(XMPNamespace.rdf, "li")
+            return items.first { $0.attribute(XMPNamespace.xml, "lang")?.value == "x-default" } ?? items.first
+        }
+        for array in ["Seq", "Bag"] {
+            if let container = property.child(XMPNamespace.rdf, array) { return container.child(XMPNamespace.rdf, "li") }
+        }
+        return nil
+    }
+
+    /// Caption, place and rating.
+    var text: PhotoText {
+        PhotoText(
+            caption: value(XMPNamespace.dc, "description") ?? value(XMPNamespace.dc, "title"),
+            city: value(XMPNamespace.photoshop, "City"),
+            region: value(XMPNamespace.photoshop, "State"),
+            country: value(XMPNamespace.photoshop, "Country"),
+            rating: value(XMPNamespace.xmp, "Rating").flatMap(Self.rating))
+    }
+
+    /// The GUID (32 hex digits) of the extended XMP that holds what did not fit in the main packet.
+    var extendedGUID: String? {
+        value(XMPNamespace.xmpNote, "HasExtendedXMP").flatMap { $0.utf8.count == 32 ? $0 : nil }
+    }
+
+    /// `xmp:Rating` as a whole number in -1...5 (some tools write "3.0").
+    static func rating(_ text: String) -> Int? {
+        guard let number = Double(text), number.isFinite else { return nil }
+        let rounded = Int(number.rounded())
+        return (-1...5).contains(rounded) ? rounded : nil
+    }
+}
+
+/// Reassembles extended XMP: APP1 segments `http://ns.adobe.com/xmp/extension/\0`, each
+/// with the GUID (32 ASCII hex digits), the full length and this piece's offset (both
+/// 32-bit big-endian), then the piece.
+enum ExtendedXMP {
+    /// The header after the signature: GUID, full length, offset.
+    static let headerLength = 32 + 4 + 4
+    /// A larger total is not believed (Adobe's own limit for a JPEG is far below).
+    static let maximumLength = 16 << 20
+
+    /// The packet for `guid` from the segments' payloads (signature included); nil when no
+    /// piece has that GUID or the pieces do not cover the whole packet.
+    static func assemble(guid: String, payloads: [ArraySlice<UInt8>]) -> [UInt8]? {
+        let signatureLength = 35
+        var packet: [UInt8] = []
+        var covered = 0
+        for payload in payloads where payload.count >= signatureLength + headerLength {
+            let header = payload.dropFirst(signatureLength)
+            guard String(decoding: header.prefix(32), as: UTF8.self) == guid else { continue }
+            let total = Int(bigEndian32(header, at: 32)), offset = Int(bigEndian32(header, at: 36))
+            guard total > 0, total <= maximumLength else { return nil }
+            if packet.isEmpty { packet = [UInt8](repeating: 0, count: total) }
+            guard packet.count == total else { return nil }
+            let piece = header.dropFirst(headerLength)
+            guard offset >= 0, offset + piece.count <= total else { return nil }
+            packet.replaceSubrange(offset..<(offset + piece.count), with: piece)
+            covered += piece.count
+        }
+        return !packet.isEmpty && covered >= packet.count ? packet : nil
+    }
+
+    private static func bigEndian32(_ bytes: ArraySlice<UInt8>, at offset: Int) -> UInt32 {
+        let start = bytes.startIndex + offset
+        return bytes[start..<(start + 4)].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import PhotoCore
+
+/// `photolib places lookup|import`: the offline gazetteer that turns GPS positions into cities.
+enum PlacesCommand: PhotolibCommand {
+    static let spec = CommandSpec(
+        name: "places",
+        abstract: "Look up the city of a position, or import a finer gazetteer.",
+        discussion: """
+        photolib names the city of a photo's GPS position with an offline gazetteer: the \
+        largest place whose population-scaled radius covers the point, else the nearest place \
+        within \(Int(Gazetteer.nearestLimitKilometres)) km, else none. It ships with GeoNames' \
+        places of 1,000 people or more; a library may use a finer one made by 'places import'.
+        """,
+        subcommands: [
+            CommandSpec(
+                name: "lookup",
+                abstract: "Print the place a position resolves to.",
+                arguments: [
+                    ArgumentSpec(name: "latitude", help: "Degrees, south negative.", isOptional: false),
+                    ArgumentSpec(name: "longitude", help: "Degrees, west negative.", isOptional: false),
+                ],
+                options: [.flag("json", help: "Print the match as JSON (null when there is none).")],
+                examples: ["photolib places lookup 48.8584 2.2945", "photolib places lookup 44.8412 -0.5698 --json"]),
+            CommandSpec(
+                name: "import",
+                abstract: "Use a GeoNames dump as this library's gazetteer.",
+                discussion: """
+                Reads FILE in GeoNames' tab-separated format (cities500.txt, cities1000.txt, \
+                allCountries.txt, from https://download.geonames.org/export/dump/), keeps its \
+                populated places, and writes them to .photolib/gazetteer.bin, which index and \
+                'places lookup' then use instead of the shipped gazetteer. Cities that came \
+                from GPS are looked up again at once.
+                """,
+                arguments: [ArgumentSpec(name: "file", help: "A GeoNames dump.", isOptional: false)],
+                options: [.flag("json", help: "Print the outcome as JSON.")],
+                examples: ["photolib places import ~/Downloads/cities500.txt"]),
+        ]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        switch command.path.dropFirst().first {
+        case "lookup": return try lookup(command, context: context)
+        case "import": return try PlacesImport.run(command, context: context)
+        default: throw UsageError(message: "places needs a subcommand: lookup or import", commandPath: command.path)
+        }
+    }
+
+    private static func lookup(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let latitude = try coordinate(command, index: 0, name: "latitude", limit: 90)
+        let longitude = try coordinate(command, index: 1, name: "longitude", limit: 180)
+        // The library's own gazetteer when there is a library; the shipped one otherwise.
+        let library = command.rawValue(RootCommand.libraryOption.name) == nil ? try? context.library(command)
+            : try context.library(command)
+        let gazetteer = try Gazetteer.load(for: library)
+        let match = gazetteer.lookup(latitude: latitude, longitude: longitude)
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(match.map(json) ?? .null)
+        } else if let match {
+            context.stdout.write(text(match))
+        } else {
+            context.stdout.write("No place within \(Int(Gazetteer.nearestLimitKilometres)) km of \(latitude), \(longitude)\n")
+        }
+        return .success
+    }
+
+    private static func coordinate(_ command: ParsedCommand, index: Int, name: String, limit: Double) throws -> Double {
+        let text = command.arguments[index]
+        guard let value = Double(text.trimmingWhitespace()), value.isFinite, abs(value) <= limit else {
+            throw UsageError(message: "Invalid \(name) '\(text)': expected decimal degrees in -\(Int(limit))...\(Int(limit))",
+                             commandPath: command.path)
+        }
+        return value
+    }
+
+    static func text(_ match: PlaceMatch) -> String {
+        let place = ([match.city, match.region, match.countryName].compactMap { $0 }).joined(separator: ", ")
+        let how = match.rule == .withinRadius ? "within its radius" : "nearest place"
+        let distance = String(format: "%.1f", match.distanceKilometres)
+        return "\(place) (\(match.countryCode))\n  \(distance) km from its centre at \(match.latitude), \(match.longitude); "
+            + "population \(match.population); \(how)\n"
+    }
+
+    static func json(_ match: PlaceMatch) -> JSONValue {
+        .object([
+            ("city", .string(match.city)), ("region", match.region.map(JSONValue.string) ?? .null),
+            ("country", .string(match.countryCode)), ("countryName", .string(match.countryName)),
+            ("latitude", .double(match.latitude)), ("longitude", .double(match.longitude)),
+            ("population", .int(Int64(match.population))),
+            ("distanceKilometres", .double((match.distanceKilometres * 1000).rounded() / 1000)),
+            ("rule", .string(match.rule.rawValue)),
+        ])
+    }
+}
