@@ -105,7 +105,8 @@ public final class RenditionMaker {
 
     private func checkPixelLimit(_ header: JPEGHeader, path: RawPath) throws {
         let limit = settings.maxMegapixels
-        guard header.width * header.height <= limit * 1_000_000 else {
+        // In floating point: a limit read from settings.json could overflow an Int product.
+        guard Double(header.width * header.height) <= Double(limit) * 1_000_000 else {
             decoder?.abortCurrentImage()
             throw ImagingError(path: path, reason: .tooManyPixels(width: header.width, height: header.height,
                                                                    limitMegapixels: limit))
