@@ -12,6 +12,7 @@ public final class RenditionMaker {
     private let sourceStorage = PixelStorage<UInt8>()
     private let baseStorage = PixelStorage<UInt8>()
     private let orientedStorage = PixelStorage<UInt8>()
+    private let halvedStorage = PixelStorage<UInt8>()
     private let smallerStorage = PixelStorage<UInt8>()
 
     /// Source files above this size are read into memory that is given back afterwards.
@@ -104,14 +105,24 @@ public final class RenditionMaker {
 
     private func checkPixelLimit(_ header: JPEGHeader, path: RawPath) throws {
         let limit = settings.maxMegapixels
-        guard header.width * header.height <= limit * 1_000_000 else {
+        // In floating point: a limit read from settings.json could overflow an Int product.
+        guard Double(header.width * header.height) <= Double(limit) * 1_000_000 else {
             decoder?.abortCurrentImage()
             throw ImagingError(path: path, reason: .tooManyPixels(width: header.width, height: header.height,
                                                                    limitMegapixels: limit))
         }
     }
 
+    /// `image` reduced to `size`: halved while that leaves at least twice the size, then Lanczos.
     private func shrink(_ image: RGBImage, to size: (width: Int, height: Int)) -> RGBImage {
+        var image = image
+        var halved = false
+        while image.width >= 4 * size.width && image.height >= 4 * size.height {
+            // The first halving reads the renditions' shared image, later ones their own output.
+            let target = halved ? image.pixels : halvedStorage.reserve(ImageHalving.byteCount(halving: image))
+            image = ImageHalving.halved(image, into: target)
+            halved = true
+        }
         let target = RGBImage(pixels: smallerStorage.reserve(RGBImage.byteCount(width: size.width, height: size.height)),
                               width: size.width, height: size.height)
         thumbnailResizer.begin(inputWidth: image.width, inputHeight: image.height, output: target)
