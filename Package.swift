@@ -13,7 +13,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "PhotoCore", dependencies: ["CExif", "CTurboJPEG", "CSQLite", "CJPEG", "CChafa"]),
+        .target(
+            name: "PhotoCore",
+            dependencies: ["CExif", "CTurboJPEG", "CSQLite", "CJPEG", "CChafa"],
+            // The pixel loops (resampling, orientation, colour conversion) run about 100x
+            // slower unoptimised, which would make debug-built tests and the debug binary
+            // crawl; optimise the core in debug builds too (testing stays enabled).
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         .executableTarget(name: "photolib", dependencies: ["PhotoCore"]),
         .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
         .testTarget(name: "photolibTests", dependencies: ["photolib"]),

@@ -3,8 +3,8 @@ import Testing
 
 /// `photolib list` over a copy of SampleLibrary/ (in the repository, so these run everywhere).
 @Suite struct ListCommandTests {
-    /// A fresh library over a copy of SampleLibrary/, indexed.
-    static func sampleLibrary() throws -> TestLibrary {
+    /// A fresh library over a copy of SampleLibrary/, indexed (with renditions unless asked not to).
+    static func sampleLibrary(renditions: Bool = true) throws -> TestLibrary {
         let library = try TestLibrary()
         let sample = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary")
         let files = FileManager.default.enumerator(atPath: sample.path)!.compactMap { $0 as? String }
@@ -12,7 +12,7 @@ import Testing
             try library.add(sample.appendingPathComponent(file), as: file)
         }
         #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
-        let index = try library.run(["index"])
+        let index = try library.run(["index"] + (renditions ? [] : ["--no-renditions"]))
         #expect(index.status == 0)
         #expect(index.stdout == "added 10, updated 0, moved 0, unchanged 0, missing 0, failed 0\n")
         return library

@@ -5,7 +5,7 @@ import Testing
 @Suite struct PeekPopCommandTests {
     let library: TestLibrary
 
-    init() throws { library = try ListCommandTests.sampleLibrary() }
+    init() throws { library = try ListCommandTests.sampleLibrary(renditions: false) }
 
     private let art = "2015/bordeaux-art.jpg"
     private let sunset = "2015/sunset-orientation-6.jpg"

@@ -31,15 +31,18 @@ public struct ImagingError: PhotolibError {
         }
     }
 
-    public var description: String {
+    public var description: String { "\(path): \(reasonDescription)" }
+
+    /// The reason alone, for messages that name the file already.
+    public var reasonDescription: String {
         switch reason {
-        case .undecodable(let message): "\(path): cannot decode JPEG: \(message)"
+        case .undecodable(let message): "cannot decode JPEG: \(message)"
         case .tooManyPixels(let width, let height, let limit):
-            "\(path): \(width)x\(height) is \(megapixelText(width * height)) megapixels, over the limit of \(limit)"
-        case .unsupportedColorModel(let components): "\(path): unsupported JPEG colour model (\(components) components)"
-        case .encodingFailed(let message): "\(path): cannot write rendition: \(message)"
-        case .invalidFingerprint(let fingerprint): "\(path): invalid content fingerprint '\(fingerprint)'"
-        case .outOfMemory: "\(path): out of memory"
+            "\(width)x\(height) is \(megapixelText(width * height)) megapixels, over the limit of \(limit)"
+        case .unsupportedColorModel(let components): "unsupported JPEG colour model (\(components) components)"
+        case .encodingFailed(let message): "cannot write rendition: \(message)"
+        case .invalidFingerprint(let fingerprint): "invalid content fingerprint '\(fingerprint)'"
+        case .outOfMemory: "out of memory"
         }
     }
 }

@@ -18,6 +18,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var damaged = 0
     /// Files that are not JPEGs and do not claim to be (sidecars, videos, text), passed over quietly.
     public var skipped = 0
+    /// Files whose thumbnail or preview this pass made.
+    public var rendered = 0
 
     public init() {}
 
@@ -46,10 +48,13 @@ public struct IndexOptions: Sendable, Equatable {
     public var jobs: Int
     /// Walk into hidden folders and index hidden files.
     public var includeHidden: Bool
+    /// Make the thumbnail and preview of every file read (new or changed), in the same pass.
+    public var makeRenditions: Bool
 
-    public init(jobs: Int = IndexOptions.defaultJobs, includeHidden: Bool = false) {
+    public init(jobs: Int = IndexOptions.defaultJobs, includeHidden: Bool = false, makeRenditions: Bool = false) {
         self.jobs = max(1, jobs)
         self.includeHidden = includeHidden
+        self.makeRenditions = makeRenditions
     }
 
     /// One job per core.

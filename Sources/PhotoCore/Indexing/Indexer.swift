@@ -53,16 +53,22 @@ public final class Indexer {
         let maxMegapixels = library.settings.maxMegapixels
         let total = toRead.count
         let places = PlaceResolver(library: library)
+        let renditionSettings = options.makeRenditions ? library.settings : nil
+        let store = RenditionStore(library: library)
         let readings = ParallelWork.map(
-            toRead, jobs: options.jobs, makeWorker: { PlaceCache() },
+            toRead, jobs: options.jobs,
+            makeWorker: { ReadingWorker(renditions: renditionSettings.map { RenditionMaker(settings: $0, store: store) }) },
             progress: { done in report(.progress(done: done, total: total)) }
-        ) { cache, pending in
-            Self.read(pending, maxMegapixels: maxMegapixels) { cache.place($0, resolver: places) }
+        ) { worker, pending in
+            var outcome = Self.read(pending, maxMegapixels: maxMegapixels) { worker.places.place($0, resolver: places) }
+            if let maker = worker.renditions { outcome.render(pending.absolutePath, with: maker, maxMegapixels: maxMegapixels) }
+            return outcome
         }
 
         var plan = ChangePlan(records: records, seenPaths: seenPaths, library: library)
         for (pending, outcome) in zip(toRead, readings) {
             if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
+            if outcome.rendered { summary.rendered += 1 }
             switch outcome.image {
             case .success(let reading):
                 plan.place(pending.relativePath, reading: reading, text: outcome.text, sidecarStamp: pending.sidecar?.stamp,
@@ -142,6 +148,36 @@ private struct ReadOutcome: Sendable {
     var text = AssetText()
     /// Why the sidecar could not be read; the photo is indexed without it.
     var sidecarProblem: String?
+    /// True when this pass made a thumbnail or preview of the file.
+    var rendered = false
+
+    /// Makes the file's renditions while it is in the page cache, and adds what the decoder
+    /// found wrong to the file's problems, so the asset is flagged damaged with the reason.
+    /// A file over the pixel limit is not decoded (its reading already says so).
+    mutating func render(_ path: RawPath, with maker: RenditionMaker, maxMegapixels: Int) {
+        guard case .success(var reading) = image else { return }
+        let pixels = Double(reading.metadata.pixelWidth ?? 0) * Double(reading.metadata.pixelHeight ?? 0)
+        guard pixels > 0, pixels <= Double(maxMegapixels) * 1_000_000 else { return }
+        do {
+            let made = try maker.make(source: path, fingerprint: reading.fingerprint,
+                                      orientation: reading.metadata.orientation,
+                                      kinds: Set(RenditionKind.allCases), force: false)
+            rendered = made.madeAnything
+            if let damage = made.damage { reading.problems.append("decoded in part (\(damage))") }
+        } catch let error as ImagingError {
+            reading.problems.append("renditions not made: \(error.reasonDescription)")
+        } catch {
+            reading.problems.append("renditions not made: \(error)")
+        }
+        image = .success(reading)
+    }
+}
+
+/// What each reading thread keeps between files.
+private struct ReadingWorker {
+    var places = PlaceCache()
+    /// Nil when the pass makes no renditions.
+    var renditions: RenditionMaker?
 }
 
 /// A file the walk found that must be read.

@@ -11,12 +11,15 @@ enum IndexCommand: PhotolibCommand {
         not read again; changed files keep their id and flags; a file found at a new path \
         with the content of one that is gone keeps its id (a move); files that disappeared \
         are marked missing and get their id back when they return. Files that cannot be \
-        read are named on stderr with the reason, the rest goes on, and the exit status is 2.
+        read are named on stderr with the reason, the rest goes on, and the exit status is 2. \
+        The thumbnail and preview of every file read are made in the same pass \
+        (--no-renditions skips them; 'photolib render' makes any that are missing).
         """,
         arguments: [ArgumentSpec(name: "path", help: "Files or folders inside the library.", isRepeating: true)],
         options: [
             .value("jobs", "n", short: "j", help: "Files read at once (default: the number of cores)."),
             .flag("hidden", help: "Also index hidden files and folders (names starting with '.')."),
+            .flag("no-renditions", help: "Do not make thumbnails and previews of the files read (see 'photolib render')."),
             .flag("json", help: "Print the summary as JSON."),
             .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
         ],
@@ -27,7 +30,8 @@ enum IndexCommand: PhotolibCommand {
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
-        let options = IndexOptions(jobs: jobs, includeHidden: command.flag("hidden"))
+        let options = IndexOptions(jobs: jobs, includeHidden: command.flag("hidden"),
+                                   makeRenditions: !command.flag("no-renditions"))
         let progress = context.progressBar(label: "indexing", total: 0)
         let stderr = context.stderr
         let summary = try Indexer(library: library, catalog: catalog, options: options)
@@ -64,6 +68,7 @@ enum IndexCommand: PhotolibCommand {
             ("moved", .int(Int64(summary.moved))), ("unchanged", .int(Int64(summary.unchanged))),
             ("missing", .int(Int64(summary.missing))), ("failed", .int(Int64(summary.failed))),
             ("damaged", .int(Int64(summary.damaged))), ("skipped", .int(Int64(summary.skipped))),
+            ("rendered", .int(Int64(summary.rendered))),
         ])
     }
 }
