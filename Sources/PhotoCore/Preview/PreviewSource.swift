@@ -17,7 +17,7 @@ public struct PreviewSource {
     /// The asset's preview, made now if it does not exist yet.
     public func preview(for asset: Asset) throws -> RenditionFile {
         let spec = RenditionSpec.standard(.preview, settings: library.settings)
-        if let existing = existing(spec, for: asset) { return existing }
+        if let existing = store.existing(spec, for: asset) { return existing }
         let outcome = try RenditionMaker(settings: library.settings, store: store)
             .make(source: originalPath(of: asset), fingerprint: asset.file.fingerprint,
                   orientation: asset.metadata.orientation, kinds: [.preview], force: false)
@@ -29,15 +29,6 @@ public struct PreviewSource {
 
     /// The renditions of the asset that exist now, by kind (none is made).
     public func existingRenditions(of asset: Asset) -> [RenditionKind: RenditionFile] {
-        var result: [RenditionKind: RenditionFile] = [:]
-        for kind in RenditionKind.allCases {
-            result[kind] = existing(RenditionSpec.standard(kind, settings: library.settings), for: asset)
-        }
-        return result
-    }
-
-    private func existing(_ spec: RenditionSpec, for asset: Asset) -> RenditionFile? {
-        guard let width = asset.metadata.displayWidth, let height = asset.metadata.displayHeight else { return nil }
-        return store.existingFile(fingerprint: asset.file.fingerprint, spec: spec, displayWidth: width, displayHeight: height)
+        store.existingRenditions(of: asset, settings: library.settings)
     }
 }

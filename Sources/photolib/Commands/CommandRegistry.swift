@@ -3,7 +3,7 @@
 /// `help` is built in (see `RootCommand`) and needs no entry here.
 enum CommandRegistry {
     static let commands: [any PhotolibCommand.Type] = [
-        InitCommand.self, IndexCommand.self, ListCommand.self,
+        InitCommand.self, IndexCommand.self, ListCommand.self, RenderCommand.self,
         PeekCommand.self, PopCommand.self, ActionCommand.self, TrashCommand.self, HistoryCommand.self,
         CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self,
     ]

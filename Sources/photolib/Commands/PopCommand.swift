@@ -102,9 +102,6 @@ enum PopCommand: PhotolibCommand {
                 ("modifiedAt", .string(Timestamp.iso8601(asset.file.modifiedAt))),
                 ("mode", status.map { .string(String(format: "%04o", Int($0.st_mode) & 0o7777)) } ?? .null),
             ])))
-            members.append(("renditions", .object(RenditionKind.allCases.map {
-                ($0.rawValue, PreviewPresenter.renditionJSON(renditions[$0]))
-            })))
             members.append(("exif", .array(exif.map { field in
                 .object([("directory", .string(field.directory)), ("tag", .int(Int64(field.tag))),
                          ("name", .string(field.name)), ("value", .string(field.value))])

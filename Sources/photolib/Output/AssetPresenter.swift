@@ -5,6 +5,7 @@ import PhotoCore
 /// every command), `--format` fields, and table cells.
 struct AssetPresenter {
     let library: Library
+    private var renditionStore: RenditionStore { RenditionStore(library: library) }
     /// Short ids (the shortest unique prefix, at least 8 digits) for the assets shown.
     let shortIDs: [AssetID: String]
 
@@ -65,6 +66,7 @@ struct AssetPresenter {
             ("rating", optionalInt(asset.rating)),
             ("poppedAt", optionalString(asset.poppedAt.map(Timestamp.iso8601))),
             ("trashedAt", optionalString(asset.trashedAt.map(Timestamp.iso8601))),
+            ("renditions", renditionsJSON(asset)),
         ])
     }
 
@@ -103,6 +105,18 @@ struct AssetPresenter {
             "region": asset.region, "countryName": asset.countryName, "rating": text(asset.rating),
             "poppedAt": asset.poppedAt.map(Timestamp.iso8601), "trashedAt": asset.trashedAt.map(Timestamp.iso8601),
         ]
+    }
+
+    /// `{thumbnail: {path, width, height}, preview: …}`, null for one not made yet.
+    private func renditionsJSON(_ asset: Asset) -> JSONValue {
+        let existing = renditionStore.existingRenditions(of: asset, settings: library.settings)
+        return .object(RenditionKind.allCases.map { kind in (kind.rawValue, Self.renditionJSON(existing[kind])) })
+    }
+
+    /// A rendition as `{path, width, height}`, or null.
+    static func renditionJSON(_ file: RenditionFile?) -> JSONValue {
+        guard let file else { return .null }
+        return .object([("path", .path(file.path)), ("width", .int(Int64(file.width))), ("height", .int(Int64(file.height)))])
     }
 
     private func optionalInt(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }

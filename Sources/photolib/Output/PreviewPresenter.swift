@@ -15,17 +15,12 @@ struct PreviewPresenter {
     /// The asset JSON followed by `preview` and `actions`.
     func json(_ asset: Asset, preview: RenditionFile) -> JSONValue {
         var members = presenter.json(asset).objectValue ?? []
-        members.append(("preview", Self.renditionJSON(preview)))
+        members.append(("preview", AssetPresenter.renditionJSON(preview)))
         members.append(("actions", .array(actions(for: asset).map { action in
             .object([("name", .string(action.name)), ("title", .string(action.title)),
                      ("style", .string(action.style.rawValue)), ("command", .string(action.command))])
         })))
         return .object(members)
-    }
-
-    static func renditionJSON(_ file: RenditionFile?) -> JSONValue {
-        guard let file else { return .null }
-        return .object([("path", .path(file.path)), ("width", .int(Int64(file.width))), ("height", .int(Int64(file.height)))])
     }
 
     /// The lines under the picture: caption, city, date, camera, flags, then the actions with their commands.

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Renditions made by `index` and `render`, and reported in the asset JSON.
+@Suite struct RenderCommandTests {
+    @Test func indexMakesRenditionsAndTheJSONPointsAtThem() throws {
+        let library = try ListCommandTests.sampleLibrary()
+        let sunset = try #require(try library.assets().first { $0["fileName"] as? String == "sunset-orientation-6.jpg" })
+        let renditions = try #require(sunset["renditions"] as? [String: Any])
+        let thumbnail = try #require(renditions["thumbnail"] as? [String: Any])
+        let preview = try #require(renditions["preview"] as? [String: Any])
+        // Displayed 1920x1280 (stored 1280x1920, orientation 6): upright renditions are landscape.
+        #expect(thumbnail["width"] as? Int == 256 && thumbnail["height"] as? Int == 171)
+        #expect(preview["width"] as? Int == 1280 && preview["height"] as? Int == 853)
+        for file in [thumbnail, preview] {
+            let path = try #require(file["path"] as? String)
+            #expect(path.hasPrefix(library.root.appendingPathComponent(".photolib/renditions/").path))
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]))
+            #expect(JPEGSize.of(bytes).map { [$0.width, $0.height] } == [file["width"] as? Int, file["height"] as? Int])
+        }
+        // Nothing is made twice; --force makes them again.
+        #expect(try library.run(["render"]).stdout == "made 0, existing 10, failed 0\n")
+        #expect(try library.run(["render", "--force", "--kind", "thumbnail", "2015/lake-beach.jpg"]).stdout
+                == "made 1, existing 0, failed 0\n")
+        #expect(try library.run(["render", "--kind", "poster"]).status == 64)
+    }
+
+    @Test func noRenditionsThenRenderMakesThem() throws {
+        let library = try ListCommandTests.sampleLibrary(renditions: false)
+        let before = try #require(try library.assets().first)
+        #expect((before["renditions"] as? [String: Any])?["preview"] is NSNull)
+        let result = try library.run(["render", "--jobs", "2"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "made 10, existing 0, failed 0\n")
+        let after = try #require(try library.assets().first)
+        #expect((after["renditions"] as? [String: Any])?["preview"] is [String: Any])
+    }
+
+    @Test(.enabled(if: CorpusFiles.isAvailable, Comment(rawValue: CorpusFiles.skipMessage)))
+    func truncatedFilesAreRenderedAndFlaggedHugeOnesRefused() throws {
+        let library = try TestLibrary()
+        try library.add(CorpusFiles.broken.appendingPathComponent("truncated_50pct.jpg"), as: "truncated.jpg")
+        try library.add(CorpusFiles.broken.appendingPathComponent("sof_65500x65500.jpg"), as: "huge.jpg")
+        #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
+        let index = try library.run(["index"])
+        #expect(index.status == 2)
+        let lines = index.stderr.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.hasSuffix("truncated.jpg: truncated (no end-of-image marker); decoded in part (Premature end of JPEG file)") })
+        #expect(lines.contains { $0.contains("huge.jpg: ") && $0.contains("megapixel") })
+        let assets = try library.assets()
+        let truncated = try #require(assets.first { $0["fileName"] as? String == "truncated.jpg" })
+        #expect(truncated["damaged"] as? Bool == true)
+        #expect((truncated["renditions"] as? [String: Any])?["preview"] is [String: Any])
+        let huge = try #require(assets.first { $0["fileName"] as? String == "huge.jpg" })
+        #expect((huge["renditions"] as? [String: Any])?["preview"] is NSNull)
+        let render = try library.run(["render", "huge.jpg"])
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("65500x65500 is 4290.3 megapixels, over the limit of 250"))
+    }
+}
+
+/// The frame size in a JPEG's SOF header, read the simple way (for checking renditions).
+enum JPEGSize {
+    static func of(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data)
+        var index = 2
+        while index + 9 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
+            }
+            index += 2 + length
+        }
+        return nil
+    }
+}
