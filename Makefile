@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev libsqlite3-dev libchafa-dev libglib2.0-dev
 PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa
 # Tools only the benchmarks compare against.
-BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine
+BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time
 
 .PHONY: all deps bench-deps build test demo install uninstall bench clean man
 
@@ -24,7 +24,7 @@ deps:
 	fi
 
 bench-deps: deps
-	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null; then \
+	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null && [ -x /usr/bin/time ]; then \
 	  echo "bench-deps: all present"; \
 	else \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_PACKAGES); \
@@ -52,6 +52,8 @@ uninstall:
 
 bench: build bench-deps
 	bench/index.sh $(BIN)
+	bench/renditions.sh $(BIN)
+	bench/peek.sh $(BIN)
 	bench/places.sh $(BIN)
 	bench/collections.sh $(BIN)
 
