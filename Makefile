@@ -61,4 +61,4 @@ man:
 	man -l man/photolib.1
 
 clean:
-	rm -rf .build demo-library
+	rm -rf .build demo-library bordeaux-export.jpg
