@@ -88,6 +88,55 @@ import Testing
         #expect(summary.failed == 1)
         #expect(events.contains { if case .failed(_, let message) = $0 { message.hasSuffix("a/self: symlink loop") } else { false } })
     }
+
+    @Test(.disabled(if: getuid() == 0, "runs as root, which reads a chmod 000 folder anyway"))
+    func anUnreadableFolderIsReportedAndTheRestIndexed() throws {
+        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "locked/plain.jpg"])
+        let locked = root.appendingPathComponent("locked")
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
+            try? FileManager.default.removeItem(at: root)
+        }
+        let collected = EventLog()
+        let summary = try Indexer(library: library, catalog: library.openCatalog(), options: IndexOptions(jobs: 2))
+            .run { collected.append($0) }
+        #expect(summary.added == 1 && summary.failed == 1)
+        #expect(collected.events.contains {
+            if case .failed(_, let message) = $0 { message.hasSuffix("locked: cannot open folder: Permission denied") } else { false }
+        })
+    }
+
+    @Test func aFileThatVanishesAfterTheWalkIsReportedAndSkipped() throws {
+        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "a/plain.jpg"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let doomed = root.appendingPathComponent("a/plain.jpg")
+        let collected = EventLog()
+        // The walk has listed both files when `planned` arrives; one is deleted before it is read.
+        let summary = try Indexer(library: library, catalog: library.openCatalog(), options: IndexOptions(jobs: 1)).run { event in
+            if case .planned = event { try? FileManager.default.removeItem(at: doomed) }
+            collected.append(event)
+        }
+        #expect(summary.added == 1 && summary.failed == 1)
+        #expect(try Self.assets(library).keys.sorted() == ["a/lake.jpg"])
+        let failures = collected.events.compactMap { if case .failed(_, let message) = $0 { message } else { nil } }
+        #expect(failures.count == 1 && failures[0].contains("a/plain.jpg"))
+    }
+
+    @Test func aLoopOfFolderLinksAndADanglingLinkAreReportedOnce() throws {
+        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/b/lake.jpg"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // a/b/up -> .. and a/down -> b make a cycle through two links; gone -> nowhere dangles.
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/b/up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/down").path, withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/gone.jpg").path, withDestinationPath: "nowhere.jpg")
+        let collected = EventLog()
+        let summary = try Indexer(library: library, catalog: library.openCatalog(), options: IndexOptions(jobs: 2))
+            .run { collected.append($0) }
+        #expect(summary.added == 1)
+        let failures = collected.events.compactMap { if case .failed(_, let message) = $0 { message } else { nil } }
+        #expect(failures.count == 1 && failures.first?.hasSuffix("a/gone.jpg: broken symlink") == true)
+    }
 }
 
 /// Collects indexer events from its worker threads.

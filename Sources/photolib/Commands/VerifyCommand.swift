@@ -1,0 +1,103 @@
+import PhotoCore
+
+/// `photolib verify [--repair] [--json]`: checks that catalog, originals, renditions and
+/// trash agree, and with `--repair` puts right what it safely can.
+enum VerifyCommand: PhotolibCommand {
+    static let spec = CommandSpec(
+        name: "verify",
+        abstract: "Check the catalog, originals, renditions and trash; repair what is safe.",
+        discussion: """
+        Checks the catalog (SQLite's integrity check and photolib's own rules), that every \
+        original is where the catalog says and unchanged since indexing (size, modification \
+        time and the fingerprint of its first and last 64 KiB), that every readable asset has \
+        its thumbnail and preview, that the renditions folder holds only renditions of \
+        fingerprints some asset has, and that the trash holds exactly the files of trashed \
+        assets. Prints one line per finding and a summary. With --repair: marks missing \
+        originals missing, indexes changed ones again, makes missing renditions, and deletes \
+        stale and orphaned rendition files (not those changed in the last minute, which an \
+        index or render running now may own). It never deletes, moves or writes an original \
+        or a file in the trash. Exit status: 0 when all is well (after --repair: when the \
+        repairs left nothing wrong), 1 when problems remain that verify does not or cannot \
+        repair, 2 when some repairs were tried and failed.
+        """,
+        options: [
+            .flag("repair", help: "Fix what can be fixed without losing anything."),
+            .flag("json", help: "Print the findings and the summary as one JSON object."),
+            .value("jobs", "n", short: "j", help: "Images decoded at once when repairing (default: the number of cores)."),
+        ],
+        examples: ["photolib verify", "photolib verify --repair", "photolib verify --json | jq '.findings[].kind'"]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        guard command.rawArguments.isEmpty else {
+            throw UsageError(message: "verify takes no arguments", commandPath: command.path)
+        }
+        let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
+        let library = try context.library(command)
+        let verifier = LibraryVerifier(library: library, catalog: try library.openCatalog())
+        let repairing = command.flag("repair")
+        let report = repairing ? try verifier.checkAndRepair(jobs: jobs) : try verifier.check()
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(json(report, repairing: repairing))
+        } else {
+            for finding in report.findings { context.stdout.write(line(finding, repairing: repairing) + "\n") }
+            context.stdout.write(summary(report, repairing: repairing) + "\n")
+        }
+        return status(report)
+    }
+
+    /// 0 when nothing is outstanding, 2 when a repair failed, else 1.
+    static func status(_ report: VerifyReport) -> ExitStatus {
+        if report.outstanding.isEmpty { return .success }
+        return report.failedRepairs.isEmpty ? .failure : .partial
+    }
+
+    /// `<kind>: <path>: <detail>`, then what the repair did.
+    static func line(_ finding: VerifyFinding, repairing: Bool) -> String {
+        var text = "\(finding.kind.rawValue): \(finding.path): \(finding.detail)"
+        if finding.repaired {
+            text += " [repaired]"
+        } else if repairing, let problem = finding.repairProblem {
+            text += " [\(problem)]"
+        }
+        return text
+    }
+
+    static func summary(_ report: VerifyReport, repairing: Bool) -> String {
+        let checked = "checked \(report.assetsChecked) assets, \(report.renditionFilesChecked) rendition files, "
+            + "\(report.trashFilesChecked) trash files"
+        if report.findings.isEmpty { return checked + ": all is well" }
+        var text = checked + ": \(report.findings.count) problem\(report.findings.count == 1 ? "" : "s")"
+        if repairing {
+            text += ", \(report.findings.count - report.outstanding.count) repaired, "
+                + "\(report.failedRepairs.count) repairs failed, \(report.outstanding.count) left"
+        } else if report.findings.contains(where: \.isRepairable) {
+            text += " (run 'photolib verify --repair' to fix what can be fixed)"
+        }
+        return text
+    }
+
+    static func json(_ report: VerifyReport, repairing: Bool) -> JSONValue {
+        let findings: [JSONValue] = report.findings.map { finding in
+            .object([
+                ("kind", .string(finding.kind.rawValue)),
+                ("path", .path(finding.path)),
+                ("assetId", .optional(finding.assetID.map { .string($0.hex) })),
+                ("detail", .string(finding.detail)),
+                ("repaired", .bool(finding.repaired)),
+                ("repairProblem", .optional(repairing ? finding.repairProblem.map { .string($0) } : nil)),
+            ])
+        }
+        return .object([
+            ("ok", .bool(report.outstanding.isEmpty)),
+            ("repair", .bool(repairing)),
+            ("assetsChecked", .integer(report.assetsChecked)),
+            ("renditionFilesChecked", .integer(report.renditionFilesChecked)),
+            ("trashFilesChecked", .integer(report.trashFilesChecked)),
+            ("problems", .integer(report.findings.count)),
+            ("repaired", .integer(report.findings.count - report.outstanding.count)),
+            ("repairsFailed", .integer(report.failedRepairs.count)),
+            ("findings", .array(findings)),
+        ])
+    }
+}
