@@ -1,3 +1,4 @@
+import Foundation
 import CSQLite
 
 /// One connection to an SQLite file, closed when the object goes away.
@@ -34,12 +35,27 @@ final class SQLiteDatabase {
         try check(sqlite3_extended_result_codes(handle, 1), sql: nil)
         // The timeout comes first: switching to WAL itself may wait for another process.
         try check(sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds), sql: nil)
-        try execute("PRAGMA journal_mode = WAL")
+        try switchToWriteAheadLog()
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
         // 64 MiB of page cache (SQLite's default is 2 MiB): an index pass writing 100,000 rows
         // otherwise spills pages and reads them back, which took half of its time.
         try execute("PRAGMA cache_size = -65536")
+    }
+
+    /// `PRAGMA journal_mode = WAL`, retried while another process holds the file: when
+    /// several processes open a brand-new catalog at once, SQLite answers SQLITE_BUSY to the
+    /// switch at once, without calling the busy handler (it could deadlock otherwise).
+    private func switchToWriteAheadLog() throws {
+        let deadline = Date().addingTimeInterval(Double(Self.busyTimeoutMilliseconds) / 1000)
+        while true {
+            do {
+                try execute("PRAGMA journal_mode = WAL")
+                return
+            } catch let error as SQLiteError where error.resultCode == SQLITE_BUSY && Date() < deadline {
+                usleep(10_000)
+            }
+        }
     }
 
     deinit {
