@@ -63,7 +63,11 @@ enum ListCommand: PhotolibCommand {
             for asset in assets where !context.stdout.isClosed { context.stdout.write(asset.id.hex + "\n") }
         } else if let template {
             for asset in assets where !context.stdout.isClosed {
-                context.stdout.write(template.render(presenter.formatFields(asset)) + "\n")
+                let fields = presenter.formatFields(asset)
+                let paths = presenter.pathFields(asset)
+                context.stdout.write(bytes: template.renderBytes { name in
+                    paths[name] ?? (fields[name] ?? nil).map { Array($0.utf8) }
+                } + [UInt8(ascii: "\n")])
             }
         } else {
             context.stdout.write(AssetTable.render(assets, presenter: presenter,

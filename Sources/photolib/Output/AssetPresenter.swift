@@ -79,6 +79,15 @@ struct AssetPresenter {
         "captionSource", "citySource", "region", "countryName", "rating", "poppedAt", "trashedAt",
     ]
 
+    /// The `--format` fields that are file names, as their exact bytes (not always UTF-8).
+    func pathFields(_ asset: Asset) -> [String: [UInt8]] {
+        [
+            "path": library.absolutePath(of: asset.file.relativePath).bytes,
+            "relativePath": asset.file.relativePath.bytes,
+            "fileName": asset.file.relativePath.lastComponent.bytes,
+        ]
+    }
+
     /// One asset's `--format` fields as text; absent values are nil (printed as nothing).
     func formatFields(_ asset: Asset) -> [String: String?] {
         let metadata = asset.metadata

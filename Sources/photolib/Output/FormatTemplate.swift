@@ -72,6 +72,17 @@ struct FormatTemplate: Sendable, Equatable {
         }.joined()
     }
 
+    /// The template as bytes, filled in by `lookup`, so that a value which is not text
+    /// (a file name that is not UTF-8) is written exactly as it is.
+    func renderBytes(_ lookup: (String) -> [UInt8]?) -> [UInt8] {
+        segments.flatMap { segment -> [UInt8] in
+            switch segment {
+            case .literal(let text): Array(text.utf8)
+            case .field(let name): lookup(name) ?? []
+            }
+        }
+    }
+
     /// The template filled in from `values`; a missing or nil value is empty.
     func render(_ values: [String: String?]) -> String {
         render { values[$0] ?? nil }
