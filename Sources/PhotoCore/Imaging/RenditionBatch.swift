@@ -27,8 +27,10 @@ public struct RenditionBatch {
 
     /// Makes the `kinds` renditions of `assets` (the originals of trashed assets are in the
     /// trash, missing ones are skipped as failures), `force` remaking existing files.
+    /// First removes the temporary files a killed render or index left in the store.
     public func run(_ assets: [Asset], kinds: Set<RenditionKind>, force: Bool, jobs: Int,
                     report: @escaping @Sendable (Event) -> Void = { _ in }) -> Summary {
+        AbandonedTemporaries.remove(under: library.renditionsDirectory)
         let settings = library.settings
         let store = RenditionStore(library: library)
         let sources = assets.map { asset in

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The temporary files of `FileSystem.writeAtomically` (`.<name>.tmp-<pid>-<random>`) that a
+/// killed process left behind.
+///
+/// No reader ever takes such a file for the real one (readers open the final name, which only
+/// a rename fills), so leaving one costs only disk space; it is removed once the process that
+/// wrote it is gone. A file whose writer is still alive (a concurrent render) is left alone.
+public enum AbandonedTemporaries {
+    /// Removes the abandoned temporaries in `directory` and its subfolders; returns how many.
+    /// Folders that cannot be read are skipped: this is housekeeping, never a reason to fail.
+    @discardableResult
+    public static func remove(under directory: RawPath) -> Int {
+        var removed = 0
+        var pending = [directory]
+        while let folder = pending.popLast() {
+            guard let stream = folder.withCString({ opendir($0) }) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    Array(raw.prefix(while: { $0 != 0 }))
+                }
+                if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+                let path = folder.appending(RawPath(bytes: name))
+                let type = entry.pointee.d_type
+                if type == UInt8(DT_DIR) || (type == UInt8(DT_UNKNOWN) && FileSystem.isDirectory(path)) {
+                    pending.append(path)
+                } else if let pid = writerProcess(ofTemporaryNamed: name), !isAlive(pid),
+                          path.withCString({ unlink($0) }) == 0 {
+                    removed += 1
+                }
+            }
+        }
+        return removed
+    }
+
+    /// The process id in a temporary file's name, or nil when the name is not one.
+    static func writerProcess(ofTemporaryNamed name: [UInt8]) -> pid_t? {
+        guard name.first == UInt8(ascii: ".") else { return nil }
+        let marker = Array(".tmp-".utf8)
+        guard let start = name.lastRange(of: marker)?.upperBound else { return nil }
+        let fields = name[start...].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard fields.count == 2, !fields[1].isEmpty, fields[1].allSatisfy(isDigit),
+              let pid = pid_t(String(decoding: fields[0], as: UTF8.self)), pid > 0 else { return nil }
+        return pid
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    /// False only when no process has this id (a process of another user still counts as alive).
+    private static func isAlive(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func lastRange(of needle: [UInt8]) -> Range<Int>? {
+        guard count >= needle.count else { return nil }
+        for start in stride(from: count - needle.count, through: 0, by: -1) where self[start..<(start + needle.count)].elementsEqual(needle) {
+            return start..<(start + needle.count)
+        }
+        return nil
+    }
+}
