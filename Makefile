@@ -42,7 +42,8 @@ test: build
 test-sanitize: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/asan
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt \
+	  $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 # libFuzzer targets under AddressSanitizer (Fuzzing/): TARGET=all|markers|exif|xmp|iptc|decode, SECONDS each.
 fuzz: deps
