@@ -2,7 +2,7 @@
 // libFuzzer targets for photolib's readers of untrusted bytes. A package of its own, so that
 // their `LLVMFuzzerTestOneInput` entry points (libFuzzer supplies `main`) never reach the
 // normal build, tests or release product. Built and run by ../Scripts/fuzz:
-//   swift build -c debug -sanitize=fuzzer -sanitize=address
+//   swift build --sanitize=fuzzer --sanitize=address -Xlinker --no-gc-sections
 import PackageDescription
 
 let targets = ["Markers", "Exif", "XMP", "IPTC", "Decode"]
