@@ -11,7 +11,7 @@ PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa
 # Tools only the benchmarks compare against.
 BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time
 
-.PHONY: all deps bench-deps build test demo install uninstall bench clean man
+.PHONY: all deps bench-deps build test test-sanitize fuzz demo install uninstall bench clean man
 
 all: build
 
@@ -36,6 +36,18 @@ build: deps
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The whole suite under AddressSanitizer, then ThreadSanitizer, each in its own scratch
+# path so that neither fights the normal build.
+test-sanitize: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt \
+	  $(SWIFT) test --sanitize=address --scratch-path .build/asan
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt \
+	  $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+
+# libFuzzer targets under AddressSanitizer (Fuzzing/): TARGET=all|markers|exif|xmp|iptc|decode, SECONDS each.
+fuzz: deps
+	Scripts/fuzz $(or $(TARGET),all) $(or $(SECONDS),600)
 
 demo: build
 	@Scripts/demo $(BIN)

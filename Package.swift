@@ -22,7 +22,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .executableTarget(name: "photolib", dependencies: ["PhotoCore"]),
-        .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
+        // Fixtures/ holds raw inputs (fuzz regressions) that tests read by path, not resources.
+        .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"], exclude: ["Fixtures"]),
         .testTarget(name: "photolibTests", dependencies: ["photolib"]),
     ],
     swiftLanguageModes: [.v6]

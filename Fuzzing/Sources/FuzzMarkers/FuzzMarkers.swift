@@ -1,0 +1,9 @@
+import PhotoCore
+
+/// libFuzzer's entry point: one input to `ParserProbe.Target.markers`. A crash, a sanitizer
+/// report or a timeout is a finding; returning is survival.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMarkers(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    _ = ParserProbe.Target.markers.probe(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
