@@ -36,35 +36,23 @@ enum SourceFile {
         }
     }
 
-    /// The stored pixel size from the frame header (SOFn), found by walking the marker segments
-    /// with a few small reads; the image data is never read. Nil when there is no frame header.
+    /// The stored pixel size from the frame header (SOFn), found by the metadata reader's marker
+    /// walk over the file's first bytes; the image data is never read. Nil when there is no frame header.
     static func frameSize(of path: RawPath) throws -> (width: Int, height: Int)? {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 9)
-        func readBytes(at offset: Int, _ count: Int) -> Bool {
-            bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) } == count
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, errno: errno, operation: "fstat") }
+        let reader = FileDescriptorReader(descriptor: descriptor)
+        var head = [UInt8](repeating: 0, count: Int(min(Int64(info.st_size), 64 << 10)))
+        let count = head.withUnsafeMutableBytes { reader.read(at: 0, into: $0) }
+        guard count >= 2, head[0] == 0xFF, head[1] == 0xD8 else { return nil }
+        let walk = head.withUnsafeBytes { bytes in
+            JPEGMarkerReader.walk(head: UnsafeRawBufferPointer(rebasing: bytes[..<count]),
+                                  fileSize: Int64(info.st_size), reader: reader)
         }
-        guard readBytes(at: 0, 2), bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var offset = 2
-        while readBytes(at: offset, 2) {
-            guard bytes[0] == 0xFF else { return nil }
-            let marker = bytes[1]
-            if marker == 0xFF { offset += 1; continue }                    // fill byte
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
-            if marker == 0xD9 || marker == 0xDA { return nil }             // image data before any frame
-            guard readBytes(at: offset + 2, 7) else { return nil }
-            let length = Int(bytes[0]) << 8 | Int(bytes[1])
-            let isFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
-            if isFrame {
-                let height = Int(bytes[3]) << 8 | Int(bytes[4])
-                let width = Int(bytes[5]) << 8 | Int(bytes[6])
-                return width > 0 && height > 0 ? (width, height) : nil
-            }
-            guard length >= 2 else { return nil }
-            offset += 2 + length
-        }
-        return nil
+        guard let frame = walk.layout.frame, frame.width > 0, frame.height > 0 else { return nil }
+        return (frame.width, frame.height)
     }
 }
