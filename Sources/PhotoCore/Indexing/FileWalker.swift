@@ -15,19 +15,23 @@ public struct WalkProblem: Sendable, Equatable {
 
 /// Walks folder trees with POSIX calls, so that every file name survives as bytes.
 ///
-/// Skips `.photolib/` always and hidden entries unless asked; follows symlinks to
-/// folders but enters each folder (by device and inode) once, so a symlink loop or a
-/// link back to an ancestor cannot make it walk forever or report a file twice.
+/// Skips the entries named in `skippedNames` (a library's `.photolib/`) always and hidden
+/// entries unless asked; follows symlinks to folders but enters each folder (by device and
+/// inode) once, so a symlink loop or a link back to an ancestor cannot make it walk forever
+/// or report a file twice.
 ///
 /// An unchanged re-index is mostly this walk (one `stat` per file, as `git status`
 /// does), so the folders of each depth are read on several threads at once.
 public struct FileWalker: Sendable {
     public var includeHidden: Bool
     public var jobs: Int
+    /// Names never entered nor listed, at any depth, hidden or not.
+    public var skippedNames: Set<[UInt8]>
 
-    public init(includeHidden: Bool = false, jobs: Int = 1) {
+    public init(includeHidden: Bool = false, jobs: Int = 1, skippedNames: Set<[UInt8]> = []) {
         self.includeHidden = includeHidden
         self.jobs = max(1, jobs)
+        self.skippedNames = skippedNames
     }
 
     /// Every regular file under `roots` (a root that is a file is taken as it is), each once.
@@ -50,9 +54,9 @@ public struct FileWalker: Sendable {
         }
 
         while !level.isEmpty {
-            let includeHidden = self.includeHidden
+            let includeHidden = self.includeHidden, skippedNames = self.skippedNames
             let listings = ParallelWork.map(level, jobs: jobs, makeWorker: { () }) { _, directory in
-                FolderListing(directory, includeHidden: includeHidden)
+                FolderListing(directory, includeHidden: includeHidden, skippedNames: skippedNames)
             }
             level = []
             for listing in listings {
@@ -75,7 +79,7 @@ private struct FolderListing: Sendable {
     var folders: [(path: RawPath, identity: DirectoryIdentity)] = []
     var problems: [WalkProblem] = []
 
-    init(_ directory: RawPath, includeHidden: Bool) {
+    init(_ directory: RawPath, includeHidden: Bool, skippedNames: Set<[UInt8]>) {
         guard let stream = directory.withCString({ opendir($0) }) else {
             problems.append(WalkProblem(path: directory, reason: "cannot open folder: \(String(cString: strerror(errno)))"))
             return
@@ -92,7 +96,7 @@ private struct FolderListing: Sendable {
                 return length
             }
             let nameBytes = name[..<length].map { UInt8(bitPattern: $0) }
-            if nameBytes == [dot] || nameBytes == [dot, dot] || nameBytes == controlDirectoryName { continue }
+            if nameBytes == [dot] || nameBytes == [dot, dot] || skippedNames.contains(nameBytes) { continue }
             if nameBytes.first == dot && !includeHidden { continue }
             let child = directory.appending(RawPath(bytes: nameBytes))
             // fstatat relative to the open folder spares the kernel a walk of the whole
@@ -129,7 +133,6 @@ private struct DirectoryIdentity: Hashable, Sendable {
 }
 
 private let dot = UInt8(ascii: ".")
-private let controlDirectoryName = Array(Library.controlDirectoryName.utf8)
 
 private func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
 private func isRegularFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }

@@ -20,7 +20,8 @@ public final class Indexer {
     /// Indexes `paths` (files or folders inside the library; the whole library when empty).
     public func run(paths: [RawPath] = [], report: @escaping @Sendable (IndexEvent) -> Void = { _ in }) throws -> IndexSummary {
         let roots = try scopeRoots(paths)
-        let walk = FileWalker(includeHidden: options.includeHidden, jobs: options.jobs).walk(roots.map(library.absolutePath(of:)))
+        let walk = FileWalker(includeHidden: options.includeHidden, jobs: options.jobs,
+                              skippedNames: [Array(Library.controlDirectoryName.utf8)]).walk(roots.map(library.absolutePath(of:)))
         var summary = IndexSummary()
         for problem in walk.problems {
             summary.failed += 1

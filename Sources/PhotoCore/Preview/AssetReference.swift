@@ -1,8 +1,7 @@
 import Foundation
 
-/// Finds the asset a person or a script meant: an id or any unique prefix of one, a path
-/// (absolute, or relative to the working directory or the library root) of a file in the library, or a line of
-/// `photolib list --jsonl` (by its `id`).
+/// Finds the asset a person or a script meant: an id or any unique prefix of one, or a path
+/// (absolute, or relative to the working directory or the library root) of a file in the library.
 public struct AssetReferenceResolver {
     public let library: Library
     public let catalog: any Catalog
@@ -21,13 +20,6 @@ public struct AssetReferenceResolver {
     /// none, or more than one (naming the candidates).
     public func resolve(_ reference: RawPath) throws -> Asset {
         let text = reference.description.trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("{") {
-            guard let hex = Self.jsonLineID(text), let id = AssetID(hex: hex) else {
-                throw AssetReferenceError(reference: text, reason: .noIDInJSON)
-            }
-            guard let asset = try catalog.asset(id: id) else { throw AssetReferenceError(reference: hex, reason: .unknown) }
-            return asset
-        }
         if AssetID.isPossiblePrefix(text) {
             let matches = try catalog.ids(withPrefix: text, limit: Self.candidateLimit + 1)
             if matches.count == 1, let asset = try catalog.asset(id: matches[0]) { return asset }
@@ -47,6 +39,13 @@ public struct AssetReferenceResolver {
             throw AssetReferenceError(reference: text, reason: inside ? .notIndexed : .outsideLibrary(library.root))
         }
         throw AssetReferenceError(reference: text, reason: .unknown)
+    }
+
+    /// The asset with the id `id`, which `reference` wrote; throws `AssetReferenceError`
+    /// (`unknown`) when the catalog has none.
+    public func resolve(id: AssetID, named reference: String) throws -> Asset {
+        guard let asset = try catalog.asset(id: id) else { throw AssetReferenceError(reference: reference, reason: .unknown) }
+        return asset
     }
 
     /// The asset whose file is at `path`, nil when the catalog has none there. A relative
@@ -77,66 +76,6 @@ public struct AssetReferenceResolver {
         defer { free(resolved) }
         return RawPath(bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
     }
-
-    /// The `id` of a JSON object line such as `list --jsonl` writes: the value of the first
-    /// `"id"` key that is not inside a string (list writes it first).
-    static func jsonLineID(_ line: String) -> String? {
-        let bytes = Array(line.utf8)
-        var index = 0
-        var depth = 0
-        var keyStart: Int?
-        var inString = false
-        var escaped = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if escaped { escaped = false }
-                else if byte == UInt8(ascii: "\\") { escaped = true }
-                else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if depth == 1, let start = keyStart, bytes[start..<index].elementsEqual("id".utf8) {
-                        return Self.stringValue(after: index + 1, in: bytes)
-                    }
-                    keyStart = nil
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-                // A string right after `{` or `,` at the top level is a key.
-                let previous = bytes[..<index].last { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }
-                keyStart = depth == 1 && (previous == UInt8(ascii: "{") || previous == UInt8(ascii: ",")) ? index + 1 : nil
-            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                depth += 1
-            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                depth -= 1
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The plain string after a key: `: "…"` with no escapes (ids have none).
-    private static func stringValue(after index: Int, in bytes: [UInt8]) -> String? {
-        var position = index
-        func skipSpace() { while position < bytes.count, [0x20, 0x09].contains(bytes[position]) { position += 1 } }
-        skipSpace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
-        position += 1
-        skipSpace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-        guard let end = bytes[(position + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return String(decoding: bytes[(position + 1)..<end], as: UTF8.self)
-    }
-
-    /// The references in text read from standard input: one a line, blank lines skipped, a
-    /// carriage return before the newline dropped. Lines are bytes, as paths may not be UTF-8.
-    public static func references(inLines input: [UInt8]) -> [RawPath] {
-        input.split(separator: 0x0A, omittingEmptySubsequences: true).compactMap { line in
-            var bytes = Array(line)
-            if bytes.last == 0x0D { bytes.removeLast() }
-            guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
-            return RawPath(bytes: bytes)
-        }
-    }
 }
 
 /// A reference that names no asset, or more than one.
@@ -154,8 +93,6 @@ public struct AssetReferenceError: PhotolibError {
         case notIndexed
         /// The file exists but lies outside the library at this root.
         case outsideLibrary(RawPath)
-        /// A JSON line without an `id`.
-        case noIDInJSON
     }
 
     public var reference: String
@@ -174,8 +111,6 @@ public struct AssetReferenceError: PhotolibError {
             return "\(reference): not in the catalog yet; run 'photolib index' first"
         case .outsideLibrary(let root):
             return "\(reference): not inside the library at \(root)"
-        case .noIDInJSON:
-            return "a JSON line without an \"id\": \(reference.prefix(60))"
         }
     }
 }

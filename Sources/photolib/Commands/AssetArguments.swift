@@ -14,7 +14,7 @@ enum AssetArguments {
         var references: [RawPath] = []
         for argument in command.rawArguments {
             if argument.bytes == [UInt8(ascii: "-")] {
-                references += AssetReferenceResolver.references(inLines: try readStandardInput())
+                references += AssetReferenceText.references(inLines: try readStandardInput())
             } else {
                 references.append(argument)
             }
@@ -22,12 +22,14 @@ enum AssetArguments {
         let resolver = AssetReferenceResolver(library: library, catalog: catalog, workingDirectory: context.workingDirectory)
         var assets: [Asset] = []
         var seen = Set<AssetID>()
-        var failures: [AssetReferenceError] = []
+        var failures: [any PhotolibError] = []
         for reference in references {
             do {
-                let asset = try resolver.resolve(reference)
+                let asset = try AssetReferenceText.resolve(reference, with: resolver)
                 if seen.insert(asset.id).inserted { assets.append(asset) }
             } catch let error as AssetReferenceError {
+                failures.append(error)
+            } catch let error as JSONLineError {
                 failures.append(error)
             }
         }

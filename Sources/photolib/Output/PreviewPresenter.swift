@@ -8,17 +8,17 @@ struct PreviewPresenter {
     /// `--library DIR` for the printed commands, when the library was named that way.
     let libraryArgument: String?
 
-    func actions(for asset: Asset) -> [PreviewAction] {
-        PreviewAction.offered(for: asset, reference: presenter.shortID(asset), libraryArgument: libraryArgument)
+    func actions(for asset: Asset) -> [(action: PreviewAction, command: String)] {
+        ActionCommandLine.offered(for: asset, reference: presenter.shortID(asset), libraryArgument: libraryArgument)
     }
 
     /// The asset JSON followed by `preview` and `actions`.
     func json(_ asset: Asset, preview: RenditionFile) -> JSONValue {
         var members = presenter.json(asset).objectValue ?? []
         members.append(("preview", AssetPresenter.renditionJSON(preview)))
-        members.append(("actions", .array(actions(for: asset).map { action in
+        members.append(("actions", .array(actions(for: asset).map { action, command in
             .object([("name", .string(action.name)), ("title", .string(action.title)),
-                     ("style", .string(action.style.rawValue)), ("command", .string(action.command))])
+                     ("style", .string(action.style.rawValue)), ("command", .string(command))])
         })))
         return .object(members)
     }
@@ -40,11 +40,11 @@ struct PreviewPresenter {
         var text = rows.map { "\($0.0.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.1)\n" }.joined()
         text += "Actions\n"
         let offered = actions(for: asset)
-        let width = offered.map(\.title.count).max() ?? 0
-        for action in offered {
+        let width = offered.map(\.action.title.count).max() ?? 0
+        for (action, command) in offered {
             let title = action.title.padding(toLength: width, withPad: " ", startingAt: 0)
             let shown = colored && action.style == .destructive ? "\u{1B}[31m\(title)\u{1B}[0m" : title
-            text += "  \(shown)   \(action.command)\n"
+            text += "  \(shown)   \(command)\n"
         }
         return text
     }

@@ -49,25 +49,10 @@ import Testing
         #expect(try resolver.resolve(RawPath("2015/b.jpg")).id.hex == "3fa2c81d00000002")
     }
 
-    @Test func jsonLinesCountByTheirID() throws {
-        let line = #"{"id":"77b0e1c400000003","caption":"say \"id\": \"3fa2c81d00000001\"","nested":{"id":"x"}}"#
-        #expect(try resolver.resolve(RawPath(line)).id.hex == "77b0e1c400000003")
-        let late = #"{"caption":"x","gps":{"id":"no"},"id" : "3fa2c81d00000002"}"#
-        #expect(try resolver.resolve(RawPath(late)).id.hex == "3fa2c81d00000002")
-        #expect(try reason(#"{"caption":"no id here"}"#) == .noIDInJSON)
-    }
-
     @Test func unknownUnindexedAndOutsideReferences() throws {
         #expect(try reason("ffff") == .unknown)
         #expect(try reason("nothing.jpg") == .unknown)
         #expect(try reason("unindexed.jpg") == .notIndexed)
         #expect(try reason("/") == .outsideLibrary(library.root))
-    }
-
-    @Test func standardInputLines() {
-        let input = Array("3fa2\r\n\n  \n2015/a.jpg\n{\"id\":\"x\"}".utf8) + [0x0A, 0xE9, 0x0A]
-        #expect(AssetReferenceResolver.references(inLines: input) == [
-            RawPath("3fa2"), RawPath("2015/a.jpg"), RawPath("{\"id\":\"x\"}"), RawPath(bytes: [0xE9]),
-        ])
     }
 }

@@ -1,19 +1,20 @@
 import Foundation
+import PhotoCore
 
 /// Hands a file to a viewer program without a shell: `$PHOTOLIB_VIEWER` (a program name or
 /// path, optionally followed by arguments separated by spaces), else `xdg-open`.
-public enum ViewerLauncher {
-    public static let environmentVariable = "PHOTOLIB_VIEWER"
+enum ViewerLauncher {
+    static let environmentVariable = "PHOTOLIB_VIEWER"
 
     /// The argument vector that would open `path`.
-    public static func arguments(for path: RawPath, environment: [String: String]) -> [[UInt8]] {
+    static func arguments(for path: RawPath, environment: [String: String]) -> [[UInt8]] {
         let configured = environment[environmentVariable]?.split(separator: " ").map { Array($0.utf8) } ?? []
         return (configured.isEmpty ? [Array("xdg-open".utf8)] : configured) + [path.bytes]
     }
 
     /// Starts the viewer and returns its process id; does not wait for it (a viewer may stay open).
     @discardableResult
-    public static func open(_ path: RawPath, environment: [String: String]) throws -> pid_t {
+    static func open(_ path: RawPath, environment: [String: String]) throws -> pid_t {
         let arguments = arguments(for: path, environment: environment)
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
             let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)

@@ -1,32 +1,3 @@
-/// An asset's caption, place and rating once every source has been weighed, each field
-/// with where it came from.
-public struct AssetText: Sendable, Equatable {
-    public var caption: String?
-    public var captionSource: TextSource?
-    public var city: String?
-    public var citySource: TextSource?
-    /// From the same source as the city.
-    public var region: String?
-    /// ISO 3166 code; only GPS gives one.
-    public var countryCode: String?
-    /// From the same source as the city (the gazetteer's English name for GPS).
-    public var countryName: String?
-    public var rating: Int?
-
-    public init(caption: String? = nil, captionSource: TextSource? = nil, city: String? = nil,
-                citySource: TextSource? = nil, region: String? = nil, countryCode: String? = nil,
-                countryName: String? = nil, rating: Int? = nil) {
-        self.caption = caption
-        self.captionSource = captionSource
-        self.city = city
-        self.citySource = citySource
-        self.region = region
-        self.countryCode = countryCode
-        self.countryName = countryName
-        self.rating = rating
-    }
-}
-
 /// Chooses each field from the strongest source that has it. The user's edit is stronger
 /// still, but lives in the catalog, which keeps it over anything indexing finds.
 ///

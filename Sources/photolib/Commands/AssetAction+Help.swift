@@ -1,0 +1,18 @@
+import PhotoCore
+
+extension AssetAction {
+    /// One line for `photolib action`'s help.
+    var summary: String {
+        switch self {
+        case .like: "Mark as liked."
+        case .unlike: "Remove the like."
+        case .favourite: "Make a favourite."
+        case .unfavourite: "Remove from the favourites."
+        case .toggleFavourite: "Make a favourite, or remove from the favourites if it is one."
+        case .caption: "Set the caption to --value TEXT (empty clears it); it wins over the file's."
+        case .city: "Set the city to --value NAME (empty clears it); it wins over the file's."
+        case .delete: "Move the original into the library's trash (.photolib/trash/)."
+        case .restore: "Put a trashed original back at its path."
+        }
+    }
+}
