@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoFormats
 
 /// libFuzzer's entry point: one input to `ParserProbe.Target.decode`. A crash, a sanitizer
 /// report or a timeout is a finding; returning is survival.

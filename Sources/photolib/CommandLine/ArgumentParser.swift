@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoSupport
 
 /// What a command line asks for.
 enum ParseOutcome: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
-import PhotoCore
+import PhotoSupport
+import PhotoLibrary
 
 /// What a command may touch of the outside world: environment, output streams, terminal.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PhotoCore
+import PhotoSupport
 
 /// Parses a command line, runs the command it names, and turns every outcome into
 /// output and an exit status. The one place where errors become messages.

@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoSupport
 
 /// The process's exit status; every exit code photolib uses is listed here.
 ///

@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoSupport
 
 /// The outcome of parsing one command line: which command, its positionals and its options.
 ///

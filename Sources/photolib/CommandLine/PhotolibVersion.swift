@@ -1,4 +1,5 @@
-import PhotoCore
+import PhotoSupport
+import PhotoFormats
 
 /// The version `photolib --version` prints; the one place it is written.
 enum PhotolibVersion {

@@ -1,5 +1,7 @@
 import Foundation
-import PhotoCore
+import PhotoSupport
+import PhotoCatalog
+import PhotoLibrary
 
 /// `photolib action NAME ASSET...`: favourite, like, caption, city, delete and restore, with
 /// every change written to the action log.

@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoLibrary
 
 extension AssetAction {
     /// One line for `photolib action`'s help.

@@ -1,5 +1,7 @@
 import Foundation
-import PhotoCore
+import PhotoSupport
+import PhotoCatalog
+import PhotoLibrary
 
 /// The assets a command's positionals name: ids or unique id prefixes, paths, or `-` for one
 /// reference a line on standard input (lines of `list --jsonl` count by their `id`).

@@ -1,5 +1,7 @@
 import Foundation
-import PhotoCore
+import PhotoSupport
+import PhotoCatalog
+import PhotoLibrary
 
 /// What the command line takes as an asset beyond the ids, id prefixes and paths that the
 /// core's resolver knows: a line of `photolib list --jsonl` (by its `id`), and references

@@ -1,5 +1,5 @@
 import Foundation
-import PhotoCore
+import PhotoCatalog
 
 /// `photolib collections`: the groups a browser switches between, with their counts.
 enum CollectionsCommand: PhotolibCommand {

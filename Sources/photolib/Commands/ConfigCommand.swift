@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoLibrary
 
 /// `photolib config [KEY [VALUE]]`: shows or changes the library's settings.
 enum ConfigCommand: PhotolibCommand {

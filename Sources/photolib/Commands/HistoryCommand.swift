@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoCatalog
 
 /// `photolib history [ASSET]`: the action log.
 enum HistoryCommand: PhotolibCommand {

@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoLibrary
 
 /// `photolib index [PATH...]`: brings the catalog in line with the files.
 enum IndexCommand: PhotolibCommand {

@@ -1,4 +1,5 @@
-import PhotoCore
+import PhotoSupport
+import PhotoLibrary
 
 /// `photolib init [DIR]`: makes a library.
 enum InitCommand: PhotolibCommand {

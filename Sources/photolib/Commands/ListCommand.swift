@@ -1,5 +1,5 @@
 import Foundation
-import PhotoCore
+import PhotoCatalog
 
 /// `photolib list`: the assets, filtered and sorted, as a table, JSON, JSON Lines, ids or a template.
 enum ListCommand: PhotolibCommand {

@@ -1,4 +1,7 @@
-import PhotoCore
+import PhotoSupport
+import PhotoCatalog
+import PhotoLibrary
+import PhotoTerminal
 
 /// `photolib peek ASSET...`: the preview, what there is to know, and the actions on offer.
 enum PeekCommand: PhotolibCommand {

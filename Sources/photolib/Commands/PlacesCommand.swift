@@ -1,5 +1,5 @@
 import Foundation
-import PhotoCore
+import PhotoFormats
 
 /// `photolib places lookup|import`: the offline gazetteer that turns GPS positions into cities.
 enum PlacesCommand: PhotolibCommand {

@@ -1,4 +1,5 @@
-import PhotoCore
+import PhotoFormats
+import PhotoLibrary
 
 /// `photolib places import FILE`.
 enum PlacesImport {

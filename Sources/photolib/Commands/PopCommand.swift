@@ -1,5 +1,9 @@
 import Foundation
-import PhotoCore
+import PhotoSupport
+import PhotoFormats
+import PhotoCatalog
+import PhotoLibrary
+import PhotoTerminal
 
 /// `photolib pop ASSET`: the full detail view, and the original handed out.
 enum PopCommand: PhotolibCommand {

@@ -1,4 +1,5 @@
-import PhotoCore
+import PhotoCatalog
+import PhotoLibrary
 
 /// `photolib render [ASSET...]`: makes thumbnails and previews.
 enum RenderCommand: PhotolibCommand {

@@ -1,5 +1,7 @@
 import Foundation
-import PhotoCore
+import PhotoSupport
+import PhotoCatalog
+import PhotoLibrary
 
 /// `photolib trash list` and `photolib trash empty [--older-than AGE] --yes`.
 enum TrashCommand: PhotolibCommand {

@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoLibrary
 
 /// `photolib verify [--repair] [--json]`: checks that catalog, originals, renditions and
 /// trash agree, and with `--repair` puts right what it safely can.

@@ -1,5 +1,6 @@
 import Foundation
-import PhotoCore
+import PhotoCatalog
+import PhotoLibrary
 
 /// The command lines printed beside a preview's actions, which a person can paste to
 /// perform them.

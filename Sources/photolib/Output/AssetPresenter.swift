@@ -1,5 +1,6 @@
 import Foundation
-import PhotoCore
+import PhotoCatalog
+import PhotoLibrary
 
 /// Turns assets into what people and scripts read: the asset JSON (the same shape in
 /// every command), `--format` fields, and table cells.

@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoCatalog
 
 /// The table `list` prints on a terminal: one asset a line.
 enum AssetTable {

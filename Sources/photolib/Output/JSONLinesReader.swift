@@ -1,5 +1,5 @@
 import Foundation
-import PhotoCore
+import PhotoSupport
 
 /// Reads JSON Lines (one JSON value per line) from a file descriptor, such as the output
 /// of `photolib list --jsonl` piped into another photolib command. Blank lines are skipped.

@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoSupport
 
 /// Why a JSON text could not be read: where, and what was expected.
 struct JSONReadError: PhotolibError, Equatable {

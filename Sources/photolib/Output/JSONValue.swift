@@ -1,4 +1,4 @@
-import PhotoCore
+import PhotoSupport
 
 /// A JSON value whose objects keep their keys in the order they were written, so that
 /// output reads the same on every run and in the order a person expects.

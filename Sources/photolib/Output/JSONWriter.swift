@@ -1,4 +1,3 @@
-import PhotoCore
 
 /// JSON text of a `JSONValue`: compact (one line, for JSON Lines) or pretty (two-space
 /// indent and `"key": value`, as `jq .` prints).

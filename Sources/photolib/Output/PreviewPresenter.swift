@@ -1,5 +1,7 @@
 import Foundation
-import PhotoCore
+import PhotoCatalog
+import PhotoLibrary
+import PhotoTerminal
 
 /// What `peek` and `pop` show of an asset: the picture, the facts under it, and the actions,
 /// as text for a terminal or as the asset JSON with `preview` and `actions` added.

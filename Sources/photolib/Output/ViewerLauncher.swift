@@ -1,5 +1,5 @@
 import Foundation
-import PhotoCore
+import PhotoSupport
 
 /// Hands a file to a viewer program without a shell: `$PHOTOLIB_VIEWER` (a program name or
 /// path, optionally followed by arguments separated by spaces), else `xdg-open`.

@@ -1,6 +1,6 @@
 import Testing
-import PhotoCore
 @testable import photolib
+import PhotoSupport
 
 @Suite struct ArgumentParserTests {
     let parser = SampleCommands.parser

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import PhotoCore
 @testable import photolib
+import PhotoSupport
+import PhotoLibrary
 
 /// Prints what it was given, so tests can see what reached a command.
 private enum EchoCommand: PhotolibCommand {

@@ -1,5 +1,6 @@
 import Testing
 @testable import photolib
+import PhotoCatalog
 
 @Suite struct HelpFormatterTests {
     static let tag = CommandSpec(

@@ -1,6 +1,6 @@
 import Testing
-import PhotoCore
 @testable import photolib
+import PhotoSupport
 
 @Suite struct ParsedCommandTests {
     func parsed(_ arguments: [String]) throws -> ParsedCommand {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
-import PhotoCore
 @testable import photolib
+import PhotoSupport
+import PhotoFormats
+import PhotoCatalog
+import PhotoLibrary
 
 @Suite struct AssetReferenceTextTests {
     @Test func jsonLinesCountByTheirID() throws {

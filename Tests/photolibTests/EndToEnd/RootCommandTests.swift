@@ -1,7 +1,7 @@
 import Foundation
-import PhotoCore
 import Testing
 @testable import photolib
+import PhotoFormats
 
 /// The built binary, run as a user runs it: exact stdout, stderr and exit status.
 @Suite struct RootCommandTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import PhotoCore
 @testable import photolib
+import PhotoSupport
 
 @Suite struct JSONReaderTests {
     @Test func readsBackWhatTheWriterWrote() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import PhotoCore
 @testable import photolib
+import PhotoSupport
 
 @Suite struct JSONWriterTests {
     static let sample: JSONValue = [

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-import PhotoCore
 @testable import photolib
+import PhotoSupport
+import PhotoFormats
+import PhotoCatalog
 
 @Suite struct PreviewActionTests {
     private func asset(favourite: Bool = false, liked: Bool = false, trashed: Bool = false) -> Asset {

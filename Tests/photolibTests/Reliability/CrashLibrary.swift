@@ -1,6 +1,7 @@
 import Foundation
-import PhotoCore
 import Testing
+import PhotoSupport
+import PhotoCatalog
 
 /// A library of a few hundred distinct photos for the kill tests, and the checks run after each kill.
 ///

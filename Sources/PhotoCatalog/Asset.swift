@@ -1,0 +1,94 @@
+import Foundation
+import PhotoSupport
+import PhotoFormats
+
+/// One image in the library, as the catalog holds it.
+public struct Asset: Sendable, Equatable {
+    public var id: AssetID
+    /// The file's facts when it was last read.
+    public var file: FileFacts
+    /// What the file's bytes say (frame header and EXIF).
+    public var metadata: PhotoMetadata
+    /// The caption shown for the asset: a user's edit wins over the embedded one.
+    public var caption: String?
+    public var captionSource: TextSource?
+    public var city: String?
+    public var citySource: TextSource?
+    /// ISO 3166 country code, when known (from GPS).
+    public var country: String?
+    /// State, province or région of the city, from the same source as the city.
+    public var region: String?
+    /// The country's name, from the same source as the city.
+    public var countryName: String?
+    /// `xmp:Rating` (-1...5) from the sidecar or the embedded XMP.
+    public var rating: Int?
+    public var favourite: Bool
+    public var liked: Bool
+    public var trashed: Bool
+    /// True when the file was not found at its path by the latest index.
+    public var missing: Bool
+    /// Why the file could only be read in part (truncated, corrupt EXIF, over the pixel limit), else nil.
+    public var damage: String?
+    public var indexedAt: Date
+    /// When `pop` last showed the asset.
+    public var poppedAt: Date?
+    /// When the original was moved into the trash (nil unless `trashed`).
+    public var trashedAt: Date?
+    /// Where the trashed original lies, relative to the library root (nil unless `trashed`).
+    public var trashLocation: RawPath?
+
+    public init(id: AssetID, file: FileFacts, metadata: PhotoMetadata, caption: String? = nil,
+                captionSource: TextSource? = nil, city: String? = nil, citySource: TextSource? = nil,
+                country: String? = nil, favourite: Bool = false, liked: Bool = false, trashed: Bool = false,
+                missing: Bool = false, damage: String? = nil, indexedAt: Date,
+                poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
+                region: String? = nil, countryName: String? = nil, rating: Int? = nil) {
+        self.id = id
+        self.file = file
+        self.metadata = metadata
+        self.caption = caption
+        self.captionSource = captionSource
+        self.city = city
+        self.citySource = citySource
+        self.country = country
+        self.favourite = favourite
+        self.liked = liked
+        self.trashed = trashed
+        self.missing = missing
+        self.damage = damage
+        self.indexedAt = indexedAt
+        self.poppedAt = poppedAt
+        self.trashedAt = trashedAt
+        self.trashLocation = trashLocation
+        self.region = region
+        self.countryName = countryName
+        self.rating = rating
+    }
+}
+
+/// Where a caption or city came from, strongest first: a user's edit, an XMP sidecar, the
+/// file's XMP, its IPTC-IIM, its EXIF text, and (for the city) its GPS position.
+public enum TextSource: String, Sendable, Equatable, CaseIterable {
+    case user, sidecar, xmp, iptc, exif, gps
+}
+
+/// A file's identity on disk: where it is, how big, when it changed, and a fingerprint of its content.
+public struct FileFacts: Sendable, Equatable {
+    /// Path relative to the library root.
+    public var relativePath: RawPath
+    public var size: Int64
+    /// Modification time in nanoseconds since 1970 (what `stat` says), so that
+    /// "unchanged" compares exactly.
+    public var modifiedNanoseconds: Int64
+    /// A hash of the size and the first and last 64 KiB (see `ContentFingerprint`).
+    public var fingerprint: String
+
+    public init(relativePath: RawPath, size: Int64, modifiedNanoseconds: Int64, fingerprint: String) {
+        self.relativePath = relativePath
+        self.size = size
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.fingerprint = fingerprint
+    }
+
+    public var modifiedAt: Date { Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1e9) }
+}

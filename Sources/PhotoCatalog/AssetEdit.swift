@@ -1,0 +1,134 @@
+import Foundation
+import PhotoSupport
+
+/// One change a person asks for on one asset.
+public struct AssetEdit: Sendable, Equatable {
+    public enum Change: Sendable, Equatable {
+        case favourite(Bool)
+        /// The opposite of the favourite flag as it is when the edit is applied.
+        case toggleFavourite
+        case liked(Bool)
+        /// The user's caption; nil (or empty) clears it. Either way it is the user's choice, which wins over the file's.
+        case caption(String?)
+        /// The user's city; nil (or empty) clears it, as for the caption.
+        case city(String?)
+        /// The original now lies in the trash at `location` (relative to the library root).
+        case trash(location: RawPath)
+        /// The original is back at its path.
+        case restore
+    }
+
+    public var id: AssetID
+    public var change: Change
+
+    public init(id: AssetID, change: Change) {
+        self.id = id
+        self.change = change
+    }
+
+    /// `asset` with the change made (and the time of a move into the trash set to `now`).
+    public func applied(to asset: Asset, now: Date) -> Asset {
+        var result = asset
+        switch change {
+        case .favourite(let value): result.favourite = value
+        case .toggleFavourite: result.favourite.toggle()
+        case .liked(let value): result.liked = value
+        case .caption(let text):
+            result.caption = Self.userText(text)
+            result.captionSource = .user
+        case .city(let text):
+            result.city = Self.userText(text)
+            result.citySource = .user
+        case .trash(let location):
+            result.trashed = true
+            result.trashedAt = now
+            result.trashLocation = location
+        case .restore:
+            result.trashed = false
+            result.trashedAt = nil
+            result.trashLocation = nil
+            result.missing = false
+        }
+        return result
+    }
+
+    /// What the change would do to `asset`, field by field, as the action log records it.
+    public func fieldChanges(to asset: Asset) -> [FieldChange] {
+        FieldChange.between(asset, applied(to: asset, now: Date()))
+    }
+
+    /// Text as stored: surrounding white space dropped, empty means none.
+    static func userText(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+}
+
+/// One field of one asset that an action changed, named by its asset JSON key.
+public struct FieldChange: Sendable, Equatable {
+    public var field: String
+    /// The value before and after as text ("true", "false", a caption); nil for none.
+    public var oldValue: String?
+    public var newValue: String?
+
+    public init(field: String, oldValue: String?, newValue: String?) {
+        self.field = field
+        self.oldValue = oldValue
+        self.newValue = newValue
+    }
+
+    /// The logged fields that differ between `old` and `new`. A caption or city that becomes
+    /// the user's without changing its text is no change to log (though its source is stored).
+    public static func between(_ old: Asset, _ new: Asset) -> [FieldChange] {
+        var changes: [FieldChange] = []
+        func compare(_ field: String, _ before: String?, _ after: String?) {
+            if before != after { changes.append(FieldChange(field: field, oldValue: before, newValue: after)) }
+        }
+        compare("favourite", String(old.favourite), String(new.favourite))
+        compare("liked", String(old.liked), String(new.liked))
+        compare("caption", old.caption, new.caption)
+        compare("city", old.city, new.city)
+        compare("trashed", String(old.trashed), String(new.trashed))
+        return changes
+    }
+}
+
+/// One entry of the action log: a field of an asset changed by an action.
+public struct AssetEvent: Sendable, Equatable {
+    /// Increases with every event written: the log's order.
+    public var sequence: Int64
+    public var assetID: AssetID
+    public var date: Date
+    public var action: String
+    public var change: FieldChange
+    /// Shared by the events one command wrote together.
+    public var batch: String
+
+    public init(sequence: Int64, assetID: AssetID, date: Date, action: String, change: FieldChange, batch: String) {
+        self.sequence = sequence
+        self.assetID = assetID
+        self.date = date
+        self.action = action
+        self.change = change
+        self.batch = batch
+    }
+}
+
+/// A catalog edit that could not be made.
+public struct CatalogEditError: PhotolibError {
+    public enum Reason: Sendable, Equatable {
+        case noSuchAsset(AssetID)
+    }
+
+    public var reason: Reason
+
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public var kind: ErrorKind { .noSuchInput }
+
+    public var description: String {
+        switch reason {
+        case .noSuchAsset(let id): "no asset with id \(id.hex) in the catalog"
+        }
+    }
+}

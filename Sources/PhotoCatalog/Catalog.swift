@@ -1,0 +1,117 @@
+import Foundation
+import PhotoFormats
+
+/// The narrow interface every catalog store offers: an embedded SQLite file today, a
+/// shared server later. Nothing above this protocol knows which one it talks to.
+///
+/// Implementations are used from one thread at a time; each process opens its own.
+public protocol Catalog: CatalogEditing {
+    /// What the indexer needs to know of every asset to decide what changed.
+    func indexRecords() throws -> [IndexRecord]
+
+    /// Writes one index pass's results in a single transaction: `scanned` files are
+    /// inserted (new id) or refreshed (known id: file facts and embedded metadata are
+    /// replaced, flags and user edits kept, `missing` cleared); `missing` ids are marked missing.
+    func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws
+
+    /// Assets matching `query`, in its order.
+    func assets(matching query: AssetQuery) throws -> [Asset]
+
+    /// The asset with this id, if any.
+    func asset(id: AssetID) throws -> Asset?
+
+    /// Every id starting with `prefix` (lowercase hex), at most `limit` of them.
+    func ids(withPrefix prefix: String, limit: Int) throws -> [AssetID]
+
+    /// For each id, the shortest prefix of at least `minimumLength` digits that no other asset shares.
+    func shortIDs(for ids: [AssetID], minimumLength: Int) throws -> [AssetID: String]
+
+    /// Number of assets in the catalog (all states).
+    func count() throws -> Int
+
+    // MARK: Collections (issue 5)
+
+    /// Every collection with its count as of `now` (see `SQLiteCatalog.collections(now:)`).
+    func collections(now: Date) throws -> [CollectionCount]
+
+    /// Records that the assets were popped at `date` (the Recently Popped collection).
+    func markPopped(_ ids: [AssetID], at date: Date) throws
+
+    /// Assets with GPS whose city is unset or came from GPS (see `PlaceRefresh`).
+    func gpsPlacedAssets() throws -> [GPSPlacedAsset]
+
+    /// Writes GPS places found with a new gazetteer; user and text cities are kept.
+    func updateGPSPlaces(_ updates: [(id: AssetID, place: PlaceMatch?)]) throws
+}
+
+/// The facts the indexer compares against the disk.
+public struct IndexRecord: Sendable, Equatable {
+    public var id: AssetID
+    public var file: FileFacts
+    public var missing: Bool
+    public var indexedAt: Double
+    /// The sidecar the asset was last read with (`Sidecar.stamp`), nil when it had none.
+    public var sidecarStamp: String?
+
+    public init(id: AssetID, file: FileFacts, missing: Bool, indexedAt: Double, sidecarStamp: String? = nil) {
+        self.id = id
+        self.file = file
+        self.missing = missing
+        self.indexedAt = indexedAt
+        self.sidecarStamp = sidecarStamp
+    }
+}
+
+/// One file the indexer read, ready to be written.
+public struct ScannedFile: Sendable, Equatable {
+    /// An existing asset's id (changed, moved or returned file) or a fresh one (new file).
+    public var id: AssetID
+    public var file: FileFacts
+    public var metadata: PhotoMetadata
+    public var damage: String?
+    /// Caption, place and rating chosen from every source by precedence (a user's edits, kept
+    /// by the catalog, still win over these).
+    public var text: AssetText
+    /// The sidecar read with the file (`Sidecar.stamp`), nil when there was none.
+    public var sidecarStamp: String?
+
+    /// `text` defaults to the EXIF caption alone, as a file with no other source gives.
+    public init(id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil,
+                text: AssetText? = nil, sidecarStamp: String? = nil) {
+        self.id = id
+        self.file = file
+        self.metadata = metadata
+        self.damage = damage
+        self.text = text ?? AssetText(caption: metadata.caption, captionSource: metadata.caption == nil ? nil : .exif)
+        self.sidecarStamp = sidecarStamp
+    }
+}
+
+/// Which assets `list` wants, and in what order.
+public struct AssetQuery: Sendable, Equatable {
+    public enum Trash: Sendable, Equatable { case hidden, only, included }
+    /// `popped`: the most recently popped first, never-popped assets last.
+    public enum Sort: String, Sendable, Equatable, CaseIterable { case taken, path, city, popped }
+
+    public var favourite: Bool?
+    public var liked: Bool?
+    public var trash: Trash = .hidden
+    /// true: only missing assets; nil: all.
+    public var missing: Bool?
+    /// Exact city name, case-insensitive.
+    public var city: String?
+    /// Case-insensitive substring of the caption.
+    public var captionContains: String?
+    /// Taken at or after this local time (`YYYY-MM-DDTHH:MM:SS`, compared as text).
+    public var takenAfter: String?
+    /// Taken strictly before this local time.
+    public var takenBefore: String?
+    /// Added to the catalog at or after this moment.
+    public var addedSince: Date?
+    /// Popped at or after this moment.
+    public var poppedSince: Date?
+    public var sort: Sort = .path
+    public var limit: Int?
+
+    public init() {}
+}

@@ -1,0 +1,29 @@
+import PhotoSupport
+
+/// What the preview workflow (`action`, `pop`, `trash`, `history`) asks of a catalog, on
+/// top of indexing and listing. Every `Catalog` offers it.
+public protocol CatalogEditing: AnyObject {
+    /// The asset whose file is at `relativePath` (relative to the library root), if any.
+    func asset(atRelativePath relativePath: RawPath) throws -> Asset?
+
+    /// Applies `edits` in one transaction and writes each changed field to the action log
+    /// under `action`, all in one batch. Edits that change nothing are skipped and logged
+    /// nowhere. Returns the assets as they are afterwards, in the order of `edits`.
+    /// Throws `CatalogEditError.noSuchAsset` (and changes nothing) for an unknown id.
+    func apply(_ edits: [AssetEdit], action: String) throws -> [Asset]
+
+    /// The action log, oldest first: of one asset, or of all when `id` is nil; the latest
+    /// `limit` events when a limit is given.
+    func history(for id: AssetID?, limit: Int?) throws -> [AssetEvent]
+
+    /// Records that `pop` showed the asset now; returns it as updated, nil for an unknown id.
+    func recordPop(id: AssetID) throws -> Asset?
+
+    /// Removes assets from the catalog for good (after `trash empty` deleted their files),
+    /// logging a `purge` event for each. Only trashed assets are removed; the ids removed are returned.
+    func purge(_ ids: [AssetID]) throws -> [AssetID]
+
+    /// Problems found by SQLite's own integrity check and by photolib's invariants (a trashed
+    /// asset knows where its file is, nothing else does); empty when the catalog is sound.
+    func integrityProblems() throws -> [String]
+}

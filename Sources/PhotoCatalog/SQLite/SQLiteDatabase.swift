@@ -1,0 +1,168 @@
+import Foundation
+import CSQLite
+import PhotoSupport
+
+/// One connection to an SQLite file, closed when the object goes away.
+///
+/// A connection belongs to one thread at a time (it is opened `NOMUTEX`), which is why
+/// this class is not `Sendable`: each process or task opens its own.
+final class SQLiteDatabase {
+    /// The `sqlite3*`, for the SQLite files' extensions; nothing else may touch it.
+    let handle: OpaquePointer
+    /// The file, for messages.
+    let path: RawPath
+    private var statementCache: [String: SQLiteStatement] = [:]
+
+    /// How long a write waits for another process's write to finish before giving up.
+    static let busyTimeoutMilliseconds: Int32 = 10_000
+
+    /// Opens (creating when missing) the database file at `path`, in WAL mode with
+    /// foreign keys on and a busy timeout.
+    init(path: RawPath) throws {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        // SQLite passes the name's bytes to open(2) unchanged, so non-UTF-8 paths work.
+        let code = path.withCString { sqlite3_open_v2($0, &opened, flags, nil) }
+        guard code == SQLITE_OK, let opened else {
+            // Even a failed open may allocate a handle, which holds the message and must be closed.
+            let message = opened.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+                ?? String(cString: sqlite3_errstr(code))
+            let extendedCode = opened.map { sqlite3_extended_errcode($0) } ?? code
+            sqlite3_close_v2(opened)
+            throw SQLiteError(.result(extendedCode: extendedCode, message: "\(message) (\(path))", sql: nil))
+        }
+        self.handle = opened
+        self.path = path
+        try check(sqlite3_extended_result_codes(handle, 1), sql: nil)
+        // The timeout comes first: switching to WAL itself may wait for another process.
+        try check(sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds), sql: nil)
+        try switchToWriteAheadLog()
+        try execute("PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA foreign_keys = ON")
+        // 64 MiB of page cache (SQLite's default is 2 MiB): an index pass writing 100,000 rows
+        // otherwise spills pages and reads them back, which took half of its time.
+        try execute("PRAGMA cache_size = -65536")
+    }
+
+    /// `PRAGMA journal_mode = WAL`, retried while another process holds the file: when
+    /// several processes open a brand-new catalog at once, SQLite answers SQLITE_BUSY to the
+    /// switch at once, without calling the busy handler (it could deadlock otherwise).
+    private func switchToWriteAheadLog() throws {
+        let deadline = Date().addingTimeInterval(Double(Self.busyTimeoutMilliseconds) / 1000)
+        while true {
+            do {
+                try execute("PRAGMA journal_mode = WAL")
+                return
+            } catch let error as SQLiteError where error.resultCode == SQLITE_BUSY && Date() < deadline {
+                usleep(10_000)
+            }
+        }
+    }
+
+    deinit {
+        // close_v2 waits for cached statements, finalized just after this, before closing.
+        sqlite3_close_v2(handle)
+    }
+
+    private func check(_ code: Int32, sql: String?) throws {
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: sql) }
+    }
+
+    // MARK: - Statements
+
+    /// Compiles one SQL statement.
+    func prepare(_ sql: String) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: sql) }
+        guard let statement else {
+            throw SQLiteError(.result(extendedCode: SQLITE_MISUSE, message: "no statement in the SQL text", sql: sql))
+        }
+        return SQLiteStatement(handle: statement, sql: sql)
+    }
+
+    /// The compiled statement for `sql`, compiled once per connection: for statements run
+    /// many times (inserts in a loop, lookups per id).
+    func cachedStatement(_ sql: String) throws -> SQLiteStatement {
+        if let statement = statementCache[sql] { return statement }
+        var statement: OpaquePointer?
+        // PERSISTENT tells SQLite the statement will live long, so it allocates accordingly.
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw SQLiteError(code: code, connection: handle, sql: sql) }
+        let wrapped = SQLiteStatement(handle: statement, sql: sql)
+        statementCache[sql] = wrapped
+        return wrapped
+    }
+
+    /// Runs a script of one or more statements, discarding any rows they return.
+    func execute(_ script: String) throws {
+        try script.withCString { start in
+            var next: UnsafePointer<CChar>? = start
+            while var remaining = next {
+                // Skipped so that an error quotes the statement itself, not the blank before it.
+                while [0x20, 0x09, 0x0A, 0x0D].contains(remaining.pointee) { remaining += 1 }
+                if remaining.pointee == 0 { break }
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, remaining, -1, &statement, &tail)
+                guard code == SQLITE_OK else {
+                    throw SQLiteError(code: code, connection: handle, sql: String(cString: remaining))
+                }
+                next = tail
+                // Only whitespace or a comment was left.
+                guard let statement else { continue }
+                try SQLiteStatement(handle: statement, sql: String(cString: sqlite3_sql(statement))).run()
+            }
+        }
+    }
+
+    // MARK: - Transactions
+
+    /// True while a transaction is open on this connection.
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
+    ///
+    /// `BEGIN IMMEDIATE` takes the write lock up front, so a second process waits (up to the
+    /// busy timeout) at the start instead of failing with "database is locked" halfway through.
+    /// Transactions do not nest.
+    func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        guard !isInTransaction else {
+            throw SQLiteError(.result(extendedCode: SQLITE_MISUSE,
+                                      message: "a transaction is already open on this connection", sql: "BEGIN IMMEDIATE"))
+        }
+        try cachedStatement("BEGIN IMMEDIATE").run()
+        let result: Result
+        do {
+            result = try body()
+            try cachedStatement("COMMIT").run()
+        } catch {
+            // A failed COMMIT may already have rolled back; only roll back what is still open.
+            if isInTransaction { try? cachedStatement("ROLLBACK").run() }
+            throw error
+        }
+        return result
+    }
+
+    // MARK: - Small queries
+
+    /// The first column of the first row of `sql`, as text (nil for no row or NULL).
+    func textValue(_ sql: String, _ values: [SQLiteValue] = []) throws -> String? {
+        try prepare(sql).firstRow(values) { $0.optionalText(at: 0) } ?? nil
+    }
+
+    /// The first column of the first row of `sql`, as an integer (nil for no row or NULL).
+    func integerValue(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64? {
+        try prepare(sql).firstRow(values) { $0.optionalInt64(at: 0) } ?? nil
+    }
+
+    /// `PRAGMA user_version`: the schema version of the file, 0 for a new one.
+    func userVersion() throws -> Int {
+        Int(try integerValue("PRAGMA user_version") ?? 0)
+    }
+
+    /// Sets `PRAGMA user_version` (a pragma takes no bound parameters, hence the number in the text).
+    func setUserVersion(_ version: Int) throws {
+        try execute("PRAGMA user_version = \(version)")
+    }
+}

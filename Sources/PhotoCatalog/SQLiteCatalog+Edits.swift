@@ -1,0 +1,104 @@
+import Foundation
+import PhotoSupport
+
+extension SQLiteCatalog {
+    public func asset(atRelativePath relativePath: RawPath) throws -> Asset? {
+        try database.cachedStatement("SELECT \(Self.assetColumns) FROM assets WHERE relative_path = ?")
+            .firstRow([.blob(relativePath.bytes)], Self.asset(fromRow:))
+    }
+
+    /// Applies every edit in one write transaction (see `CatalogEditing.apply`).
+    ///
+    /// Each asset is read inside the transaction, so a toggle or a log entry's old value is
+    /// what the catalog held at that moment, even with another photolib writing beside us.
+    public func apply(_ edits: [AssetEdit], action: String) throws -> [Asset] {
+        let now = Date()
+        let batch = AssetID.random().hex
+        return try database.inTransaction {
+            let read = try database.cachedStatement("SELECT \(Self.assetColumns) FROM assets WHERE id = ?")
+            let update = try database.cachedStatement(Self.updateEditableSQL)
+            let log = try database.cachedStatement(Self.insertEventSQL)
+            var results: [Asset] = []
+            for edit in edits {
+                guard let old = try read.firstRow([.text(edit.id.hex)], Self.asset(fromRow:)) else {
+                    throw CatalogEditError(.noSuchAsset(edit.id))
+                }
+                let new = edit.applied(to: old, now: now)
+                if new != old {
+                    try update.run(Self.editableValues(new))
+                    for change in FieldChange.between(old, new) {
+                        try log.run(Self.eventValues(id: edit.id, at: now, action: action, change: change, batch: batch))
+                    }
+                }
+                results.append(new)
+            }
+            return results
+        }
+    }
+
+    public func recordPop(id: AssetID) throws -> Asset? {
+        try markPopped([id], at: Date())
+        return try asset(id: id)
+    }
+
+    public func purge(_ ids: [AssetID]) throws -> [AssetID] {
+        let now = Date()
+        let batch = AssetID.random().hex
+        return try database.inTransaction {
+            let read = try database.cachedStatement("SELECT relative_path FROM assets WHERE id = ? AND trashed = 1")
+            let delete = try database.cachedStatement("DELETE FROM assets WHERE id = ?")
+            let log = try database.cachedStatement(Self.insertEventSQL)
+            var removed: [AssetID] = []
+            for id in ids {
+                guard let path = try read.firstRow([.text(id.hex)], { RawPath(bytes: $0.blob(at: 0)) }) else { continue }
+                try delete.run([.text(id.hex)])
+                let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
+                try log.run(Self.eventValues(id: id, at: now, action: "purge", change: change, batch: batch))
+                removed.append(id)
+            }
+            return removed
+        }
+    }
+
+    public func integrityProblems() throws -> [String] {
+        var problems = try database.prepare("PRAGMA integrity_check").rows { $0.text(at: 0) }.filter { $0 != "ok" }
+        problems += try database.prepare("PRAGMA foreign_key_check").rows { "foreign key: \($0.text(at: 0))" }
+        let strayTrash = try database.integerValue("""
+            SELECT count(*) FROM assets
+            WHERE (trashed = 1) <> (trash_path IS NOT NULL) OR (trashed = 1) <> (trashed_at IS NOT NULL)
+            """) ?? 0
+        if strayTrash > 0 { problems.append("\(strayTrash) assets whose trash state and trash location disagree") }
+        return problems
+    }
+
+    // MARK: - SQL
+
+    /// Every column an edit may change, with the id last.
+    private static let updateEditableSQL = """
+        UPDATE assets SET favourite = ?1, liked = ?2, caption = ?3, caption_source = ?4, city = ?5,
+            city_source = ?6, trashed = ?7, trashed_at = ?8, trash_path = ?9, missing = ?10
+        WHERE id = ?11
+        """
+
+    private static func editableValues(_ asset: Asset) -> [SQLiteValue] {
+        [
+            SQLiteValue(asset.favourite), SQLiteValue(asset.liked),
+            SQLiteValue(asset.caption), SQLiteValue(asset.captionSource?.rawValue),
+            SQLiteValue(asset.city), SQLiteValue(asset.citySource?.rawValue),
+            SQLiteValue(asset.trashed), SQLiteValue(asset.trashedAt?.timeIntervalSince1970),
+            asset.trashLocation.map { .blob($0.bytes) } ?? .null, SQLiteValue(asset.missing),
+            .text(asset.id.hex),
+        ]
+    }
+
+    static let insertEventSQL = """
+        INSERT INTO asset_events (asset_id, at, action, field, old_value, new_value, batch)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static func eventValues(id: AssetID, at date: Date, action: String, change: FieldChange,
+                            batch: String) -> [SQLiteValue] {
+        [.text(id.hex), .real(date.timeIntervalSince1970), .text(action), .text(change.field),
+         SQLiteValue(change.oldValue), SQLiteValue(change.newValue), .text(batch)]
+    }
+}

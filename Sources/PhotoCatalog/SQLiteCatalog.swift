@@ -1,0 +1,53 @@
+import Foundation
+import PhotoSupport
+
+/// The catalog kept in one SQLite file (`.photolib/catalog.sqlite`).
+///
+/// Several photolib processes may open the same file: reads never wait (WAL), writes
+/// queue for up to ten seconds. One object serves one thread at a time.
+public final class SQLiteCatalog: Catalog {
+    /// The connection; internal so that tests (and later features in this module) can reach it.
+    let database: SQLiteDatabase
+
+    /// Opens the catalog at `path`, creating the file when missing and bringing its schema up to date.
+    ///
+    /// Throws `SQLiteError` when the file cannot be opened, is not a database, or was made
+    /// by a newer photolib (`.schemaTooNew`).
+    public init(path: RawPath) throws {
+        database = try SQLiteDatabase(path: path)
+        try database.createTextFunction(Self.foldFunction, Self.fold)
+        try Self.migrator.migrate(database)
+    }
+
+    /// The file this catalog lives in.
+    public var path: RawPath { database.path }
+
+    // MARK: - Case folding for search
+
+    /// The SQL name of `fold`, registered on every connection.
+    static let foldFunction = "photolib_fold"
+
+    /// The form in which captions and cities are compared: canonically composed, then
+    /// lowercased by Unicode's rules, so that "ÉTÉ" finds "été" (SQLite's LIKE and NOCASE
+    /// fold ASCII letters only) and a decomposed "é" finds a composed one.
+    static func fold(_ text: String) -> String {
+        // ASCII needs neither composition nor Unicode case rules: the fast path for most text.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    // MARK: - Catalog
+
+    public func count() throws -> Int {
+        Int(try database.cachedStatement("SELECT count(*) FROM assets").firstRow { $0.int64(at: 0) } ?? 0)
+    }
+
+    public func asset(id: AssetID) throws -> Asset? {
+        try database.cachedStatement("SELECT \(Self.assetColumns) FROM assets WHERE id = ?")
+            .firstRow([.text(id.hex)], Self.asset(fromRow:))
+    }
+
+    public func indexRecords() throws -> [IndexRecord] {
+        try database.prepare("SELECT \(Self.indexRecordColumns) FROM assets").rows([], Self.indexRecord(fromRow:))
+    }
+}

@@ -1,0 +1,117 @@
+import PhotoSupport
+
+/// Decodes a JPEG once, straight to a smaller size.
+///
+/// libjpeg scales by 1/2, 1/4 or 1/8 inside the inverse DCT (shrink-on-load, as libvips
+/// does), which skips most of the pixel work; the smallest such scale that still leaves at
+/// least the target size is used, and a Lanczos filter takes the rows from there to the exact
+/// target as they come out of the decoder.
+package final class DownscalingDecoder {
+    /// What went wrong in a decode that still produced an image.
+    package struct Damage: Sendable, Equatable {
+        /// libjpeg's text: its first corrupt-data warning, or the error that ended the decode early.
+        package var reason: String
+        package var warningCount: Int
+    }
+
+    /// Rows asked of libjpeg at a time: enough to amortize the call, few enough to stay in cache.
+    private static let rowsPerBatch = 16
+
+    private let decoder: JPEGDecoder
+    private let memoryGate: DecodeMemoryGate
+    private let resizer = StreamingResizer()
+    private let batchStorage = PixelStorage<UInt8>()
+    private let convertedRowStorage = PixelStorage<UInt8>()
+
+    package init(path: RawPath, memoryGate: DecodeMemoryGate = .shared) throws {
+        decoder = try JPEGDecoder(path: path)
+        self.memoryGate = memoryGate
+    }
+
+    /// Reads the header of the JPEG in `data`; `data` must stay alive until `decode` returns.
+    package func readHeader(_ data: UnsafeRawBufferPointer, path: RawPath) throws -> JPEGHeader {
+        try decoder.readHeader(data, path: path)
+    }
+
+    /// The ICC profile of the image whose header was just read.
+    package func iccProfile() -> [UInt8]? { decoder.iccProfile() }
+
+    /// Drops the image whose header was read, when it will not be decoded.
+    package func abortCurrentImage() { decoder.abort() }
+
+    /// The largest of 8, 4, 2 that leaves an image of `width` x `height` at least
+    /// `targetWidth` x `targetHeight` (libjpeg rounds scaled sizes up), else 1.
+    static func shrinkDenominator(width: Int, height: Int, targetWidth: Int, targetHeight: Int) -> Int {
+        for denominator in [8, 4, 2] {
+            let scaledWidth = (width + denominator - 1) / denominator
+            let scaledHeight = (height + denominator - 1) / denominator
+            if scaledWidth >= targetWidth && scaledHeight >= targetHeight { return denominator }
+        }
+        return 1
+    }
+
+    /// Decodes the image whose header was read into `output` (its size is the target, in
+    /// stored orientation, no larger than the image). Returns the damage when libjpeg warned or
+    /// gave up part-way; rows it never produced come out mid-gray, as libjpeg fills a cut file.
+    /// Throws when not a single row could be decoded.
+    package func decode(_ header: JPEGHeader, into output: RGBImage, path: RawPath) throws -> Damage? {
+        guard header.colorModel != .other else {
+            decoder.abort()
+            throw ImagingError(path: path, reason: .unsupportedColorModel(components: header.components))
+        }
+        let denominator = Self.shrinkDenominator(width: header.width, height: header.height,
+                                                 targetWidth: output.width, targetHeight: output.height)
+        // The reservation lasts until libjpeg has freed the image's memory (finish or abort).
+        let (rowsDone, scaledHeight, failure, warnings, firstWarning) = try memoryGate.withReservation(
+            of: decoder.wholeImageBufferBytes
+        ) {
+            defer { decoder.abort() }
+            let scaled = try decoder.start(scaleDenominator: denominator, path: path)
+            let (rowsDone, failure) = readRows(scaled: scaled, header: header, into: output)
+            return (rowsDone, scaled.height, failure, decoder.warningCount, decoder.firstWarning)
+        }
+        if let failure {
+            guard rowsDone > 0 else { throw ImagingError(path: path, reason: .undecodable(failure)) }
+            fillRemainingRows(count: scaledHeight - rowsDone)
+            return Damage(reason: firstWarning ?? failure, warningCount: warnings)
+        }
+        if let firstWarning { return Damage(reason: firstWarning, warningCount: warnings) }
+        return nil
+    }
+
+    /// Reads the started image's rows through the resizer into `output`, then finishes the
+    /// image. Returns the rows libjpeg produced and why it stopped early, if it did.
+    private func readRows(scaled: (width: Int, height: Int), header: JPEGHeader,
+                          into output: RGBImage) -> (rows: Int, failure: String?) {
+        resizer.begin(inputWidth: scaled.width, inputHeight: scaled.height, output: output)
+        let bytesPerPixel = header.colorModel.isInk ? 4 : 3
+        let stride = scaled.width * bytesPerPixel
+        let batch = batchStorage.reserve(stride * Self.rowsPerBatch)
+        let converted = header.colorModel.isInk ? convertedRowStorage.reserve(scaled.width * 3 * Self.rowsPerBatch) : batch
+        var rowsDone = 0
+        while rowsDone < scaled.height {
+            let (count, error) = decoder.readRows(into: batch, stride: stride, maxRows: Self.rowsPerBatch)
+            if header.colorModel.isInk {
+                for index in 0..<count {
+                    InkConversion.convert(batch + index * stride, to: converted + index * scaled.width * 3,
+                                          count: scaled.width, inverted: header.hasAdobeMarker)
+                }
+                resizer.push(rows: converted, count: count, stride: scaled.width * 3)
+            } else {
+                resizer.push(rows: batch, count: count, stride: stride)
+            }
+            rowsDone += count
+            if let error { return (rowsDone, error) }
+            if count == 0 { return (rowsDone, "decoder stopped after \(rowsDone) of \(scaled.height) rows") }
+        }
+        return (rowsDone, decoder.finish())
+    }
+
+    /// Feeds `count` mid-gray rows for the part of the image libjpeg never produced.
+    private func fillRemainingRows(count: Int) {
+        let width = resizer.inputWidth
+        let gray = convertedRowStorage.reserve(width * 3)
+        gray.update(repeating: 128, count: width * 3)
+        resizer.push(rows: gray, count: count, stride: 0)
+    }
+}

@@ -1,0 +1,56 @@
+import PhotoSupport
+
+/// Why an image could not be decoded, rendered or stored as a rendition.
+public struct ImagingError: PhotolibError {
+    public enum Reason: Sendable, Equatable {
+        /// libjpeg gave up on the data; the text is libjpeg's own message.
+        case undecodable(String)
+        /// The frame header claims more pixels than the library allows.
+        case tooManyPixels(width: Int, height: Int, limitMegapixels: Int)
+        /// A colour model renditions cannot show (neither gray, YCbCr/RGB nor CMYK/YCCK).
+        case unsupportedColorModel(components: Int)
+        /// libjpeg failed while writing a rendition.
+        case encodingFailed(String)
+        /// A fingerprint that cannot name a file: it must be at least 4 lowercase hex digits.
+        case invalidFingerprint(String)
+        /// malloc failed for a decoder, an encoder or a pixel buffer.
+        case outOfMemory
+    }
+
+    public var path: RawPath
+    public var reason: Reason
+
+    public init(path: RawPath, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var kind: ErrorKind {
+        switch reason {
+        case .undecodable, .tooManyPixels, .unsupportedColorModel: .badData
+        case .encodingFailed, .outOfMemory: .failure
+        case .invalidFingerprint: .usage
+        }
+    }
+
+    public var description: String { "\(path): \(reasonDescription)" }
+
+    /// The reason alone, for messages that name the file already.
+    public var reasonDescription: String {
+        switch reason {
+        case .undecodable(let message): "cannot decode JPEG: \(message)"
+        case .tooManyPixels(let width, let height, let limit):
+            "\(width)x\(height) is \(megapixelText(width * height)) megapixels, over the limit of \(limit)"
+        case .unsupportedColorModel(let components): "unsupported JPEG colour model (\(components) components)"
+        case .encodingFailed(let message): "cannot write rendition: \(message)"
+        case .invalidFingerprint(let fingerprint): "invalid content fingerprint '\(fingerprint)'"
+        case .outOfMemory: "out of memory"
+        }
+    }
+}
+
+/// One decimal place, enough to show why a limit was crossed.
+private func megapixelText(_ pixels: Int) -> String {
+    let tenths = (pixels + 50_000) / 100_000
+    return "\(tenths / 10).\(tenths % 10)"
+}

@@ -1,0 +1,59 @@
+import Foundation
+import PhotoSupport
+
+/// Reading a photo's bytes with POSIX calls into memory a worker reuses.
+package enum SourceFile {
+    /// Reads the whole file at `path` into `storage`; returns how many bytes it holds.
+    package static func read(_ path: RawPath, into storage: PixelStorage<UInt8>) throws -> Int {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, errno: errno, operation: "stat") }
+        // One byte more than the size, so that a file that grew is noticed and read on.
+        var capacity = max(Int(info.st_size) + 1, 4096)
+        var buffer = storage.reserve(capacity)
+        var length = 0
+        while true {
+            if length == capacity {
+                capacity *= 2
+                let grown = storage.reserve(capacity)
+                if grown != buffer {
+                    // reserve() does not keep contents: read again from the start.
+                    buffer = grown
+                    length = 0
+                    guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+                        throw FileSystemError(path: path, errno: errno, operation: "lseek")
+                    }
+                }
+            }
+            let count = Foundation.read(descriptor, buffer + length, capacity - length)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError(path: path, errno: errno, operation: "read")
+            }
+            if count == 0 { return length }
+            length += count
+        }
+    }
+
+    /// The stored pixel size from the frame header (SOFn), found by the metadata reader's marker
+    /// walk over the file's first bytes; the image data is never read. Nil when there is no frame header.
+    package static func frameSize(of path: RawPath) throws -> (width: Int, height: Int)? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, errno: errno, operation: "fstat") }
+        let reader = FileDescriptorReader(descriptor: descriptor)
+        var head = [UInt8](repeating: 0, count: Int(min(Int64(info.st_size), 64 << 10)))
+        let count = head.withUnsafeMutableBytes { reader.read(at: 0, into: $0) }
+        guard count >= 2, head[0] == 0xFF, head[1] == 0xD8 else { return nil }
+        let walk = head.withUnsafeBytes { bytes in
+            JPEGMarkerReader.walk(head: UnsafeRawBufferPointer(rebasing: bytes[..<count]),
+                                  fileSize: Int64(info.st_size), reader: reader)
+        }
+        guard let frame = walk.layout.frame, frame.width > 0, frame.height > 0 else { return nil }
+        return (frame.width, frame.height)
+    }
+}

@@ -1,0 +1,130 @@
+import CTurboJPEG
+import PhotoSupport
+
+/// One TurboJPEG handle (made by `tjInitTransform`, which can also decompress), freed in `deinit`.
+///
+/// After a failed call TurboJPEG may leave a handle in its error state, so a handle serves
+/// one operation: make a new one for the next image.
+package final class TurboJPEGHandle {
+    private let handle: tjhandle
+
+    package init(path: RawPath) throws {
+        guard let handle = tjInitTransform() else {
+            throw PictureError(path: path, reason: .undecodable("TurboJPEG could not start: \(String(cString: tjGetErrorStr2(nil)))"))
+        }
+        self.handle = handle
+    }
+
+    deinit { tjDestroy(handle) }
+
+    private func message() -> String { String(cString: tjGetErrorStr2(handle)) }
+
+    /// Decodes `jpeg` to RGB at the smallest of TurboJPEG's scales (1/8 … 1) that is still at
+    /// least `minimumWidth` x `minimumHeight`, or at full size when none is.
+    package func decodeRGB(_ jpeg: [UInt8], minimumWidth: Int, minimumHeight: Int, path: RawPath) throws -> RGBPicture {
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let header = jpeg.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0, width > 0, height > 0 else { throw PictureError(path: path, reason: .undecodable(message())) }
+        var chosen = (width: Int(width), height: Int(height))
+        // Denominators 8, 4, 2, 1: the DCT-domain scales, the fastest TurboJPEG has.
+        for denominator in [8, 4, 2] {
+            let scaled = ((Int(width) + denominator - 1) / denominator, (Int(height) + denominator - 1) / denominator)
+            if scaled.0 >= minimumWidth && scaled.1 >= minimumHeight {
+                chosen = scaled
+                break
+            }
+        }
+        var pixels = [UInt8](repeating: 0, count: chosen.width * chosen.height * 3)
+        let result = jpeg.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                tjDecompress2(handle, source.baseAddress, UInt(source.count), target.baseAddress, Int32(chosen.width),
+                              Int32(chosen.width * 3), Int32(chosen.height), Int32(TJPF_RGB.rawValue),
+                              TJFLAG_LIMITSCANS)
+            }
+        }
+        guard result == 0 else { throw PictureError(path: path, reason: .undecodable(message())) }
+        return RGBPicture(width: chosen.width, height: chosen.height, pixels: pixels)
+    }
+
+    /// `jpeg` turned upright for EXIF `orientation` without decoding: TurboJPEG's lossless
+    /// transform, keeping every marker (EXIF included). When the size is not a whole number of
+    /// blocks, the partial blocks at the edges are dropped (`trimmed`), as `jpegtran -trim` does.
+    package func transformUpright(_ jpeg: [UInt8], orientation: Int, path: RawPath) throws -> (bytes: [UInt8], trimmed: Bool) {
+        let operation: TJXOP
+        switch orientation {
+        case 2: operation = TJXOP_HFLIP
+        case 3: operation = TJXOP_ROT180
+        case 4: operation = TJXOP_VFLIP
+        case 5: operation = TJXOP_TRANSPOSE
+        case 6: operation = TJXOP_ROT90
+        case 7: operation = TJXOP_TRANSVERSE
+        case 8: operation = TJXOP_ROT270
+        default: return (jpeg, false)
+        }
+        if let perfect = try? transform(jpeg, operation: operation, options: TJXOPT_PERFECT, path: path) {
+            return (perfect, false)
+        }
+        return (try transform(jpeg, operation: operation, options: TJXOPT_TRIM, path: path), true)
+    }
+
+    private func transform(_ jpeg: [UInt8], operation: TJXOP, options: Int32, path: RawPath) throws -> [UInt8] {
+        var spec = tjtransform()
+        spec.op = Int32(operation.rawValue)
+        spec.options = options
+        var output: UnsafeMutablePointer<UInt8>?
+        var outputSize: UInt = 0
+        let result = jpeg.withUnsafeBufferPointer { source in
+            tjTransform(handle, source.baseAddress, UInt(source.count), 1, &output, &outputSize, &spec, TJFLAG_LIMITSCANS)
+        }
+        defer { if let output { tjFree(output) } }
+        guard result == 0, let output else { throw PictureError(path: path, reason: .transformFailed(message())) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(outputSize)))
+    }
+}
+
+/// Pixels three bytes each (red, green, blue), rows packed.
+public struct RGBPicture: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+}
+
+/// A picture that could not be decoded, turned or drawn.
+public struct PictureError: PhotolibError {
+    public enum Reason: Sendable, Equatable {
+        case undecodable(String)
+        case transformFailed(String)
+        case terminalGraphics(String)
+    }
+
+    public var path: RawPath
+    public var reason: Reason
+
+    package init(path: RawPath, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var kind: ErrorKind {
+        switch reason {
+        case .undecodable, .transformFailed: .badData
+        case .terminalGraphics: .failure
+        }
+    }
+
+    public var description: String {
+        switch reason {
+        case .undecodable(let why): "\(path): cannot decode the JPEG: \(why)"
+        case .transformFailed(let why): "\(path): cannot turn the JPEG upright: \(why)"
+        case .terminalGraphics(let why): "\(path): cannot draw the picture: \(why)"
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import PhotoSupport
+
+/// Reads what indexing needs from one JPEG file: size, modification time, fingerprint,
+/// frame header and EXIF metadata, and the problems a still usable file has.
+///
+/// It reads the first and last 64 KiB with `pread` (one read when the file is smaller than
+/// 128 KiB) and only goes further when metadata segments run past the head. Safe to call
+/// from many threads at once: every call has its own buffers and libexif handle.
+public enum ImageFileReader {
+    /// Bytes read from each end of the file.
+    static let windowSize = ContentFingerprint.windowSize
+
+    public static func read(_ path: RawPath, maxMegapixels: Int = 250) throws(ImageReadError) -> ImageFileReading {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard descriptor >= 0 else { throw ImageReadError(path: path, reason: openFailure(errno)) }
+        defer { close(descriptor) }
+
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw ImageReadError(path: path, reason: .unreadable(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw ImageReadError(path: path, reason: .notARegularFile) }
+        let size = Int64(info.st_size)
+        guard size > 0 else { throw ImageReadError(path: path, reason: .empty) }
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+
+        let isSmall = size <= Int64(2 * windowSize)
+        // On the stack where there is room: a heap block of this size costs more than the read.
+        return try withUnsafeTemporaryAllocation(byteCount: isSmall ? Int(size) : 2 * windowSize, alignment: 16) {
+            (buffer) throws(ImageReadError) -> ImageFileReading in
+            try read(path, descriptor: descriptor, size: size, modified: modified, into: buffer, maxMegapixels: maxMegapixels)
+        }
+    }
+
+    /// The rest of `read`, with the file open and a buffer for its head and tail.
+    private static func read(_ path: RawPath, descriptor: Int32, size: Int64, modified: Int64,
+                             into buffer: UnsafeMutableRawBufferPointer, maxMegapixels: Int) throws(ImageReadError) -> ImageFileReading {
+        let reader = FileDescriptorReader(descriptor: descriptor)
+        let isSmall = size <= Int64(2 * windowSize)
+        let headCount = reader.read(at: 0, into: isSmall ? buffer : UnsafeMutableRawBufferPointer(rebasing: buffer[..<windowSize]))
+        guard headCount >= 0 else { throw ImageReadError(path: path, reason: .unreadable(errno)) }
+        // A file that shrank between fstat and read: what was read is what there is.
+        let shrank = headCount < (isSmall ? Int(size) : windowSize)
+        let fileSize = shrank ? Int64(headCount) : size
+        let head = UnsafeRawBufferPointer(rebasing: buffer[..<headCount])
+        var tail: UnsafeRawBufferPointer?
+        if !isSmall, !shrank {
+            let tailBuffer = UnsafeMutableRawBufferPointer(rebasing: buffer[windowSize...])
+            let tailCount = reader.read(at: size - Int64(windowSize), into: tailBuffer)
+            guard tailCount >= 0 else { throw ImageReadError(path: path, reason: .unreadable(errno)) }
+            guard tailCount == windowSize else { throw ImageReadError(path: path, reason: .unreadable(EIO)) }
+            tail = UnsafeRawBufferPointer(tailBuffer)
+        }
+        guard fileSize > 0 else { throw ImageReadError(path: path, reason: .empty) }
+        guard head.count >= 2, head[0] == 0xFF, head[1] == 0xD8 else {
+            throw ImageReadError(path: path, reason: .notJPEG(detected: FileSignature.describe(head)))
+        }
+
+        let fingerprint = ContentFingerprint.of(size: fileSize, head: head, tail: tail)
+        let walk = JPEGMarkerReader.walk(head: head, fileSize: fileSize, reader: reader)
+        if case .readError(let code) = walk.stop { throw ImageReadError(path: path, reason: .unreadable(code)) }
+        guard walk.layout.hasImageData, let frame = walk.layout.frame, let scanOffset = walk.layout.firstScanOffset else {
+            throw ImageReadError(path: path, reason: .noImageData)
+        }
+
+        var problems: [String] = []
+        var metadata = PhotoMetadata()
+        if !endsWithEndOfImage(head: head, tail: tail, fileSize: fileSize, scanOffset: scanOffset) {
+            problems.append("truncated (no end-of-image marker)")
+        }
+        if let exif = walk.layout.first(.exif) {
+            problems += readExif(exif, head: head, fileSize: fileSize, reader: reader, into: &metadata)
+        }
+        let embeddedText = readEmbeddedText(walk.layout, head: head, fileSize: fileSize, reader: reader)
+        if frame.width > 0, frame.height > 0 {
+            metadata.pixelWidth = frame.width
+            metadata.pixelHeight = frame.height
+            let pixels = frame.width * frame.height
+            let (limit, overflow) = maxMegapixels.multipliedReportingOverflow(by: 1_000_000)
+            if !overflow, pixels > limit {
+                let megapixels = String(format: "%.1f", Double(pixels) / 1_000_000)
+                problems.append("image of \(megapixels) megapixels is over the \(maxMegapixels)-megapixel limit")
+            }
+        } else {
+            problems.append("frame header gives no size (\(frame.width)x\(frame.height))")
+        }
+        return ImageFileReading(size: fileSize, modifiedNanoseconds: modified, fingerprint: fingerprint,
+                                metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText)
+    }
+
+    private static func openFailure(_ code: Int32) -> ImageReadError.Reason {
+        switch code {
+        case ENOENT, ENOTDIR: .vanished
+        case ENXIO: .notARegularFile  // a socket, or a FIFO with no writer
+        default: .unreadable(code)
+        }
+    }
+
+    /// True when FF D9 occurs after the start of the first scan within the last 64 KiB.
+    /// Entropy-coded data never holds FF D9 (an FF there is followed by 00 or a restart
+    /// marker), so any hit is the end-of-image marker, possibly followed by junk or a second
+    /// image, which is common and fine. The search runs backwards: the marker is nearly
+    /// always in the last few bytes.
+    static func endsWithEndOfImage(head: UnsafeRawBufferPointer, tail: UnsafeRawBufferPointer?,
+                                   fileSize: Int64, scanOffset: Int64) -> Bool {
+        let region = tail ?? head
+        guard let base = region.baseAddress else { return false }
+        let regionStart = fileSize - Int64(region.count)
+        let from = Int(max(regionStart, scanOffset + 2) - regionStart)
+        var index = region.count - 2
+        while index >= from {
+            if base.load(fromByteOffset: index + 1, as: UInt8.self) == 0xD9,
+               base.load(fromByteOffset: index, as: UInt8.self) == 0xFF { return true }
+            index -= 1
+        }
+        return false
+    }
+
+    /// Parses the EXIF APP1 segment: from the head when it is there (nearly always), else read
+    /// on its own. An unusable block gives problem lines, never an error.
+    private static func readExif(_ segment: JPEGSegment, head: UnsafeRawBufferPointer, fileSize: Int64,
+                                 reader: FileDescriptorReader, into metadata: inout PhotoMetadata) -> [String] {
+        let available = Int(min(Int64(segment.payloadLength), fileSize - segment.payloadOffset))
+        guard available > 0 else { return ["corrupt EXIF: empty segment"] }
+        func parse(_ payload: UnsafeRawBufferPointer) -> [String] {
+            do {
+                let tags = try ExifBlock(payload: payload).tags()
+                return metadata.apply(exif: tags)
+            } catch {
+                return ["EXIF not read: out of memory"]
+            }
+        }
+        let end = segment.payloadOffset + Int64(available)
+        if end <= Int64(head.count) {
+            return parse(UnsafeRawBufferPointer(rebasing: head[Int(segment.payloadOffset) ..< Int(end)]))
+        }
+        let payload = UnsafeMutableRawBufferPointer.allocate(byteCount: available, alignment: 16)
+        defer { payload.deallocate() }
+        let count = reader.read(at: segment.payloadOffset, into: payload)
+        guard count >= 0 else { return ["EXIF not read: \(String(cString: strerror(errno)))"] }
+        guard count > 0 else { return ["corrupt EXIF: segment past the end of the file"] }
+        return parse(UnsafeRawBufferPointer(rebasing: payload[..<count]))
+    }
+}

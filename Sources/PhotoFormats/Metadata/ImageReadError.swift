@@ -1,0 +1,55 @@
+import Foundation
+import PhotoSupport
+
+/// Why a file could not be read as a photo at all.
+///
+/// Problems that still leave a usable photo (a missing end-of-image marker, corrupt EXIF)
+/// are not errors: they are listed in `ImageFileReading.problems`.
+public struct ImageReadError: PhotolibError, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// The file has no bytes.
+        case empty
+        /// The content is not a JPEG; `detected` names what it is when that is recognisable
+        /// ("PNG image", "text", …).
+        case notJPEG(detected: String?)
+        /// A JPEG that ends (or breaks off) before its frame header and first scan.
+        case noImageData
+        /// The system refused to open or read it; the `errno` value.
+        case unreadable(Int32)
+        /// It was listed but no longer exists when it came to be read.
+        case vanished
+        /// A directory, FIFO, device or socket where a file was expected.
+        case notARegularFile
+    }
+
+    public var path: RawPath
+    public var reason: Reason
+
+    public init(path: RawPath, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var kind: ErrorKind {
+        switch reason {
+        case .vanished: .noSuchInput
+        case .unreadable: .failure
+        case .empty, .notJPEG, .noImageData, .notARegularFile: .badData
+        }
+    }
+
+    /// The reason alone, without the path.
+    public var reasonDescription: String {
+        switch reason {
+        case .empty: "empty file"
+        case .notJPEG(let detected?): "not a JPEG (\(detected))"
+        case .notJPEG(nil): "not a JPEG"
+        case .noImageData: "truncated before the image data"
+        case .unreadable(let code): "cannot read: \(String(cString: strerror(code)))"
+        case .vanished: "vanished before it could be read"
+        case .notARegularFile: "not a regular file"
+        }
+    }
+
+    public var description: String { "\(path): \(reasonDescription)" }
+}

@@ -1,0 +1,70 @@
+import PhotoSupport
+
+/// Gives photolib's edits back to the tools that read XMP sidecars: writes a photo's caption
+/// (`dc:description`), city (`photoshop:City`) and favourite (`xmp:Rating` 5) into
+/// `photo.jpg.xmp`, or into whichever sidecar photolib reads for it already.
+///
+/// An existing sidecar is edited in place: only the bytes of a field whose value changes
+/// are touched, so everything else it holds (darktable's history, digiKam's labels, other
+/// languages of the caption, comments, formatting) stays byte for byte. The file is
+/// replaced atomically, never left half written.
+public enum SidecarWriter {
+    /// What a new sidecar starts from; the fields are then added as in an existing one.
+    static let skeleton = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="photolib \(PhotolibRelease.version)">
+         <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+          <rdf:Description rdf:about="">
+          </rdf:Description>
+         </rdf:RDF>
+        </x:xmpmeta>
+
+        """
+
+    /// The rating a favourite gets, the top of every tool's scale.
+    public static let favouriteRating = 5
+
+    /// Brings the sidecar of the photo at `originalPath` in line with these values: a nil
+    /// caption or city removes the field; a favourite sets the rating to 5, and a
+    /// non-favourite clears a rating of 5 (a lower rating is the user's and stays). No file
+    /// is written when nothing changes, nor created when there is nothing to say.
+    ///
+    /// Returns the sidecar's path. Throws `SidecarError` for a sidecar that is not XMP and
+    /// `FileSystemError` when it cannot be read or written.
+    @discardableResult
+    public static func update(originalPath: RawPath, caption: String?, city: String?, favourite: Bool) throws -> RawPath {
+        let existing = Sidecar.locate(for: originalPath)
+        let path = existing ?? Sidecar.candidates(for: originalPath)[0]
+        if existing == nil, caption == nil, city == nil, !favourite { return path }
+        let original = existing == nil ? Array(skeleton.utf8) : try Sidecar.readBytes(path)
+        let updated = try edited(original, caption: caption, city: city, favourite: favourite, path: path)
+        if existing == nil || updated != original { try FileSystem.writeAtomically(updated, to: path) }
+        return path
+    }
+
+    /// The sidecar's bytes with the fields set (see `update`); `path` names it in errors.
+    static func edited(_ bytes: [UInt8], caption: String?, city: String?, favourite: Bool, path: RawPath) throws -> [UInt8] {
+        let packet: XMPPacket
+        do { packet = try XMPPacket(bytes: bytes) } catch { throw SidecarError(path: path, reason: .malformed(error.description)) }
+        guard let description = packet.descriptions.first else {
+            // No rdf:Description yet: give rdf:RDF an empty one, then edit that.
+            let graph = packet.root.name.matches(XMPNamespace.rdf, "RDF") ? packet.root : packet.root.descendants(XMPNamespace.rdf, "RDF").first
+            guard let graph, let content = graph.content else { throw SidecarError(path: path, reason: .noRDF) }
+            let prefix = graph.name.prefix
+            var withDescription = bytes
+            withDescription.insert(contentsOf: Array("<\(prefix):Description rdf:about=\"\"></\(prefix):Description>".utf8),
+                                   at: content.upperBound)
+            return try edited(withDescription, caption: caption, city: city, favourite: favourite, path: path)
+        }
+        var editor = XMPEditor(bytes: bytes, descriptions: packet.descriptions, target: description)
+        editor.set(XMPNamespace.dc, "description", to: caption, languageAlternative: true)
+        editor.set(XMPNamespace.photoshop, "City", to: city, languageAlternative: false)
+        let rating = editor.current(XMPNamespace.xmp, "Rating").flatMap(XMPPacket.rating)
+        if favourite {
+            editor.set(XMPNamespace.xmp, "Rating", to: String(favouriteRating), languageAlternative: false)
+        } else if rating == favouriteRating {
+            editor.set(XMPNamespace.xmp, "Rating", to: nil, languageAlternative: false)
+        }
+        return editor.result()
+    }
+}

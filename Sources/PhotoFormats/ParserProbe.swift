@@ -1,0 +1,104 @@
+import PhotoSupport
+
+/// Entry points that run photolib's readers of untrusted bytes on a buffer in memory, for the
+/// fuzzers (the `Fuzzing/` package) and the regression tests that replay what they found.
+///
+/// Each probe drives the same code indexing and rendering use, on bytes instead of a file,
+/// and returns a small count so that callers can check that something happened. None of them
+/// throws: bad input is the point, and a probe that returns has survived it.
+public enum ParserProbe {
+    /// The readers that can be probed; the raw values name the fuzz targets and the folders of
+    /// `Tests/PhotoFormatsTests/Fixtures/fuzz-regressions/`.
+    public enum Target: String, CaseIterable, Sendable {
+        case markers, exif, xmp, iptc, decode
+
+        /// Runs this target's probe on `bytes`.
+        public func probe(_ bytes: UnsafeRawBufferPointer) -> Int {
+            switch self {
+            case .markers: ParserProbe.markers(bytes)
+            case .exif: ParserProbe.exif(bytes)
+            case .xmp: ParserProbe.xmp(bytes)
+            case .iptc: ParserProbe.iptc(bytes)
+            case .decode: ParserProbe.decode(bytes)
+            }
+        }
+    }
+
+    /// Walks the markers of `bytes` twice: all in memory, and with only the first 256 bytes as
+    /// the head so that the rest comes through the windowed, budgeted fetches a large file
+    /// uses. Returns the number of segments found.
+    public static func markers(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let whole = JPEGMarkerReader.walk(bytes: bytes)
+        let head = UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, 256)])
+        // A small budget, so that the budget-exhausted stop is reachable by small inputs.
+        let windowed = JPEGMarkerReader.walk(head: head, fileSize: Int64(bytes.count),
+                                             reader: MemoryReader(bytes: bytes), fetchBudget: 1 << 16)
+        return whole.layout.segments.count + windowed.layout.segments.count
+    }
+
+    /// Parses `bytes` as an EXIF APP1 payload (from `Exif\0\0`), copies the tags photolib
+    /// uses, applies them to metadata and lists every field as `pop` would. Returns the count
+    /// of fields listed.
+    public static func exif(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let block = try? ExifBlock(payload: bytes) else { return 0 }
+        var metadata = PhotoMetadata()
+        _ = metadata.apply(exif: block.tags())
+        return block.allFields().count
+    }
+
+    /// Parses `bytes` as an XMP packet and reads the caption, place and rating; also tries
+    /// them as one piece of extended XMP. Returns the number of descriptions found.
+    public static func xmp(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let array = Array(bytes)
+        _ = ExtendedXMP.assemble(guid: String(repeating: "0", count: 32), payloads: [array[...]])
+        guard let packet = try? XMPPacket(bytes: array) else { return 0 }
+        _ = packet.text
+        _ = packet.extendedGUID
+        return packet.descriptions.count
+    }
+
+    /// Reads `bytes` as the image resources of an APP13 `Photoshop 3.0` segment (the
+    /// signature is added when missing). Returns 1 when IPTC text was found.
+    public static func iptc(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var payload = Array(bytes)
+        if !payload.starts(with: IPTCReader.signature) { payload.insert(contentsOf: IPTCReader.signature, at: 0) }
+        return IPTCReader.read(photoshopPayloads: [payload[...]]) == nil ? 0 : 1
+    }
+
+    /// Decodes `bytes` as a JPEG the way renditions are made (header, shrink-on-load, Lanczos
+    /// to the target), to at most 128 pixels a side; images over `maxPixels` are refused before
+    /// any pixel memory is allocated, as `RenditionMaker` does. Returns the pixels produced.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, maxPixels: Int = 4_000_000) -> Int {
+        let path = RawPath("<memory>")
+        guard let decoder = try? DownscalingDecoder(path: path),
+              let header = try? decoder.readHeader(bytes, path: path) else { return 0 }
+        guard header.width > 0, header.height > 0, header.width * header.height <= maxPixels else {
+            decoder.abortCurrentImage()
+            return 0
+        }
+        let scale = min(1, 128 / Double(max(header.width, header.height)))
+        let width = max(1, Int(Double(header.width) * scale)), height = max(1, Int(Double(header.height) * scale))
+        let storage = PixelStorage<UInt8>()
+        let image = RGBImage(pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)),
+                             width: width, height: height)
+        _ = decoder.iccProfile()
+        do {
+            _ = try decoder.decode(header, into: image, path: path)
+            return width * height
+        } catch {
+            return 0
+        }
+    }
+}
+
+/// A `PositionalReader` over bytes in memory, as if they were a file.
+private struct MemoryReader: PositionalReader {
+    let bytes: UnsafeRawBufferPointer
+
+    func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard offset >= 0, offset < Int64(bytes.count) else { return 0 }
+        let count = min(buffer.count, bytes.count - Int(offset))
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[Int(offset) ..< Int(offset) + count]))
+        return count
+    }
+}

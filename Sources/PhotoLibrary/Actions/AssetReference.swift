@@ -1,0 +1,118 @@
+import Foundation
+import PhotoSupport
+import PhotoCatalog
+
+/// Finds the asset a person or a script meant: an id or any unique prefix of one, or a path
+/// (absolute, or relative to the working directory or the library root) of a file in the library.
+public struct AssetReferenceResolver {
+    public let library: Library
+    public let catalog: any Catalog
+    public let workingDirectory: RawPath
+
+    /// How many candidates an "ambiguous" error names.
+    public static let candidateLimit = 10
+
+    public init(library: Library, catalog: any Catalog, workingDirectory: RawPath = .currentDirectory()) {
+        self.library = library
+        self.catalog = catalog
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The asset `reference` names. Throws `AssetReferenceError` (exit status 66) when it names
+    /// none, or more than one (naming the candidates).
+    public func resolve(_ reference: RawPath) throws -> Asset {
+        let text = reference.description.trimmingCharacters(in: .whitespaces)
+        if AssetID.isPossiblePrefix(text) {
+            let matches = try catalog.ids(withPrefix: text, limit: Self.candidateLimit + 1)
+            if matches.count == 1, let asset = try catalog.asset(id: matches[0]) { return asset }
+            // A file may have a name made of hex digits: an existing file wins over no match or many.
+            if let asset = try assetAtPath(reference) { return asset }
+            if matches.count > 1 {
+                let candidates = try matches.prefix(Self.candidateLimit).compactMap { try catalog.asset(id: $0) }
+                    .map { AssetReferenceError.Candidate(id: $0.id, relativePath: $0.file.relativePath) }
+                throw AssetReferenceError(reference: text, reason: .ambiguous(candidates, more: matches.count > Self.candidateLimit))
+            }
+            throw AssetReferenceError(reference: text, reason: .unknown)
+        }
+        if let asset = try assetAtPath(reference) { return asset }
+        let absolute = reference.absolute(currentDirectory: workingDirectory)
+        if FileSystem.exists(absolute) {
+            let inside = relativeToLibrary(absolute) != nil
+            throw AssetReferenceError(reference: text, reason: inside ? .notIndexed : .outsideLibrary(library.root))
+        }
+        throw AssetReferenceError(reference: text, reason: .unknown)
+    }
+
+    /// The asset with the id `id`, which `reference` wrote; throws `AssetReferenceError`
+    /// (`unknown`) when the catalog has none.
+    public func resolve(id: AssetID, named reference: String) throws -> Asset {
+        guard let asset = try catalog.asset(id: id) else { throw AssetReferenceError(reference: reference, reason: .unknown) }
+        return asset
+    }
+
+    /// The asset whose file is at `path`, nil when the catalog has none there. A relative
+    /// path is taken from the working directory, else from the library root (so that
+    /// `--library DIR 2015/a.jpg` works from anywhere, as `list` prints relative paths).
+    private func assetAtPath(_ path: RawPath) throws -> Asset? {
+        let absolute = path.absolute(currentDirectory: workingDirectory)
+        if let relative = relativeToLibrary(absolute), let asset = try catalog.asset(atRelativePath: relative) {
+            return asset
+        }
+        guard !path.isAbsolute, let relative = path.absolute(currentDirectory: library.root).relative(to: library.root) else {
+            return nil
+        }
+        return try catalog.asset(atRelativePath: relative)
+    }
+
+    /// The path inside the library, also when a symlink (such as a library reached through a
+    /// linked folder) makes the names differ.
+    private func relativeToLibrary(_ absolute: RawPath) -> RawPath? {
+        if let relative = absolute.relative(to: library.root) { return relative }
+        guard let resolvedRoot = Self.realPath(library.root),
+              let resolvedParent = Self.realPath(absolute.parent) else { return nil }
+        return resolvedParent.appending(absolute.lastComponent).relative(to: resolvedRoot)
+    }
+
+    private static func realPath(_ path: RawPath) -> RawPath? {
+        guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return RawPath(bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
+    }
+}
+
+/// A reference that names no asset, or more than one.
+public struct AssetReferenceError: PhotolibError {
+    public struct Candidate: Sendable, Equatable {
+        public var id: AssetID
+        public var relativePath: RawPath
+    }
+
+    public enum Reason: Sendable, Equatable {
+        case unknown
+        /// Several ids start with the prefix (the first few; `more` when there are others).
+        case ambiguous([Candidate], more: Bool)
+        /// The file exists inside the library but is not in the catalog.
+        case notIndexed
+        /// The file exists but lies outside the library at this root.
+        case outsideLibrary(RawPath)
+    }
+
+    public var reference: String
+    public var reason: Reason
+
+    public var kind: ErrorKind { .noSuchInput }
+
+    public var description: String {
+        switch reason {
+        case .unknown:
+            return "no asset matches '\(reference)' (not an id, an id prefix or the path of an indexed file)"
+        case .ambiguous(let candidates, let more):
+            let listed = candidates.map { "\($0.id.hex) (\($0.relativePath))" }.joined(separator: ", ")
+            return "ambiguous asset '\(reference)': it could be \(listed)\(more ? ", and more" : ""); give more digits"
+        case .notIndexed:
+            return "\(reference): not in the catalog yet; run 'photolib index' first"
+        case .outsideLibrary(let root):
+            return "\(reference): not inside the library at \(root)"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import PhotoSupport
+
+/// What one index pass did, counted by outcome.
+public struct IndexSummary: Sendable, Equatable {
+    /// New files, given new ids.
+    public var added = 0
+    /// Known paths whose file changed (or came back after being missing): read again, id and flags kept.
+    public var updated = 0
+    /// Files found at a new path with the fingerprint of an asset whose old path is gone: id and flags kept.
+    public var moved = 0
+    /// Files whose size and modification time match the catalog: not read.
+    public var unchanged = 0
+    /// Assets whose file was not found this time: marked missing, kept.
+    public var missing = 0
+    /// Files that could not be indexed (not a JPEG, truncated before the image, unreadable, vanished).
+    public var failed = 0
+    /// Files indexed with a problem (truncated scan data, corrupt EXIF, over the pixel limit).
+    public var damaged = 0
+    /// Files that are not JPEGs and do not claim to be (sidecars, videos, text), passed over quietly.
+    public var skipped = 0
+    /// Files whose thumbnail or preview this pass made.
+    public var rendered = 0
+
+    public init() {}
+
+    /// True when some file could not be indexed, or only in part: the batch is a partial success.
+    public var hadProblems: Bool { failed > 0 || damaged > 0 }
+}
+
+/// What the indexer tells its caller while it works.
+public enum IndexEvent: Sendable, Equatable {
+    /// The walk is done: `toRead` files will be read, the rest are unchanged.
+    case planned(toRead: Int, unchanged: Int)
+    /// `done` of `total` files read.
+    case progress(done: Int, total: Int)
+    /// A file or folder that could not be indexed; `message` names the path and the reason.
+    case failed(path: RawPath, message: String)
+    /// A file that was indexed but has a problem; `message` names the path and the reason.
+    case damaged(path: RawPath, message: String)
+    /// Something that does not stop a file from being indexed and is not the photo's fault
+    /// (an unreadable sidecar, no gazetteer to place GPS positions); reported once each.
+    case warning(message: String)
+}
+
+/// How an index pass should run.
+public struct IndexOptions: Sendable, Equatable {
+    /// Files read at once.
+    public var jobs: Int
+    /// Walk into hidden folders and index hidden files.
+    public var includeHidden: Bool
+    /// Make the thumbnail and preview of every file read (new or changed), in the same pass.
+    public var makeRenditions: Bool
+
+    public init(jobs: Int = IndexOptions.defaultJobs, includeHidden: Bool = false, makeRenditions: Bool = false) {
+        self.jobs = max(1, jobs)
+        self.includeHidden = includeHidden
+        self.makeRenditions = makeRenditions
+    }
+
+    /// One job per core.
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}

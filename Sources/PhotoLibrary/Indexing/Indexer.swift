@@ -1,0 +1,212 @@
+import Foundation
+import PhotoSupport
+import PhotoFormats
+import PhotoCatalog
+
+/// Brings the catalog in line with the files under some folders of a library.
+///
+/// One pass: walk, compare with the catalog by size and modification time, read the
+/// files that are new or changed on several threads, decide for each whether it is an
+/// update, a move or a new asset, and write everything in a few transactions. Assets
+/// whose files are gone are marked missing, never forgotten.
+public final class Indexer {
+    public let library: Library
+    public let catalog: any Catalog
+    public let options: IndexOptions
+
+    public init(library: Library, catalog: any Catalog, options: IndexOptions = IndexOptions()) {
+        self.library = library
+        self.catalog = catalog
+        self.options = options
+    }
+
+    /// Indexes `paths` (files or folders inside the library; the whole library when empty).
+    public func run(paths: [RawPath] = [], report: @escaping @Sendable (IndexEvent) -> Void = { _ in }) throws -> IndexSummary {
+        let roots = try scopeRoots(paths)
+        let walk = FileWalker(includeHidden: options.includeHidden, jobs: options.jobs,
+                              skippedNames: [Array(Library.controlDirectoryName.utf8)]).walk(roots.map(library.absolutePath(of:)))
+        var summary = IndexSummary()
+        for problem in walk.problems {
+            summary.failed += 1
+            report(.failed(path: problem.path, message: "\(problem.path): \(problem.reason)"))
+        }
+
+        let records = try catalog.indexRecords()
+        var recordsByPath: [RawPath: IndexRecord] = [:]
+        recordsByPath.reserveCapacity(records.count)
+        for record in records { recordsByPath[record.file.relativePath] = record }
+
+        let sidecars = SidecarFinder(walked: walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))))
+        var toRead: [PendingFile] = []
+        var seenPaths = Set<RawPath>()
+        for file in walk.files where !Sidecar.isSidecarName(file.path) {
+            // Walked paths are absolute and normalised already: strip the root, no getcwd per file.
+            guard let relativePath = file.path.relative(to: library.root) else { continue }
+            seenPaths.insert(relativePath)
+            let sidecar = sidecars.sidecar(for: file.path)
+            if let record = recordsByPath[relativePath], !record.missing,
+               record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds,
+               record.sidecarStamp == sidecar?.stamp {
+                summary.unchanged += 1
+            } else {
+                toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath, sidecar: sidecar))
+            }
+        }
+        report(.planned(toRead: toRead.count, unchanged: summary.unchanged))
+
+        let maxMegapixels = library.settings.maxMegapixels
+        let total = toRead.count
+        let places = PlaceResolver(library: library)
+        let renditionSettings = options.makeRenditions ? library.settings : nil
+        let store = RenditionStore(library: library)
+        let readings = ParallelWork.map(
+            toRead, jobs: options.jobs,
+            makeWorker: { ReadingWorker(renditions: renditionSettings.map { RenditionMaker(settings: $0, store: store) }) },
+            progress: { done in report(.progress(done: done, total: total)) }
+        ) { worker, pending in
+            var outcome = Self.read(pending, maxMegapixels: maxMegapixels) { worker.places.place($0, resolver: places) }
+            if let maker = worker.renditions { outcome.render(pending.absolutePath, with: maker, maxMegapixels: maxMegapixels) }
+            return outcome
+        }
+
+        var plan = ChangePlan(records: records, seenPaths: seenPaths, library: library)
+        for (pending, outcome) in zip(toRead, readings) {
+            if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
+            if outcome.rendered { summary.rendered += 1 }
+            switch outcome.image {
+            case .success(let reading):
+                plan.place(pending.relativePath, reading: reading, text: outcome.text, sidecarStamp: pending.sidecar?.stamp,
+                           recordsByPath: recordsByPath, summary: &summary)
+                if !reading.problems.isEmpty {
+                    summary.damaged += 1
+                    report(.damaged(path: pending.absolutePath,
+                                    message: "\(pending.absolutePath): \(reading.problems.joined(separator: "; "))"))
+                }
+            case .failure(let error):
+                if IndexRules.isQuietlySkipped(error, path: pending.relativePath) {
+                    summary.skipped += 1
+                } else {
+                    summary.failed += 1
+                    report(.failed(path: pending.absolutePath, message: error.description))
+                }
+            }
+        }
+        if let error = places.loadError {
+            report(.warning(message: "cities of GPS positions not filled in: \(error)"))
+        }
+
+        let missing = plan.newlyMissing(in: roots)
+        summary.missing = missing.count
+        try write(plan, missing: missing)
+        return summary
+    }
+
+    /// Reads one file, its sidecar when it is a photo, and weighs their text (on a reading thread).
+    private static func read(_ pending: PendingFile, maxMegapixels: Int,
+                             place: (GPSCoordinate) -> PlaceMatch?) -> ReadOutcome {
+        let image = Result { () throws(ImageReadError) in try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels) }
+        guard case .success(let reading) = image else { return ReadOutcome(image: image) }
+        var sidecarText: PhotoText?
+        var sidecarProblem: String?
+        if let sidecar = pending.sidecar {
+            do { sidecarText = try Sidecar.read(sidecar.path) } catch { sidecarProblem = "\(error)" }
+        }
+        let text = TextPrecedence.resolve(sidecar: sidecarText, embedded: reading.embeddedText,
+                                          exifCaption: reading.metadata.caption, gps: reading.metadata.gps, place: place)
+        return ReadOutcome(image: image, text: text, sidecarProblem: sidecarProblem)
+    }
+
+    /// The library-relative roots to walk; empty means the whole library.
+    private func scopeRoots(_ paths: [RawPath]) throws -> [RawPath] {
+        if paths.isEmpty { return [RawPath(bytes: [])] }
+        return try paths.map { path in
+            let absolute = path.absolute()
+            if absolute == library.root { return RawPath(bytes: []) }
+            guard let relative = library.relativePath(of: absolute) else {
+                throw IndexError(path: path, reason: .outsideLibrary(library.root))
+            }
+            guard FileSystem.exists(absolute) else { throw IndexError(path: path, reason: .notFound) }
+            return relative
+        }
+    }
+
+    /// Updates and moves first (they only take paths no other asset holds), then new
+    /// assets (which may take a path a moved asset just left), then the missing marks;
+    /// in chunks, so a huge first index does not hold one enormous transaction.
+    private func write(_ plan: ChangePlan, missing: [AssetID]) throws {
+        let chunkSize = 2000
+        let ordered = plan.refreshed + plan.added
+        var start = 0
+        repeat {
+            let end = min(start + chunkSize, ordered.count)
+            let isLast = end == ordered.count
+            try catalog.applyIndexChanges(scanned: Array(ordered[start..<end]), missing: isLast ? missing : [])
+            start = end
+        } while start < ordered.count
+    }
+}
+
+/// What a reading thread learnt of one file.
+private struct ReadOutcome: Sendable {
+    var image: Result<ImageFileReading, ImageReadError>
+    var text = AssetText()
+    /// Why the sidecar could not be read; the photo is indexed without it.
+    var sidecarProblem: String?
+    /// True when this pass made a thumbnail or preview of the file.
+    var rendered = false
+
+    /// Makes the file's renditions while it is in the page cache, and adds what the decoder
+    /// found wrong to the file's problems, so the asset is flagged damaged with the reason.
+    /// A file over the pixel limit is not decoded (its reading already says so).
+    mutating func render(_ path: RawPath, with maker: RenditionMaker, maxMegapixels: Int) {
+        guard case .success(var reading) = image else { return }
+        let pixels = Double(reading.metadata.pixelWidth ?? 0) * Double(reading.metadata.pixelHeight ?? 0)
+        guard pixels > 0, pixels <= Double(maxMegapixels) * 1_000_000 else { return }
+        do {
+            let made = try maker.make(source: path, fingerprint: reading.fingerprint,
+                                      orientation: reading.metadata.orientation,
+                                      kinds: Set(RenditionKind.allCases), force: false)
+            rendered = made.madeAnything
+            if let damage = made.damage { reading.problems.append("decoded in part (\(damage))") }
+        } catch let error as ImagingError {
+            reading.problems.append("renditions not made: \(error.reasonDescription)")
+        } catch {
+            reading.problems.append("renditions not made: \(error)")
+        }
+        image = .success(reading)
+    }
+}
+
+/// What each reading thread keeps between files.
+private struct ReadingWorker {
+    var places = PlaceCache()
+    /// Nil when the pass makes no renditions.
+    var renditions: RenditionMaker?
+}
+
+/// A file the walk found that must be read.
+private struct PendingFile: Sendable {
+    var absolutePath: RawPath
+    var relativePath: RawPath
+    var sidecar: FoundSidecar?
+}
+
+/// Why `index` refused to start.
+public struct IndexError: PhotolibError {
+    public enum Reason: Sendable, Equatable {
+        case outsideLibrary(RawPath)
+        case notFound
+    }
+
+    public var path: RawPath
+    public var reason: Reason
+
+    public var kind: ErrorKind { .noSuchInput }
+
+    public var description: String {
+        switch reason {
+        case .outsideLibrary(let root): "\(path): outside the library at \(root)"
+        case .notFound: "\(path): no such file or directory"
+        }
+    }
+}

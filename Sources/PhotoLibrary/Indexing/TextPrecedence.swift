@@ -1,0 +1,48 @@
+import PhotoFormats
+import PhotoCatalog
+
+/// Chooses each field from the strongest source that has it. The user's edit is stronger
+/// still, but lives in the catalog, which keeps it over anything indexing finds.
+///
+/// Caption: sidecar, then embedded XMP, then IPTC, then EXIF text.
+/// City: sidecar, then XMP, then IPTC, then the gazetteer's place for the GPS position;
+/// region and country come with the city, from the same source, so that a place never
+/// mixes a sidecar's city with a GPS country.
+/// Rating: sidecar, then XMP.
+public enum TextPrecedence {
+    /// `place` is asked only when no text source names a city and the photo has GPS, so the
+    /// gazetteer is not even loaded for a library whose photos all say where they are.
+    public static func resolve(sidecar: PhotoText?, embedded: EmbeddedText, exifCaption: String?,
+                               gps: GPSCoordinate?, place: (GPSCoordinate) -> PlaceMatch?) -> AssetText {
+        let texts: [(TextSource, PhotoText?)] = [(.sidecar, sidecar), (.xmp, embedded.xmp), (.iptc, embedded.iptc)]
+        var result = AssetText()
+        if let (source, caption) = first(texts, \.caption) {
+            result.caption = caption
+            result.captionSource = source
+        } else if let exifCaption {
+            result.caption = exifCaption
+            result.captionSource = .exif
+        }
+        if let (source, text) = texts.first(where: { $0.1?.city != nil }), let text {
+            result.city = text.city
+            result.citySource = source
+            result.region = text.region
+            result.countryName = text.country
+        } else if let gps, let match = place(gps) {
+            result.city = match.city
+            result.citySource = .gps
+            result.region = match.region
+            result.countryCode = match.countryCode
+            result.countryName = match.countryName
+        }
+        result.rating = sidecar?.rating ?? embedded.xmp?.rating
+        return result
+    }
+
+    private static func first(_ texts: [(TextSource, PhotoText?)], _ field: KeyPath<PhotoText, String?>) -> (TextSource, String)? {
+        for (source, text) in texts {
+            if let value = text?[keyPath: field] { return (source, value) }
+        }
+        return nil
+    }
+}

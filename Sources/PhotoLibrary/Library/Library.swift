@@ -1,0 +1,120 @@
+import Foundation
+import PhotoSupport
+
+/// A photo library: a folder tree of photos plus the `.photolib/` folder photolib owns.
+public final class Library: Sendable {
+    /// Absolute path of the folder that holds `.photolib/`.
+    public let root: RawPath
+    public let settings: LibrarySettings
+
+    public static let controlDirectoryName = ".photolib"
+    /// The environment variable that names a library when `--library` does not.
+    public static let environmentVariable = "PHOTOLIB_LIBRARY"
+
+    public var controlDirectory: RawPath { root.appending(Library.controlDirectoryName) }
+    public var catalogPath: RawPath { controlDirectory.appending("catalog.sqlite") }
+    public var settingsPath: RawPath { controlDirectory.appending("settings.json") }
+    public var renditionsDirectory: RawPath { controlDirectory.appending("renditions") }
+    public var trashDirectory: RawPath { controlDirectory.appending("trash") }
+
+    private init(root: RawPath, settings: LibrarySettings) {
+        self.root = root
+        self.settings = settings
+    }
+
+    /// Makes `root/.photolib/` with its settings and folders. An existing library is an error.
+    public static func create(at root: RawPath, settings: LibrarySettings = LibrarySettings()) throws -> Library {
+        let root = root.absolute()
+        guard FileSystem.isDirectory(root) else {
+            throw LibraryError(path: root, reason: FileSystem.exists(root) ? .notADirectory : .noSuchDirectory)
+        }
+        let library = Library(root: root, settings: settings)
+        if FileSystem.exists(library.settingsPath) { throw LibraryError(path: root, reason: .alreadyExists) }
+        try FileSystem.createDirectory(library.renditionsDirectory)
+        try FileSystem.createDirectory(library.trashDirectory)
+        try library.writeSettings(settings)
+        return library
+    }
+
+    /// Opens the library at `root` (which must hold `.photolib/`).
+    public static func open(at root: RawPath) throws -> Library {
+        let root = root.absolute()
+        let settingsPath = root.appending(controlDirectoryName).appending("settings.json")
+        guard FileSystem.exists(settingsPath) else { throw LibraryError(path: root, reason: .notALibrary) }
+        let data = try FileSystem.readFile(settingsPath)
+        do {
+            let settings = try JSONDecoder().decode(LibrarySettings.self, from: Data(data))
+            return Library(root: root, settings: settings)
+        } catch {
+            throw LibraryError(path: settingsPath, reason: .unreadableSettings("\(error)"))
+        }
+    }
+
+    /// Finds the library a command works on, as git finds `.git`: `explicit` (from
+    /// `--library`), else `$PHOTOLIB_LIBRARY`, else the nearest `.photolib/` at or above `workingDirectory`.
+    public static func locate(explicit: RawPath?, environment: [String: String],
+                              workingDirectory: RawPath = .currentDirectory()) throws -> Library {
+        if let explicit { return try open(at: explicit) }
+        if let named = environment[environmentVariable], !named.isEmpty { return try open(at: RawPath(named)) }
+        var candidate = workingDirectory.absolute()
+        while true {
+            if FileSystem.isDirectory(candidate.appending(controlDirectoryName)),
+               FileSystem.exists(candidate.appending(controlDirectoryName).appending("settings.json")) {
+                return try open(at: candidate)
+            }
+            let parent = candidate.parent
+            if parent == candidate { break }
+            candidate = parent
+        }
+        throw LibraryError(path: workingDirectory.absolute(), reason: .noLibraryFound)
+    }
+
+    /// Replaces the settings file atomically.
+    public func writeSettings(_ settings: LibrarySettings) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(settings)
+        try FileSystem.writeAtomically(Array(data) + [UInt8(ascii: "\n")], to: settingsPath)
+    }
+
+    /// The path of a file in the library, relative to its root; nil when outside it.
+    public func relativePath(of path: RawPath) -> RawPath? {
+        path.absolute().relative(to: root)
+    }
+
+    /// The absolute path of a library-relative path.
+    public func absolutePath(of relativePath: RawPath) -> RawPath {
+        root.appending(relativePath)
+    }
+}
+
+/// Why a library could not be made, found or opened.
+public struct LibraryError: PhotolibError {
+    public enum Reason: Sendable, Equatable {
+        case noSuchDirectory, notADirectory, alreadyExists, notALibrary, noLibraryFound
+        case unreadableSettings(String)
+    }
+
+    public var path: RawPath
+    public var reason: Reason
+
+    public var kind: ErrorKind {
+        switch reason {
+        case .noSuchDirectory, .notADirectory, .notALibrary, .noLibraryFound: .noSuchInput
+        case .alreadyExists: .usage
+        case .unreadableSettings: .badData
+        }
+    }
+
+    public var description: String {
+        switch reason {
+        case .noSuchDirectory: "\(path): no such directory"
+        case .notADirectory: "\(path): not a directory"
+        case .alreadyExists: "\(path): already a photolib library (\(Library.controlDirectoryName)/ exists)"
+        case .notALibrary: "\(path): not a photolib library (no \(Library.controlDirectoryName)/ here; run 'photolib init')"
+        case .noLibraryFound:
+            "no photolib library found in \(path) or any folder above it; run 'photolib init', or name one with --library DIR or \(Library.environmentVariable)"
+        case .unreadableSettings(let why): "\(path): unreadable settings: \(why)"
+        }
+    }
+}

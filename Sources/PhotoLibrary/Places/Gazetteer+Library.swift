@@ -1,0 +1,72 @@
+import Synchronization
+import PhotoSupport
+import PhotoFormats
+
+extension Library {
+    /// A finer gazetteer made by `places import`; when present it replaces the shipped one.
+    public var gazetteerPath: RawPath { controlDirectory.appending(Gazetteer.fileName) }
+}
+
+extension Gazetteer {
+    /// The gazetteer a library resolves positions with: its own (`Library.gazetteerPath`) when
+    /// it has one, else the shipped one. With no library, the shipped one.
+    public static func load(for library: Library?) throws -> Gazetteer {
+        if let library, FileSystem.exists(library.gazetteerPath) { return try load(from: library.gazetteerPath) }
+        return try loadShipped()
+    }
+}
+
+/// Resolves GPS positions for one indexing run, loading the gazetteer the first time a
+/// photo needs it, so that a run with no photo to place never reads the file. Shared by
+/// the reading threads: the first to need the gazetteer loads it, the others wait for it.
+final class PlaceResolver: Sendable {
+    private struct State {
+        var attempted = false
+        var gazetteer: Gazetteer?
+        var loadError: String?
+    }
+
+    private let library: Library
+    private let state = Mutex(State())
+
+    init(library: Library) {
+        self.library = library
+    }
+
+    /// Why the gazetteer could not be loaded, once it was tried and failed.
+    var loadError: String? { state.withLock { $0.loadError } }
+
+    /// The place for `position`, nil when none is near or no gazetteer could be loaded.
+    func place(_ position: GPSCoordinate) -> PlaceMatch? {
+        let gazetteer = state.withLock { state -> Gazetteer? in
+            if !state.attempted {
+                state.attempted = true
+                do { state.gazetteer = try Gazetteer.load(for: library) } catch { state.loadError = "\(error)" }
+            }
+            return state.gazetteer
+        }
+        return gazetteer?.lookup(position)
+    }
+}
+
+/// One reading thread's memory of the positions it has placed: photos come in bursts
+/// taken at one spot, and a repeated position costs a dictionary probe, not a lookup.
+struct PlaceCache {
+    private struct Key: Hashable {
+        var latitude: UInt64
+        var longitude: UInt64
+    }
+
+    /// Emptied when full, so a library of scattered positions cannot grow it without bound.
+    static let capacity = 4096
+    private var places: [Key: PlaceMatch?] = [:]
+
+    mutating func place(_ position: GPSCoordinate, resolver: PlaceResolver) -> PlaceMatch? {
+        let key = Key(latitude: position.latitude.bitPattern, longitude: position.longitude.bitPattern)
+        if let known = places[key] { return known }
+        if places.count >= Self.capacity { places.removeAll(keepingCapacity: true) }
+        let match = resolver.place(position)
+        places[key] = match
+        return match
+    }
+}

@@ -1,0 +1,38 @@
+import PhotoSupport
+import PhotoFormats
+import PhotoCatalog
+
+/// The preview rendition `peek` shows, made when missing: only the preview, never the
+/// thumbnail, and when it exists already only a `stat` (no decode, no catalog write).
+public struct PreviewSource {
+    public let library: Library
+    private let store: RenditionStore
+
+    public init(library: Library) {
+        self.library = library
+        store = RenditionStore(library: library)
+    }
+
+    /// Where the asset's original is now: at its path, or in the trash when trashed.
+    public func originalPath(of asset: Asset) -> RawPath {
+        library.absolutePath(of: asset.trashed ? (asset.trashLocation ?? asset.file.relativePath) : asset.file.relativePath)
+    }
+
+    /// The asset's preview, made now if it does not exist yet.
+    public func preview(for asset: Asset) throws -> RenditionFile {
+        let spec = RenditionSpec.standard(.preview, settings: library.settings)
+        if let existing = store.existing(spec, for: asset) { return existing }
+        let outcome = try RenditionMaker(settings: library.settings, store: store)
+            .make(source: originalPath(of: asset), fingerprint: asset.file.fingerprint,
+                  orientation: asset.metadata.orientation, kinds: [.preview], force: false)
+        guard let preview = outcome.preview else {
+            throw PictureError(path: originalPath(of: asset), reason: .undecodable("no preview was made"))
+        }
+        return preview
+    }
+
+    /// The renditions of the asset that exist now, by kind (none is made).
+    public func existingRenditions(of asset: Asset) -> [RenditionKind: RenditionFile] {
+        store.existingRenditions(of: asset, settings: library.settings)
+    }
+}

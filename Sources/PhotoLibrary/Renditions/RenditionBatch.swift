@@ -1,0 +1,78 @@
+import PhotoSupport
+import PhotoCatalog
+
+/// Makes the renditions of many assets on several threads: `photolib render`.
+public struct RenditionBatch {
+    public let library: Library
+
+    public init(library: Library) {
+        self.library = library
+    }
+
+    /// What a batch did.
+    public struct Summary: Sendable, Equatable {
+        /// Assets whose renditions this batch wrote.
+        public var made = 0
+        /// Assets whose renditions all existed (not forced).
+        public var existing = 0
+        /// Assets whose renditions could not be made.
+        public var failed = 0
+        /// Assets made from a damaged file (renditions of what decoded).
+        public var damaged = 0
+    }
+
+    /// What the batch tells its caller while it works.
+    public enum Event: Sendable, Equatable {
+        case progress(done: Int, total: Int)
+        /// An asset whose renditions could not be made, or were made from a damaged file.
+        case problem(path: RawPath, message: String, failed: Bool)
+    }
+
+    /// Makes the `kinds` renditions of `assets` (the originals of trashed assets are in the
+    /// trash, missing ones are skipped as failures), `force` remaking existing files.
+    /// First removes the temporary files a killed render or index left in the store.
+    public func run(_ assets: [Asset], kinds: Set<RenditionKind>, force: Bool, jobs: Int,
+                    report: @escaping @Sendable (Event) -> Void = { _ in }) -> Summary {
+        AbandonedTemporaries.remove(under: library.renditionsDirectory)
+        let settings = library.settings
+        let store = RenditionStore(library: library)
+        let sources = assets.map { asset in
+            Job(path: library.absolutePath(of: asset.trashed ? (asset.trashLocation ?? asset.file.relativePath)
+                                                               : asset.file.relativePath),
+                fingerprint: asset.file.fingerprint, orientation: asset.metadata.orientation, missing: asset.missing)
+        }
+        let total = sources.count
+        let outcomes = ParallelWork.map(
+            sources, jobs: jobs, makeWorker: { RenditionMaker(settings: settings, store: store) },
+            progress: { done in report(.progress(done: done, total: total)) }
+        ) { maker, job -> Result<RenditionOutcome, any Error> in
+            if job.missing { return .failure(FileSystemError(path: job.path, reason: .notFound)) }
+            return Result {
+                try maker.make(source: job.path, fingerprint: job.fingerprint, orientation: job.orientation,
+                               kinds: kinds, force: force)
+            }
+        }
+        var summary = Summary()
+        for (job, outcome) in zip(sources, outcomes) {
+            switch outcome {
+            case .success(let made):
+                if made.madeAnything { summary.made += 1 } else { summary.existing += 1 }
+                if let damage = made.damage {
+                    summary.damaged += 1
+                    report(.problem(path: job.path, message: "\(job.path): decoded in part (\(damage))", failed: false))
+                }
+            case .failure(let error):
+                summary.failed += 1
+                report(.problem(path: job.path, message: "\(error)", failed: true))
+            }
+        }
+        return summary
+    }
+
+    private struct Job: Sendable {
+        var path: RawPath
+        var fingerprint: String
+        var orientation: Int
+        var missing: Bool
+    }
+}

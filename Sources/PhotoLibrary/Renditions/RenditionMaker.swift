@@ -1,0 +1,143 @@
+import PhotoSupport
+import PhotoFormats
+
+/// Makes the renditions of one photo at a time: one decode, then each rendition from it.
+///
+/// One maker per worker thread: it keeps its libjpeg objects and pixel buffers between
+/// photos, so it is not `Sendable`; make one per task instead of sharing one.
+public final class RenditionMaker {
+    public let settings: LibrarySettings
+    public let store: RenditionStore
+
+    private var decoder: DownscalingDecoder?
+    private var encoder: JPEGEncoder?
+    private let thumbnailResizer = StreamingResizer()
+    private let sourceStorage = PixelStorage<UInt8>()
+    private let baseStorage = PixelStorage<UInt8>()
+    private let orientedStorage = PixelStorage<UInt8>()
+    private let halvedStorage = PixelStorage<UInt8>()
+    private let smallerStorage = PixelStorage<UInt8>()
+
+    /// Source files above this size are read into memory that is given back afterwards.
+    private static let keptSourceCapacity = 64 << 20
+
+    public init(settings: LibrarySettings, store: RenditionStore) {
+        self.settings = settings
+        self.store = store
+    }
+
+    /// Makes the `kinds` renditions of the JPEG at `source`, whose content fingerprint is
+    /// `fingerprint` and EXIF orientation `orientation` (values outside 1...8 count as 1).
+    ///
+    /// Renditions whose file exists are kept unless `force`; when all exist, only the frame
+    /// header is read, to report their sizes. `[.preview]` alone does no thumbnail work.
+    /// Throws `ImagingError` (not a JPEG, too many pixels, undecodable, invalid fingerprint) or
+    /// `FileSystemError`; a damaged file that decodes part-way is not an error but `damage`.
+    public func make(source: RawPath, fingerprint: String, orientation: Int,
+                     kinds: Set<RenditionKind>, force: Bool) throws -> RenditionOutcome {
+        var paths: [RenditionKind: RawPath] = [:]
+        for kind in kinds { paths[kind] = try store.path(fingerprint: fingerprint, spec: spec(kind)) }
+        let orientation = ImageOrientation(exif: orientation)
+        let missing = RenditionKind.allCases.filter { kind in
+            guard let path = paths[kind] else { return false }
+            return force || !store.isRendition(path)
+        }
+        guard !missing.isEmpty else {
+            return try describeExisting(paths, source: source, orientation: orientation)
+        }
+
+        let decoder = try self.decoder ?? DownscalingDecoder(path: source)
+        self.decoder = decoder
+        let length = try SourceFile.read(source, into: sourceStorage)
+        defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
+        let data = UnsafeRawBufferPointer(start: sourceStorage.base, count: length)
+
+        let header = try decoder.readHeader(data, path: source)
+        try checkPixelLimit(header, path: source)
+        let display = orientation.displayed(width: header.width, height: header.height)
+        let iccProfile = decoder.iccProfile().flatMap(ICCProfile.carriedIntoRGB)
+
+        // Every rendition comes from one image at the largest size any of them has, so the
+        // thumbnail is made from the preview's pixels whatever was asked for.
+        let largest = max(settings.previewSize, settings.thumbnailSize)
+        let baseSize = fitted(width: display.width, height: display.height, within: largest)
+        let storedBase = orientation.stored(width: baseSize.width, height: baseSize.height)
+        let base = RGBImage(pixels: baseStorage.reserve(RGBImage.byteCount(width: storedBase.width, height: storedBase.height)),
+                            width: storedBase.width, height: storedBase.height)
+        let damage = try decoder.decode(header, into: base, path: source)
+        let upright = orientation.isUpright
+            ? base
+            : orientation.apply(to: base, into: orientedStorage.reserve(RGBImage.byteCount(width: base.width, height: base.height)))
+
+        var outcome = RenditionOutcome(damage: damage?.reason, warningCount: damage?.warningCount ?? 0)
+        for kind in missing {
+            guard let path = paths[kind] else { continue }
+            let spec = spec(kind)
+            let size = spec.fittedSize(displayWidth: display.width, displayHeight: display.height)
+            let image = size == baseSize ? upright : shrink(upright, to: size)
+            try write(image, spec: spec, iccProfile: iccProfile, to: path)
+            outcome.madeAnything = true
+        }
+        for kind in kinds {
+            guard let path = paths[kind] else { continue }
+            let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height)
+            outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
+        }
+        return outcome
+    }
+
+    /// The spec of `kind` under this maker's settings.
+    public func spec(_ kind: RenditionKind) -> RenditionSpec {
+        RenditionSpec.standard(kind, settings: settings)
+    }
+
+    private func describeExisting(_ paths: [RenditionKind: RawPath], source: RawPath,
+                                  orientation: ImageOrientation) throws -> RenditionOutcome {
+        var outcome = RenditionOutcome()
+        guard !paths.isEmpty else { return outcome }
+        guard let stored = try SourceFile.frameSize(of: source) else {
+            throw ImagingError(path: source, reason: .undecodable("no JPEG frame header"))
+        }
+        let display = orientation.displayed(width: stored.width, height: stored.height)
+        for (kind, path) in paths {
+            let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height)
+            outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
+        }
+        return outcome
+    }
+
+    private func checkPixelLimit(_ header: JPEGHeader, path: RawPath) throws {
+        let limit = settings.maxMegapixels
+        // In floating point: a limit read from settings.json could overflow an Int product.
+        guard Double(header.width * header.height) <= Double(limit) * 1_000_000 else {
+            decoder?.abortCurrentImage()
+            throw ImagingError(path: path, reason: .tooManyPixels(width: header.width, height: header.height,
+                                                                   limitMegapixels: limit))
+        }
+    }
+
+    /// `image` reduced to `size`: halved while that leaves at least twice the size, then Lanczos.
+    private func shrink(_ image: RGBImage, to size: (width: Int, height: Int)) -> RGBImage {
+        var image = image
+        var halved = false
+        while image.width >= 4 * size.width && image.height >= 4 * size.height {
+            // The first halving reads the renditions' shared image, later ones their own output.
+            let target = halved ? image.pixels : halvedStorage.reserve(ImageHalving.byteCount(halving: image))
+            image = ImageHalving.halved(image, into: target)
+            halved = true
+        }
+        let target = RGBImage(pixels: smallerStorage.reserve(RGBImage.byteCount(width: size.width, height: size.height)),
+                              width: size.width, height: size.height)
+        thumbnailResizer.begin(inputWidth: image.width, inputHeight: image.height, output: target)
+        thumbnailResizer.push(rows: image.pixels, count: image.height, stride: image.stride)
+        return target
+    }
+
+    private func write(_ image: RGBImage, spec: RenditionSpec, iccProfile: [UInt8]?, to path: RawPath) throws {
+        let encoder = try self.encoder ?? JPEGEncoder(path: path)
+        self.encoder = encoder
+        try encoder.encode(image, quality: spec.quality, iccProfile: iccProfile, path: path) { bytes in
+            try store.write(bytes, to: path)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+import PhotoSupport
+import PhotoCatalog
+
+extension LibraryVerifier {
+    /// `check`, then `repair`; when an original was indexed again, a second check and repair
+    /// for what that changed (its renditions under the old fingerprint are stale now, and the
+    /// new fingerprint's may be missing). The findings of both passes are returned together.
+    public func checkAndRepair(jobs: Int) throws -> VerifyReport {
+        var report = repair(try check(), jobs: jobs)
+        guard report.findings.contains(where: { $0.kind == .originalChanged && $0.repaired }) else { return report }
+        let known = Set(report.findings.map { "\($0.kind.rawValue) \($0.path)" })
+        var followUp = try check()
+        followUp.findings.removeAll { known.contains("\($0.kind.rawValue) \($0.path)") }
+        report.findings += repair(followUp, jobs: jobs).findings
+        return report
+    }
+
+    /// Puts right what can be put right without losing anything, and returns `report` with
+    /// each finding marked repaired or given the reason it is not:
+    /// - a missing original is marked missing in the catalog (as `index` would);
+    /// - a changed original is indexed again (its flags and edits are kept);
+    /// - a missing rendition is made;
+    /// - a stale or orphaned rendition file older than `minimumRemovalAge` is deleted.
+    ///
+    /// Originals and files in the trash are never deleted, moved or written, and a damaged
+    /// catalog is left for a person (restore it from a backup).
+    public func repair(_ report: VerifyReport, jobs: Int) -> VerifyReport {
+        var report = report
+        let indices = { (kinds: Set<VerifyFinding.Kind>) in report.findings.indices.filter { kinds.contains(report.findings[$0].kind) } }
+        markMissing(indices([.originalMissing]), in: &report)
+        reindex(indices([.originalChanged]), in: &report, jobs: jobs)
+        makeRenditions(indices([.renditionMissing]), in: &report, jobs: jobs)
+        removeFiles(indices([.renditionStale, .renditionOrphaned]), in: &report)
+        for index in report.findings.indices where !report.findings[index].isRepairable {
+            report.findings[index].repairProblem = report.findings[index].kind == .catalogDamaged
+                ? "not repaired: restore the catalog from a backup, or move it away and index again"
+                : "not repaired: photolib does not touch files in the trash it cannot account for"
+        }
+        return report
+    }
+
+    private func markMissing(_ indices: [Int], in report: inout VerifyReport) {
+        guard !indices.isEmpty else { return }
+        do {
+            try catalog.applyIndexChanges(scanned: [], missing: indices.compactMap { report.findings[$0].assetID })
+            for index in indices { report.findings[index].repaired = true }
+        } catch {
+            for index in indices { report.findings[index].repairProblem = "\(error)" }
+        }
+    }
+
+    /// Indexes the changed files again, then checks each against the catalog's new facts.
+    private func reindex(_ indices: [Int], in report: inout VerifyReport, jobs: Int) {
+        guard !indices.isEmpty else { return }
+        let failures = MessagesByPath()
+        do {
+            let indexer = Indexer(library: library, catalog: catalog, options: IndexOptions(jobs: jobs, makeRenditions: true))
+            _ = try indexer.run(paths: indices.map { report.findings[$0].path }) { event in
+                if case .failed(let path, let message) = event { failures.record(path, message) }
+            }
+        } catch {
+            for index in indices { report.findings[index].repairProblem = "\(error)" }
+            return
+        }
+        let failed = failures.all
+        for index in indices {
+            let finding = report.findings[index]
+            if let message = failed[finding.path] {
+                report.findings[index].repairProblem = message
+                continue
+            }
+            guard let id = finding.assetID, let asset = try? catalog.asset(id: id) else {
+                report.findings[index].repaired = true  // now indexed as another asset (a move)
+                continue
+            }
+            if asset.missing || OriginalState.of(finding.path, recorded: asset.file) == .unchanged {
+                report.findings[index].repaired = true
+            } else {
+                report.findings[index].repairProblem = "indexed again, but the catalog still disagrees with the file; run 'photolib index'"
+            }
+        }
+    }
+
+    /// Makes the missing renditions with `RenditionBatch`, then looks for each file.
+    private func makeRenditions(_ indices: [Int], in report: inout VerifyReport, jobs: Int) {
+        guard !indices.isEmpty else { return }
+        var assets: [Asset] = []
+        var seen = Set<AssetID>()
+        for index in indices {
+            guard let id = report.findings[index].assetID, seen.insert(id).inserted,
+                  let asset = try? catalog.asset(id: id) else { continue }
+            assets.append(asset)
+        }
+        let problems = MessagesByPath()
+        _ = RenditionBatch(library: library).run(assets, kinds: Set(RenditionKind.allCases), force: false, jobs: jobs) { event in
+            if case .problem(let path, let message, _) = event { problems.record(path, message) }
+        }
+        let messages = problems.all
+        for index in indices {
+            let finding = report.findings[index]
+            if RenditionStore(library: library).isRendition(finding.path) {
+                report.findings[index].repaired = true
+            } else {
+                let original = assets.first { $0.id == finding.assetID }.map { library.absolutePath(of: $0.file.relativePath) }
+                report.findings[index].repairProblem = original.flatMap { messages[$0] } ?? "the rendition could not be made"
+            }
+        }
+    }
+
+    /// Deletes stale and orphaned rendition files that no writer can be using now.
+    private func removeFiles(_ indices: [Int], in report: inout VerifyReport) {
+        let now = Date().timeIntervalSince1970
+        for index in indices {
+            let path = report.findings[index].path
+            var info = stat()
+            guard path.withCString({ lstat($0, &info) }) == 0 else {
+                report.findings[index].repaired = true  // gone already
+                continue
+            }
+            let age = now - (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            if age < minimumRemovalAge {
+                report.findings[index].repairProblem =
+                    "left in place: changed \(Int(age.rounded())) s ago, it may belong to an index or render running now"
+                continue
+            }
+            if path.withCString({ unlink($0) }) == 0 || errno == ENOENT {
+                report.findings[index].repaired = true
+            } else {
+                report.findings[index].repairProblem = "\(FileSystemError(path: path, errno: errno, operation: "unlink"))"
+            }
+        }
+    }
+}
+
+/// Messages about paths, gathered from callbacks that may run on worker threads.
+private final class MessagesByPath: Sendable {
+    private let messages = Mutex<[RawPath: String]>([:])
+
+    func record(_ path: RawPath, _ message: String) { messages.withLock { $0[path] = message } }
+
+    var all: [RawPath: String] { messages.withLock { $0 } }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import PhotoSupport
+import PhotoCatalog
+
+/// Checks that a library's catalog, originals, renditions and trash agree with each other:
+/// `photolib verify`. Checking changes nothing; `repair` (in `LibraryVerifier+Repair.swift`)
+/// puts right what it safely can.
+///
+/// Originals are compared by size, modification time and the content fingerprint, which reads
+/// only the first and last 64 KiB of each file, so a pass costs about what an index that
+/// finds nothing new costs.
+public final class LibraryVerifier {
+    public let library: Library
+    public let catalog: any Catalog
+    /// Stale and orphaned rendition files younger than this are left alone by `repair`: they
+    /// may belong to an index or render running now (its temporary file, or a rendition
+    /// whose asset is not committed yet).
+    public var minimumRemovalAge: TimeInterval
+
+    public init(library: Library, catalog: any Catalog, minimumRemovalAge: TimeInterval = 60) {
+        self.library = library
+        self.catalog = catalog
+        self.minimumRemovalAge = minimumRemovalAge
+    }
+
+    /// Runs every check and returns what it found, catalog problems first, then by asset
+    /// and file. Throws only when the catalog cannot be read at all.
+    public func check() throws -> VerifyReport {
+        var report = VerifyReport()
+        for problem in try catalog.integrityProblems() {
+            report.findings.append(VerifyFinding(kind: .catalogDamaged, path: library.catalogPath, detail: problem))
+        }
+        var everything = AssetQuery()
+        everything.trash = .included
+        let assets = try catalog.assets(matching: everything)
+        report.assetsChecked = assets.count
+        for asset in assets where !asset.trashed && !asset.missing {
+            report.findings += checkOriginal(of: asset)
+        }
+        report.findings += try checkRenditionFiles(claimedFingerprints: Set(assets.map(\.file.fingerprint)),
+                                                   filesChecked: &report.renditionFilesChecked)
+        report.findings += try checkTrash(assets.filter(\.trashed), filesChecked: &report.trashFilesChecked)
+        return report
+    }
+
+    // MARK: - Originals and their renditions
+
+    /// An original gone or changed; else the renditions a readable original should have.
+    func checkOriginal(of asset: Asset) -> [VerifyFinding] {
+        let path = library.absolutePath(of: asset.file.relativePath)
+        switch OriginalState.of(path, recorded: asset.file) {
+        case .missing:
+            return [VerifyFinding(kind: .originalMissing, path: path, assetID: asset.id,
+                                  detail: "original not found (the catalog does not know it is gone)")]
+        case .changed(let how):
+            return [VerifyFinding(kind: .originalChanged, path: path, assetID: asset.id,
+                                  detail: "original changed since indexing (\(how))")]
+        case .unreadable(let why):
+            return [VerifyFinding(kind: .originalChanged, path: path, assetID: asset.id,
+                                  detail: "original cannot be read (\(why))")]
+        case .unchanged:
+            return missingRenditions(of: asset)
+        }
+    }
+
+    /// Thumbnail and preview of an asset that can have them (read whole, undamaged) but lacks them.
+    func missingRenditions(of asset: Asset) -> [VerifyFinding] {
+        guard asset.damage == nil, asset.metadata.displayWidth != nil, asset.metadata.displayHeight != nil else { return [] }
+        let store = RenditionStore(library: library)
+        var findings: [VerifyFinding] = []
+        for kind in RenditionKind.allCases {
+            let spec = RenditionSpec.standard(kind, settings: library.settings)
+            guard store.existing(spec, for: asset) == nil,
+                  let expected = try? store.path(fingerprint: asset.file.fingerprint, spec: spec) else { continue }
+            findings.append(VerifyFinding(kind: .renditionMissing, path: expected, assetID: asset.id,
+                                          detail: "\(kind.rawValue) not made (\(spec))"))
+        }
+        return findings
+    }
+
+    // MARK: - Files photolib owns
+
+    /// Every file in the renditions folder is a rendition of a fingerprint some asset has.
+    func checkRenditionFiles(claimedFingerprints: Set<String>, filesChecked: inout Int) throws -> [VerifyFinding] {
+        let directory = library.renditionsDirectory
+        let files = try DirectoryTree.files(under: directory)
+        filesChecked = files.count
+        var findings: [VerifyFinding] = []
+        for file in files {
+            switch RenditionName.parse(file, in: directory) {
+            case .rendition(let fingerprint) where claimedFingerprints.contains(fingerprint):
+                continue
+            case .rendition(let fingerprint):
+                findings.append(VerifyFinding(kind: .renditionStale, path: file,
+                                              detail: "rendition of fingerprint \(fingerprint), which no asset has now"))
+            case .notARendition(let why):
+                findings.append(VerifyFinding(kind: .renditionOrphaned, path: file, detail: "not a rendition (\(why))"))
+            }
+        }
+        return findings
+    }
+
+    /// Each trashed asset's file is in the trash, and each file in the trash is an asset's.
+    func checkTrash(_ trashed: [Asset], filesChecked: inout Int) throws -> [VerifyFinding] {
+        var findings: [VerifyFinding] = []
+        var claimed = Set<RawPath>()
+        for asset in trashed {
+            guard let location = asset.trashLocation else { continue }  // reported by integrityProblems
+            let path = library.absolutePath(of: location)
+            claimed.insert(path)
+            var info = stat()
+            if path.withCString({ lstat($0, &info) }) != 0 {
+                findings.append(VerifyFinding(kind: .trashFileMissing, path: path, assetID: asset.id,
+                                              detail: "trashed original is not in the trash"))
+            }
+        }
+        let files = try DirectoryTree.files(under: library.trashDirectory)
+        filesChecked = files.count
+        for file in files where !claimed.contains(file) {
+            findings.append(VerifyFinding(kind: .trashFileUnclaimed, path: file,
+                                          detail: "in the trash but no asset claims it (left for you to keep or delete)"))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,77 @@
+import PhotoSupport
+import PhotoCatalog
+
+/// One thing `LibraryVerifier` found wrong with a library, and whether it was put right.
+public struct VerifyFinding: Sendable, Equatable {
+    /// What is wrong. The raw values are the names `verify --json` prints.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// SQLite's integrity check or one of photolib's own invariants failed.
+        case catalogDamaged = "catalog-damaged"
+        /// The original is not at its path and the catalog does not know it yet.
+        case originalMissing = "original-missing"
+        /// The original's size, modification time or fingerprint differs from the catalog's.
+        case originalChanged = "original-changed"
+        /// A thumbnail or preview of a readable asset was never made or was removed.
+        case renditionMissing = "rendition-missing"
+        /// A rendition named by a fingerprint no asset has now.
+        case renditionStale = "rendition-stale"
+        /// A file in the renditions folder that is no rendition (a temporary file, say).
+        case renditionOrphaned = "rendition-orphaned"
+        /// A trashed asset whose file is not in the trash.
+        case trashFileMissing = "trash-file-missing"
+        /// A file in the trash that no asset claims.
+        case trashFileUnclaimed = "trash-file-unclaimed"
+    }
+
+    public var kind: Kind
+    /// The file concerned (absolute), or the catalog's path for catalog damage.
+    public var path: RawPath
+    public var assetID: AssetID?
+    /// One line on what is wrong, without the path.
+    public var detail: String
+    /// True once a repair put it right.
+    public var repaired: Bool
+    /// Why a repair was not made or failed, when one was tried.
+    public var repairProblem: String?
+
+    public init(kind: Kind, path: RawPath, assetID: AssetID? = nil, detail: String,
+                repaired: Bool = false, repairProblem: String? = nil) {
+        self.kind = kind
+        self.path = path
+        self.assetID = assetID
+        self.detail = detail
+        self.repaired = repaired
+        self.repairProblem = repairProblem
+    }
+
+    /// Whether `--repair` may act on this kind at all. The rest need a person: photolib never
+    /// deletes a file in the trash it cannot account for, nor mends a damaged catalog.
+    public var isRepairable: Bool {
+        switch kind {
+        case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned: true
+        case .catalogDamaged, .trashFileMissing, .trashFileUnclaimed: false
+        }
+    }
+}
+
+/// What one `verify` pass found and, with `--repair`, did.
+public struct VerifyReport: Sendable, Equatable {
+    public var findings: [VerifyFinding]
+    /// Assets checked, and rendition and trash files looked at.
+    public var assetsChecked: Int
+    public var renditionFilesChecked: Int
+    public var trashFilesChecked: Int
+
+    public init(findings: [VerifyFinding] = [], assetsChecked: Int = 0,
+                renditionFilesChecked: Int = 0, trashFilesChecked: Int = 0) {
+        self.findings = findings
+        self.assetsChecked = assetsChecked
+        self.renditionFilesChecked = renditionFilesChecked
+        self.trashFilesChecked = trashFilesChecked
+    }
+
+    /// Findings not (yet) repaired.
+    public var outstanding: [VerifyFinding] { findings.filter { !$0.repaired } }
+    /// Findings a repair was tried on and failed (not those no repair exists for).
+    public var failedRepairs: [VerifyFinding] { findings.filter { !$0.repaired && $0.repairProblem != nil && $0.isRepairable } }
+}

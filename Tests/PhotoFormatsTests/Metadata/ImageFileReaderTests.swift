@@ -1,0 +1,249 @@
+import Dispatch
+import Synchronization
+import Foundation
+import Testing
+@testable import PhotoSupport
+@testable import PhotoFormats
+import PhotoTestSupport
+
+@Suite struct ImageFileReaderTests {
+    typealias S = SyntheticJPEG
+
+    func corpusPath(_ relative: String) -> RawPath { RawPath(Corpus.root.appendingPathComponent(relative).path) }
+
+    func readError(_ path: RawPath, maxMegapixels: Int = 250) -> ImageReadError? {
+        do {
+            _ = try ImageFileReader.read(path, maxMegapixels: maxMegapixels)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: - The corpus's broken files
+
+    enum Expectation {
+        case error(ImageReadError.Reason)
+        case problems([String])
+    }
+
+    /// What each file in broken/ must give; a new file there must be added here.
+    static let brokenExpectations: [String: Expectation] = [
+        "zero_bytes.jpg": .error(.empty),
+        "text_file.jpg": .error(.notJPEG(detected: "text")),
+        "png_renamed.jpg": .error(.notJPEG(detected: "PNG image")),
+        "truncated_1KiB.jpg": .error(.noImageData),
+        "truncated_50pct.jpg": .problems(["truncated (no end-of-image marker)"]),
+        // libexif's wording follows "corrupt EXIF: "; only its start is pinned here ("…" ends a prefix).
+        "exif_ifd0_offsets_corrupted.jpg": .problems(["corrupt EXIF: Tag data past end of buffer…", "invalid EXIF orientation 65535"]),
+        "sof_65500x65500.jpg": .problems(["image of 4290.2 megapixels is over the 250-megapixel limit"]),
+    ]
+
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+    func everyBrokenFileGivesItsExpectedErrorOrProblems() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Corpus.broken.path).filter { $0 != "README.md" }
+        #expect(Set(names) == Set(Self.brokenExpectations.keys))
+        let truth = try GroundTruth.load().broken
+        for name in names.sorted() {
+            let path = corpusPath("broken/" + name)
+            switch Self.brokenExpectations[name] {
+            case .error(let reason)?:
+                #expect(readError(path) == ImageReadError(path: path, reason: reason), "\(name)")
+                #expect(readError(path)?.kind == .badData)
+            case .problems(let problems)?:
+                let reading = try ImageFileReader.read(path)
+                #expect(reading.problems.count == problems.count, "\(name): \(reading.problems)")
+                for (got, wanted) in zip(reading.problems, problems) {
+                    #expect(wanted.hasSuffix("…") ? got.hasPrefix(wanted.dropLast()) : got == wanted, "\(name)")
+                }
+                // What is still readable agrees with exiftool's reading of the same file.
+                let exiftool = try #require(truth.first { $0["file"] as? String == "broken/" + name }?["exiftool"] as? [String: Any])
+                #expect(reading.metadata.pixelWidth == exiftool["File:ImageWidth"] as? Int, "\(name)")
+                #expect(reading.metadata.pixelHeight == exiftool["File:ImageHeight"] as? Int, "\(name)")
+                #expect(reading.metadata.cameraMake == exiftool["EXIF:Make"] as? String, "\(name)")
+                #expect(reading.metadata.cameraModel == exiftool["EXIF:Model"] as? String, "\(name)")
+                #expect(reading.metadata.orientation == 1)
+                if let latitude = exiftool["Composite:GPSLatitude"] as? Double {
+                    #expect(abs((reading.metadata.gps?.latitude ?? 0) - latitude) < 1e-6)
+                } else {
+                    #expect(reading.metadata.gps == nil)
+                }
+                #expect(reading.size == Int64(try #require(FileSystem.status(path)).st_size))
+            case nil:
+                Issue.record("no expectation for broken/\(name)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+    func fileNameThatIsNotUTF8() throws {
+        let folder = try TemporaryFolder()
+        let original = corpusPath("photos/exif-samples/exif-org/canon-ixus.jpg")
+        let name = RawPath(bytes: [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x6A, 0x70, 0x67])
+        let copy = try folder.write(FileSystem.readFile(original), named: name)
+        #expect(!copy.isValidUTF8)
+        let reading = try ImageFileReader.read(copy)
+        let expected = try ImageFileReader.read(original)
+        #expect(reading.metadata == expected.metadata)
+        #expect(reading.fingerprint == expected.fingerprint)
+        #expect(reading.metadata.cameraMake == "Canon")
+        #expect(reading.metadata.cameraModel == "Canon DIGITAL IXUS")
+        #expect(reading.metadata.pixelWidth == 640 && reading.metadata.pixelHeight == 480)
+        #expect(reading.problems == [])
+    }
+
+    // MARK: - Errors
+
+    @Test func missingFileHasVanished() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path.appending("gone.jpg")
+        let error = try #require(readError(path))
+        #expect(error.reason == .vanished)
+        #expect(error.kind == .noSuchInput)
+        #expect(error.description == "\(path): vanished before it could be read")
+    }
+
+    @Test func directoriesAndFIFOsAreNotRegularFiles() throws {
+        let folder = try TemporaryFolder()
+        let directory = folder.path.appending("folder.jpg")
+        try FileSystem.createDirectory(directory)
+        #expect(readError(directory)?.reason == .notARegularFile)
+        let fifo = folder.path.appending("pipe.jpg")
+        #expect(fifo.withCString { mkfifo($0, 0o644) } == 0)
+        // Opening a FIFO with no writer must not block.
+        #expect(readError(fifo)?.reason == .notARegularFile)
+    }
+
+    @Test func pathTheSystemRefuses() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path.appending(String(repeating: "n", count: 300) + ".jpg")
+        let error = try #require(readError(path))
+        #expect(error.reason == .unreadable(ENAMETOOLONG))
+        #expect(error.kind == .failure)
+        #expect(error.description == "\(path): cannot read: File name too long")
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root reads any file, so permissions cannot be tested"))
+    func unreadableFile() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(S.jpeg(), named: "secret.jpg")
+        #expect(path.withCString { chmod($0, 0) } == 0)
+        #expect(readError(path)?.reason == .unreadable(EACCES))
+        #expect(readError(path)?.kind == .failure)
+    }
+
+    @Test(arguments: [
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], "PNG image"),
+        (Array("GIF89a".utf8) + [1, 0, 1, 0], "GIF image"),
+        ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "TIFF image"),
+        ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], "TIFF image"),
+        ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], "HEIF/AVIF image"),
+        ([0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0], "HEIF/AVIF image"),
+        (Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), "WebP image"),
+        (Array("%PDF-1.7\n".utf8), "PDF document"),
+        (Array("Dear diary,\nit rained.\n".utf8), "text"),
+        ([0xFF, 0xD9, 0x00, 0x01, 0x02], nil),
+        ([0x00, 0x01, 0x02, 0x03, 0xFE], nil),
+        ([0xFF], nil),
+    ] as [([UInt8], String?)])
+    func contentThatIsNotJPEGIsNamed(bytes: [UInt8], detected: String?) throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(bytes, named: "photo.jpg")
+        let error = try #require(readError(path))
+        #expect(error.reason == .notJPEG(detected: detected))
+        #expect(error.description == "\(path): not a JPEG" + (detected.map { " (\($0))" } ?? ""))
+    }
+
+    @Test func jpegThatEndsBeforeItsImageData() throws {
+        let folder = try TemporaryFolder()
+        let cut = S.startOfImage + S.jfif + S.frame(width: 100, height: 100)
+        let path = try folder.write(cut, named: "cut.jpg")
+        #expect(readError(path)?.reason == .noImageData)
+        #expect(readError(path)?.description == "\(path): truncated before the image data")
+    }
+
+    // MARK: - What a readable file gives
+
+    @Test func sizeTimeAndFrame() throws {
+        let folder = try TemporaryFolder()
+        let bytes = S.jpeg(width: 300, height: 200)
+        let path = try folder.write(bytes, named: "a.jpg")
+        var times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 123_456_789), timespec(tv_sec: 1_700_000_000, tv_nsec: 987_654_321)]
+        #expect(path.withCString { utimensat(AT_FDCWD, $0, &times, 0) } == 0)
+        let reading = try ImageFileReader.read(path)
+        #expect(reading.size == Int64(bytes.count))
+        #expect(reading.modifiedNanoseconds == 1_700_000_000_987_654_321)
+        #expect(reading.metadata == PhotoMetadata(pixelWidth: 300, pixelHeight: 200))
+        #expect(reading.problems == [])
+        #expect(reading.layout.frame?.componentCount == 3)
+        #expect(reading.layout.segments.map(\.kind) == [.jfif])
+    }
+
+    @Test func exifBeyondTheFirst64KiBIsReadOnItsOwn() throws {
+        let folder = try TemporaryFolder()
+        var block = ExifBuilder()
+        block.ifd0 = [block.ascii(0x010F, "FUJIFILM"), block.short(0x0112, 8)]
+        let icc = (0..<3).map { _ in S.segment(0xE2, Array("ICC_PROFILE".utf8) + [0] + [UInt8](repeating: 0x42, count: 65_000)) }
+        let bytes = S.jpeg(segments: [S.jfif] + icc + [S.exifSegment(block)], width: 640, height: 480, scanBytes: 200_000)
+        let reading = try ImageFileReader.read(folder.write(bytes, named: "big.jpg"))
+        #expect(reading.metadata.cameraMake == "FUJIFILM")
+        #expect(reading.metadata.orientation == 8)
+        #expect(reading.metadata.displayWidth == 480)
+        #expect(try #require(reading.layout.first(.exif)).payloadOffset > 3 * 65_000)
+        #expect(reading.problems == [])
+    }
+
+    @Test func endOfImageMarkerCheck() throws {
+        let folder = try TemporaryFolder()
+        func problems(_ bytes: [UInt8]) throws -> [String] { try ImageFileReader.read(folder.write(bytes, named: "x.jpg")).problems }
+        let truncated = ["truncated (no end-of-image marker)"]
+        #expect(try problems(S.jpeg()) == [])
+        #expect(try problems(S.jpeg(trailer: [])) == truncated)
+        // Junk after the marker is common (phones append data) and fine while the marker is near the end.
+        #expect(try problems(S.jpeg(trailer: S.endOfImage + [UInt8](repeating: 0x00, count: 30_000))) == [])
+        #expect(try problems(S.jpeg(scanBytes: 300_000, trailer: S.endOfImage + [UInt8](repeating: 0x11, count: 1000))) == [])
+        #expect(try problems(S.jpeg(scanBytes: 300_000, trailer: [])) == truncated)
+        // An FF D9 before the scan (the end of an EXIF thumbnail) does not count.
+        let thumbnail = S.segment(0xE1, Array("Exif".utf8) + [0, 0] + S.startOfImage + [1, 2, 3] + S.endOfImage)
+        #expect(try problems(S.jpeg(segments: [thumbnail], trailer: [])).contains(truncated[0]))
+    }
+
+    @Test func megapixelLimit() throws {
+        let folder = try TemporaryFolder()
+        // Exactly 250 megapixels is within the default limit; one pixel row more is over it.
+        let path = try folder.write(S.jpeg(width: 20_000, height: 12_500), named: "huge.jpg")
+        #expect(try ImageFileReader.read(path).problems == [])
+        let taller = try folder.write(S.jpeg(width: 20_000, height: 12_501), named: "taller.jpg")
+        #expect(try ImageFileReader.read(taller).problems == ["image of 250.0 megapixels is over the 250-megapixel limit"])
+        #expect(try ImageFileReader.read(path, maxMegapixels: 99).problems == ["image of 250.0 megapixels is over the 99-megapixel limit"])
+        #expect(try ImageFileReader.read(taller, maxMegapixels: .max).problems == [])
+        let reading = try ImageFileReader.read(path, maxMegapixels: 100)
+        #expect(reading.metadata.pixelWidth == 20_000)
+    }
+
+    @Test func corruptExifLeavesTheRestOfTheFile() throws {
+        let folder = try TemporaryFolder()
+        let junk = S.segment(0xE1, Array("Exif".utf8) + [0, 0] + Array("XX".utf8) + [UInt8](repeating: 0xEE, count: 40))
+        let reading = try ImageFileReader.read(folder.write(S.jpeg(segments: [junk], width: 64, height: 48), named: "j.jpg"))
+        #expect(reading.metadata == PhotoMetadata(pixelWidth: 64, pixelHeight: 48))
+        #expect(reading.problems == ["corrupt EXIF: Unknown encoding."])
+    }
+
+    // MARK: - Threads
+
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+    func manyThreadsReadTheSameAsOne() throws {
+        let truth = try GroundTruth.load()
+        let paths = truth.files.keys.sorted().map(corpusPath) + ["broken/truncated_50pct.jpg", "broken/exif_ifd0_offsets_corrupted.jpg"].map(corpusPath)
+        let sequential = paths.map { try? ImageFileReader.read($0) }
+        let results = Mutex<[Int: ImageFileReading?]>([:])
+        DispatchQueue.concurrentPerform(iterations: paths.count * 4) { index in
+            let reading = try? ImageFileReader.read(paths[index % paths.count])
+            results.withLock { $0[index] = reading }
+        }
+        let concurrent = results.withLock { $0 }
+        for index in 0 ..< paths.count * 4 {
+            #expect(concurrent[index] == sequential[index % paths.count], "\(paths[index % paths.count])")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import PhotoSupport
+@testable import PhotoFormats
+import PhotoTestSupport
+
+@Suite struct DataFilesTests {
+    private func touch(_ path: RawPath) throws {
+        try FileSystem.createDirectory(path.parent)
+        try FileSystem.writeAtomically(Array("x".utf8), to: path)
+    }
+
+    @Test func findsTheShippedGazetteerFromTheTestBinary() throws {
+        // The test binary lives in this package's .build/, so the package's Data/ is found.
+        let path = try #require(DataFiles.locate(Gazetteer.fileName, environment: [:],
+                                                 executable: DataFiles.currentExecutable()))
+        #expect(path.lastComponent == RawPath(Gazetteer.fileName))
+        #expect(try FileSystem.readFile(path) == FileSystem.readFile(ShippedGazetteer.path))
+    }
+
+    @Test func findsAnInstalledCopyBesideTheBinary() throws {
+        let prefix = try makeTemporaryDirectory()
+        defer { removeDirectory(prefix) }
+        try touch(prefix.appending("share/photolib/gazetteer.bin"))
+        let found = DataFiles.locate("gazetteer.bin", environment: [:], executable: prefix.appending("bin/photolib"))
+        #expect(found == prefix.appending("share/photolib/gazetteer.bin"))
+        #expect(DataFiles.locate("NOTICE", environment: [:], executable: prefix.appending("bin/photolib")) == nil)
+    }
+
+    @Test(arguments: [".build/debug/photolib", ".build/x86_64-unknown-linux-gnu/release/photolib"])
+    func findsThePackageDataFromTheBuildTree(binary: String) throws {
+        let package = try makeTemporaryDirectory()
+        defer { removeDirectory(package) }
+        try touch(package.appending("Package.swift"))
+        try touch(package.appending("Data/gazetteer.bin"))
+        let found = DataFiles.locate("gazetteer.bin", environment: [:], executable: package.appending(binary))
+        #expect(found == package.appending("Data/gazetteer.bin"))
+    }
+
+    @Test func buildTreeWithoutPackageManifestIsNotUsed() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { removeDirectory(folder) }
+        try touch(folder.appending("Data/gazetteer.bin"))
+        #expect(DataFiles.locate("gazetteer.bin", environment: [:],
+                                 executable: folder.appending(".build/debug/photolib")) == nil)
+    }
+
+    @Test func environmentVariableComesFirst() throws {
+        let override = try makeTemporaryDirectory()
+        let prefix = try makeTemporaryDirectory()
+        defer { removeDirectory(override); removeDirectory(prefix) }
+        try touch(override.appending("gazetteer.bin"))
+        try touch(prefix.appending("share/photolib/gazetteer.bin"))
+        let environment = [DataFiles.environmentVariable: override.description]
+        #expect(DataFiles.locate("gazetteer.bin", environment: environment, executable: prefix.appending("bin/photolib"))
+            == override.appending("gazetteer.bin"))
+        // A variable naming a folder without the file falls through to the next place.
+        #expect(DataFiles.locate("gazetteer.bin", environment: [DataFiles.environmentVariable: "/nonexistent"],
+                                 executable: prefix.appending("bin/photolib"))
+            == prefix.appending("share/photolib/gazetteer.bin"))
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import PhotoSupport
+@testable import PhotoCatalog
+@testable import PhotoLibrary
+import PhotoTestSupport
+
+/// The entry point actions use: a favourite given back to a darktable sidecar, and re-read.
+@Suite struct LibrarySidecarTests {
+    @Test func favouriteRoundTripsThroughADarktableSidecar() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.copyItem(at: IndexerTextTests.sampleLibrary.appendingPathComponent("2015/bordeaux-art.jpg"),
+                                         to: folder.url.appendingPathComponent("art.jpg"))
+        let sidecar = folder.path.appending("art.jpg.xmp")
+        try FileSystem.writeAtomically(Array(SampleXMP.darktable.utf8), to: sidecar)
+        var settings = LibrarySettings()
+        settings.sidecars = .write
+        let library = try Library.create(at: folder.path, settings: settings)
+        let catalog = try SQLiteCatalog(path: library.catalogPath)
+        _ = try Indexer(library: library, catalog: catalog).run()
+        var asset = try #require(try catalog.assets(matching: AssetQuery()).first)
+
+        asset.favourite = true
+        #expect(try library.updateSidecar(for: asset) == sidecar)
+        let expected = SampleXMP.darktable.replacingOccurrences(of: "xmp:Rating=\"1\"", with: "xmp:Rating=\"5\"")
+            .replacingOccurrences(of: "darktable:history_end=\"2\"", with: """
+                darktable:history_end="2"
+                   xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
+                   photoshop:City="Bordeaux"
+                """)
+        #expect(String(decoding: try FileSystem.readFile(sidecar), as: UTF8.self) == expected)
+
+        // The changed sidecar is noticed, and its values read back are the ones written.
+        let summary = try Indexer(library: library, catalog: catalog).run()
+        #expect(summary.updated == 1)
+        let reread = try #require(try catalog.asset(id: asset.id))
+        #expect(reread.rating == 5 && reread.city == "Bordeaux" && reread.citySource == .sidecar)
+        #expect(reread.caption == "Lovely & odd piece of art" && reread.captionSource == .sidecar)
+
+        var off = settings
+        off.sidecars = .off
+        try library.writeSettings(off)
+        #expect(try Library.open(at: folder.path).updateSidecar(for: asset) == nil)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import PhotoSupport
+import PhotoTestSupport
+
+@Suite struct AbandonedTemporariesTests {
+    /// The id of a process that has exited and been reaped: no process has it now
+    /// (unless the system reused it within the test, which would only keep a file).
+    private func deadProcessID() throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test func removesOnlyTemporariesWhoseWriterIsGone() throws {
+        let folder = try TemporaryDirectory()
+        let dead = try deadProcessID()
+        let files = [
+            "ab/cd/.abcd-thumb.jpg.tmp-\(dead)-12345",        // left by a killed writer: removed
+            ".settings.json.tmp-\(dead)-9",                    // at the top level too: removed
+            "ab/cd/.abcd-preview.jpg.tmp-\(getpid())-777",    // its writer (us) is alive: kept
+            "ab/cd/abcd-thumb.jpg",                            // a finished rendition: kept
+            "ab/cd/.abcd-thumb.jpg.tmp-notapid-1",             // not our pattern: kept
+            "ab/.hidden.jpg",                                  // a hidden file of someone else: kept
+        ]
+        for file in files {
+            let url = folder.url.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data([0xFF, 0xD8]).write(to: url)
+        }
+        #expect(AbandonedTemporaries.remove(under: folder.path) == 2)
+        #expect(folder.files() == [
+            "ab/.hidden.jpg", "ab/cd/.abcd-preview.jpg.tmp-\(getpid())-777",
+            "ab/cd/.abcd-thumb.jpg.tmp-notapid-1", "ab/cd/abcd-thumb.jpg",
+        ].sorted())
+    }
+
+    @Test func readsTheWriterFromTheNamesWriteAtomicallyGives() throws {
+        let folder = try TemporaryDirectory()
+        // A name as writeAtomically makes it, caught before its rename.
+        let name = ".photo.xmp.tmp-\(getpid())-\(UInt32.max)"
+        #expect(AbandonedTemporaries.writerProcess(ofTemporaryNamed: Array(name.utf8)) == getpid())
+        #expect(AbandonedTemporaries.writerProcess(ofTemporaryNamed: Array("photo.xmp.tmp-12-3".utf8)) == nil)
+        #expect(AbandonedTemporaries.writerProcess(ofTemporaryNamed: Array(".photo.xmp.tmp-12-".utf8)) == nil)
+        #expect(AbandonedTemporaries.writerProcess(ofTemporaryNamed: Array(".photo.xmp.tmp-12-3-4".utf8)) == nil)
+        // A folder that cannot be listed is skipped, not an error.
+        #expect(AbandonedTemporaries.remove(under: folder.path.appending("absent")) == 0)
+    }
+}
