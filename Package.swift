@@ -19,37 +19,48 @@ let package = Package(
 
         /** Raw paths as bytes, file I/O, the directory walker, parallel work and the base error protocol. */
         .target(name: "PhotoSupport"),
-        /** What is in an image file: JPEG containers, EXIF/XMP/IPTC, the codecs, resampling, orientation, the gazetteer; pure (no library, no catalog). */
+        /** What is in an image file: JPEG containers, EXIF/XMP/IPTC, codecs, resampling, orientation, the gazetteer. */
         .target(
             name: "PhotoFormats",
             dependencies: ["PhotoSupport", "CExif", "CJPEG", "CTurboJPEG"],
-            // The pixel loops (resampling, orientation, colour conversion) run about 100x
-            // slower unoptimised, which would make debug-built tests and the debug binary
-            // crawl; optimise this target in debug builds too (testing stays enabled).
+            // Pure: no library, no catalog. The pixel loops (resampling, orientation, colour
+            // conversion) run about 100x slower unoptimised, which would make debug-built tests
+            // and the debug binary crawl; optimise this one target in debug builds too (testing
+            // stays enabled).
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
-        /** The asset model, the Catalog protocol and its SQLite store (the only user of CSQLite). */
+        /** The asset model, the Catalog protocol and its SQLite store. */
         .target(name: "PhotoCatalog", dependencies: ["PhotoSupport", "PhotoFormats", "CSQLite"]),
-        /** A library folder: settings, indexing, renditions, actions, trash, export and verify; never prints, knows no command line. */
+        /** A library folder: settings, indexing, renditions, actions, trash, export, verify; never prints. */
         .target(name: "PhotoLibrary", dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog"]),
-        /** Pictures drawn in a terminal with libchafa: presentation, so only the executable uses it (and the interactive browser will, beside it); kept out of the executable so that CChafa stays behind one small target. */
+        /** Pictures drawn in a terminal (kitty, iTerm, sixel, symbols) with libchafa. */
+        // Presentation, so only the executable uses it; a target of its own rather than files of
+        // the executable so that CChafa sits behind one small module, testable alone, beside
+        // which the interactive browser can live.
         .target(name: "PhotoTerminal", dependencies: ["PhotoSupport", "PhotoFormats", "CChafa"]),
-        /** The command line: parsing, the commands, text and JSON output. */
+        /** The command line: argument parsing, the commands, text and JSON output. */
         .executableTarget(
             name: "photolib",
             dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoLibrary", "PhotoTerminal"]
         ),
 
-        /** Helpers the test targets share (temporary folders, the corpus, synthetic JPEGs, decoded test images, catalog fixtures); no tests of its own. */
+        /** Helpers the test targets share: temporary folders, the corpus, synthetic JPEGs, catalog fixtures. */
+        // A test target with no tests of its own: never part of a release build, and free to
+        // use `@testable import`.
         .testTarget(name: "PhotoTestSupport", dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog"]),
-        .testTarget(name: "PhotoSupportTests", dependencies: ["PhotoSupport", "PhotoTestSupport"]),
-        // Fixtures/ holds raw inputs (fuzz regressions) that tests read by path, not resources.
-        .testTarget(name: "PhotoFormatsTests", dependencies: ["PhotoFormats", "PhotoTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "PhotoCatalogTests", dependencies: ["PhotoCatalog", "CSQLite", "PhotoTestSupport"]),
+        // The content fingerprint is also checked as the image reader computes it, hence PhotoFormats.
+        .testTarget(name: "PhotoSupportTests", dependencies: ["PhotoSupport", "PhotoFormats", "PhotoTestSupport"]),
+        .testTarget(
+            name: "PhotoFormatsTests",
+            dependencies: ["PhotoFormats", "PhotoTestSupport"],
+            // Raw inputs (fuzz regressions) that tests read by path, not resources.
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "PhotoCatalogTests", dependencies: ["PhotoCatalog", "PhotoTestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoTestSupport"]),
         .testTarget(name: "PhotoTerminalTests", dependencies: ["PhotoTerminal", "PhotoTestSupport"]),
-        /** End to end: the built binary run with real libraries, plus the parser and output units. */
-        .testTarget(name: "photolibTests", dependencies: ["photolib", "PhotoTestSupport"]),
+        /** End to end: the built binary run on real libraries; and the parser's and output's units. */
+        .testTarget(name: "photolibTests", dependencies: ["photolib"]),
     ],
     swiftLanguageModes: [.v6]
 )
