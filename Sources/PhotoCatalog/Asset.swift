@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
 
 /// One image in the library, as the catalog holds it.
 public struct Asset: Sendable, Equatable {
@@ -37,12 +37,14 @@ public struct Asset: Sendable, Equatable {
     /// Where the trashed original lies, relative to the library root (nil unless `trashed`).
     public var trashLocation: RawPath?
 
-    public init(id: AssetID, file: FileFacts, metadata: PhotoMetadata, caption: String? = nil,
-                captionSource: TextSource? = nil, city: String? = nil, citySource: TextSource? = nil,
-                country: String? = nil, favourite: Bool = false, liked: Bool = false, trashed: Bool = false,
-                missing: Bool = false, damage: String? = nil, indexedAt: Date,
-                poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
-                region: String? = nil, countryName: String? = nil, rating: Int? = nil) {
+    public init(
+        id: AssetID, file: FileFacts, metadata: PhotoMetadata, caption: String? = nil,
+        captionSource: TextSource? = nil, city: String? = nil, citySource: TextSource? = nil,
+        country: String? = nil, favourite: Bool = false, liked: Bool = false, trashed: Bool = false,
+        missing: Bool = false, damage: String? = nil, indexedAt: Date,
+        poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
+        region: String? = nil, countryName: String? = nil, rating: Int? = nil
+    ) {
         self.id = id
         self.file = file
         self.metadata = metadata

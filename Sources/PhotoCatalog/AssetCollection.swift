@@ -69,7 +69,9 @@ public enum AssetCollection: Sendable, Hashable {
                 let name = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { return nil }
                 self = .city(name)
-            } else if trimmed.utf8.count == 4, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(trimmed) {
+            } else if trimmed.utf8.count == 4, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let year = Int(trimmed)
+            {
                 self = .year(year)
             } else {
                 self = .city(trimmed)

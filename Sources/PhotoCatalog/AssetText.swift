@@ -13,9 +13,11 @@ public struct AssetText: Sendable, Equatable {
     public var countryName: String?
     public var rating: Int?
 
-    public init(caption: String? = nil, captionSource: TextSource? = nil, city: String? = nil,
-                citySource: TextSource? = nil, region: String? = nil, countryCode: String? = nil,
-                countryName: String? = nil, rating: Int? = nil) {
+    public init(
+        caption: String? = nil, captionSource: TextSource? = nil, city: String? = nil,
+        citySource: TextSource? = nil, region: String? = nil, countryCode: String? = nil,
+        countryName: String? = nil, rating: Int? = nil
+    ) {
         self.caption = caption
         self.captionSource = captionSource
         self.city = city

@@ -76,8 +76,10 @@ public struct ScannedFile: Sendable, Equatable {
     public var sidecarStamp: String?
 
     /// `text` defaults to the EXIF caption alone, as a file with no other source gives.
-    public init(id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil,
-                text: AssetText? = nil, sidecarStamp: String? = nil) {
+    public init(
+        id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil,
+        text: AssetText? = nil, sidecarStamp: String? = nil
+    ) {
         self.id = id
         self.file = file
         self.metadata = metadata

@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
 
 // MARK: - Rows to values: the one place that knows the column order
 
@@ -52,11 +52,13 @@ extension SQLiteCatalog {
     }
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
-    static let indexRecordColumns = "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at, sidecar_stamp"
+    static let indexRecordColumns =
+        "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at, sidecar_stamp"
 
     static func indexRecord(fromRow row: SQLiteStatement) throws -> IndexRecord {
-        IndexRecord(id: try assetID(fromRow: row, column: 0), file: fileFacts(fromRow: row, pathColumn: 1),
-                    missing: row.bool(at: 5), indexedAt: row.double(at: 6), sidecarStamp: row.optionalText(at: 7))
+        IndexRecord(
+            id: try assetID(fromRow: row, column: 0), file: fileFacts(fromRow: row, pathColumn: 1),
+            missing: row.bool(at: 5), indexedAt: row.double(at: 6), sidecarStamp: row.optionalText(at: 7))
     }
 
     /// The id in `column`; the schema's CHECK keeps anything else out, so a bad one means a damaged file.
@@ -70,8 +72,9 @@ extension SQLiteCatalog {
 
     /// Path, size, modification time and fingerprint, read from four columns starting at `pathColumn`.
     private static func fileFacts(fromRow row: SQLiteStatement, pathColumn: Int32) -> FileFacts {
-        FileFacts(relativePath: RawPath(bytes: row.blob(at: pathColumn)), size: row.int64(at: pathColumn + 1),
-                  modifiedNanoseconds: row.int64(at: pathColumn + 2), fingerprint: row.text(at: pathColumn + 3))
+        FileFacts(
+            relativePath: RawPath(bytes: row.blob(at: pathColumn)), size: row.int64(at: pathColumn + 1),
+            modifiedNanoseconds: row.int64(at: pathColumn + 2), fingerprint: row.text(at: pathColumn + 3))
     }
 }
 
@@ -89,7 +92,8 @@ extension SQLiteCatalog {
             SQLiteValue(metadata.pixelWidth), SQLiteValue(metadata.pixelHeight), SQLiteValue(metadata.orientation),
             SQLiteValue(metadata.takenAt?.localTime), SQLiteValue(metadata.takenAt?.utcOffset),
             SQLiteValue(metadata.cameraMake), SQLiteValue(metadata.cameraModel),
-            SQLiteValue(metadata.gps?.latitude), SQLiteValue(metadata.gps?.longitude), SQLiteValue(metadata.gps?.altitude),
+            SQLiteValue(metadata.gps?.latitude), SQLiteValue(metadata.gps?.longitude),
+            SQLiteValue(metadata.gps?.altitude),
             SQLiteValue(metadata.caption), SQLiteValue(scanned.damage), .real(now),
             SQLiteValue(text.caption), SQLiteValue(text.captionSource?.rawValue),
             SQLiteValue(text.city), SQLiteValue(text.citySource?.rawValue), SQLiteValue(text.region),
@@ -117,7 +121,8 @@ extension AssetID {
     /// Like `init(hex:)` for text already in lowercase, as the catalog stores it, checked on
     /// its bytes: listing 100,000 index records spent a third of its time in the Character-based check.
     init?(lowercaseHex text: String) {
-        let isLowercaseHex = text.utf8.count == AssetID.length
+        let isLowercaseHex =
+            text.utf8.count == AssetID.length
             && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
         guard isLowercaseHex else { return nil }
         hex = text

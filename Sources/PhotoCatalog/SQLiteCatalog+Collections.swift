@@ -13,23 +13,35 @@ extension SQLiteCatalog {
             Int(try database.cachedStatement(sql).firstRow(values) { $0.int64(at: 0) } ?? 0)
         }
         var result = [
-            CollectionCount(.all, try count("SELECT count(*) FROM assets INDEXED BY assets_shown_by_added WHERE trashed = 0")),
+            CollectionCount(
+                .all, try count("SELECT count(*) FROM assets INDEXED BY assets_shown_by_added WHERE trashed = 0")),
             CollectionCount(.favourites, try count("SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0")),
             CollectionCount(.liked, try count("SELECT count(*) FROM assets WHERE liked = 1 AND trashed = 0")),
         ]
-        result += try database.cachedStatement("""
+        result += try database.cachedStatement(
+            """
             SELECT city, count(*) FROM assets WHERE trashed = 0 AND city IS NOT NULL
             GROUP BY city COLLATE NOCASE ORDER BY city COLLATE NOCASE
-            """).rows { CollectionCount(.city($0.text(at: 0)), Int($0.int64(at: 1))) }
-        result += try database.cachedStatement("""
+            """
+        ).rows { CollectionCount(.city($0.text(at: 0)), Int($0.int64(at: 1))) }
+        result += try database.cachedStatement(
+            """
             SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE trashed = 0 AND taken_local IS NOT NULL
             GROUP BY substr(taken_local, 1, 4) ORDER BY substr(taken_local, 1, 4) DESC
-            """).rows { row in (Int(row.text(at: 0)), Int(row.int64(at: 1))) }
+            """
+        ).rows { row in (Int(row.text(at: 0)), Int(row.int64(at: 1))) }
             .compactMap { year, count in year.map { CollectionCount(.year($0), count) } }
-        result.append(CollectionCount(.recentlyAdded, try count(
-            "SELECT count(*) FROM assets WHERE trashed = 0 AND added_at >= ?", [.real(since)])))
-        result.append(CollectionCount(.recentlyPopped, try count(
-            "SELECT count(*) FROM assets WHERE trashed = 0 AND popped_at IS NOT NULL AND popped_at >= ?", [.real(since)])))
+        result.append(
+            CollectionCount(
+                .recentlyAdded,
+                try count(
+                    "SELECT count(*) FROM assets WHERE trashed = 0 AND added_at >= ?", [.real(since)])))
+        result.append(
+            CollectionCount(
+                .recentlyPopped,
+                try count(
+                    "SELECT count(*) FROM assets WHERE trashed = 0 AND popped_at IS NOT NULL AND popped_at >= ?",
+                    [.real(since)])))
         result.append(CollectionCount(.trash, try count("SELECT count(*) FROM assets WHERE trashed = 1")))
         return result
     }

@@ -27,7 +27,8 @@ extension SQLiteCatalog {
                 if new != old {
                     try update.run(Self.editableValues(new))
                     for change in FieldChange.between(old, new) {
-                        try log.run(Self.eventValues(id: edit.id, at: now, action: action, change: change, batch: batch))
+                        try log.run(
+                            Self.eventValues(id: edit.id, at: now, action: action, change: change, batch: batch))
                     }
                 }
                 results.append(new)
@@ -50,7 +51,9 @@ extension SQLiteCatalog {
             let log = try database.cachedStatement(Self.insertEventSQL)
             var removed: [AssetID] = []
             for id in ids {
-                guard let path = try read.firstRow([.text(id.hex)], { RawPath(bytes: $0.blob(at: 0)) }) else { continue }
+                guard let path = try read.firstRow([.text(id.hex)], { RawPath(bytes: $0.blob(at: 0)) }) else {
+                    continue
+                }
                 try delete.run([.text(id.hex)])
                 let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
                 try log.run(Self.eventValues(id: id, at: now, action: "purge", change: change, batch: batch))
@@ -63,10 +66,12 @@ extension SQLiteCatalog {
     public func integrityProblems() throws -> [String] {
         var problems = try database.prepare("PRAGMA integrity_check").rows { $0.text(at: 0) }.filter { $0 != "ok" }
         problems += try database.prepare("PRAGMA foreign_key_check").rows { "foreign key: \($0.text(at: 0))" }
-        let strayTrash = try database.integerValue("""
-            SELECT count(*) FROM assets
-            WHERE (trashed = 1) <> (trash_path IS NOT NULL) OR (trashed = 1) <> (trashed_at IS NOT NULL)
-            """) ?? 0
+        let strayTrash =
+            try database.integerValue(
+                """
+                SELECT count(*) FROM assets
+                WHERE (trashed = 1) <> (trash_path IS NOT NULL) OR (trashed = 1) <> (trashed_at IS NOT NULL)
+                """) ?? 0
         if strayTrash > 0 { problems.append("\(strayTrash) assets whose trash state and trash location disagree") }
         return problems
     }
@@ -96,9 +101,13 @@ extension SQLiteCatalog {
         VALUES (?, ?, ?, ?, ?, ?, ?)
         """
 
-    static func eventValues(id: AssetID, at date: Date, action: String, change: FieldChange,
-                            batch: String) -> [SQLiteValue] {
-        [.text(id.hex), .real(date.timeIntervalSince1970), .text(action), .text(change.field),
-         SQLiteValue(change.oldValue), SQLiteValue(change.newValue), .text(batch)]
+    static func eventValues(
+        id: AssetID, at date: Date, action: String, change: FieldChange,
+        batch: String
+    ) -> [SQLiteValue] {
+        [
+            .text(id.hex), .real(date.timeIntervalSince1970), .text(action), .text(change.field),
+            SQLiteValue(change.oldValue), SQLiteValue(change.newValue), .text(batch),
+        ]
     }
 }

@@ -31,8 +31,9 @@ public enum ParserProbe {
         let whole = JPEGMarkerReader.walk(bytes: bytes)
         let head = UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, 256)])
         // A small budget, so that the budget-exhausted stop is reachable by small inputs.
-        let windowed = JPEGMarkerReader.walk(head: head, fileSize: Int64(bytes.count),
-                                             reader: MemoryReader(bytes: bytes), fetchBudget: 1 << 16)
+        let windowed = JPEGMarkerReader.walk(
+            head: head, fileSize: Int64(bytes.count),
+            reader: MemoryReader(bytes: bytes), fetchBudget: 1 << 16)
         return whole.layout.segments.count + windowed.layout.segments.count
     }
 
@@ -71,16 +72,19 @@ public enum ParserProbe {
     public static func decode(_ bytes: UnsafeRawBufferPointer, maxPixels: Int = 4_000_000) -> Int {
         let path = RawPath("<memory>")
         guard let decoder = try? DownscalingDecoder(path: path),
-              let header = try? decoder.readHeader(bytes, path: path) else { return 0 }
+            let header = try? decoder.readHeader(bytes, path: path)
+        else { return 0 }
         guard header.width > 0, header.height > 0, header.width * header.height <= maxPixels else {
             decoder.abortCurrentImage()
             return 0
         }
         let scale = min(1, 128 / Double(max(header.width, header.height)))
-        let width = max(1, Int(Double(header.width) * scale)), height = max(1, Int(Double(header.height) * scale))
+        let width = max(1, Int(Double(header.width) * scale))
+        let height = max(1, Int(Double(header.height) * scale))
         let storage = PixelStorage<UInt8>()
-        let image = RGBImage(pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)),
-                             width: width, height: height)
+        let image = RGBImage(
+            pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)),
+            width: width, height: height)
         _ = decoder.iccProfile()
         do {
             _ = try decoder.decode(header, into: image, path: path)
@@ -98,7 +102,7 @@ private struct MemoryReader: PositionalReader {
     func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard offset >= 0, offset < Int64(bytes.count) else { return 0 }
         let count = min(buffer.count, bytes.count - Int(offset))
-        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[Int(offset) ..< Int(offset) + count]))
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[Int(offset)..<Int(offset) + count]))
         return count
     }
 }

@@ -26,7 +26,8 @@ public enum AbandonedTemporaries {
                 if type == UInt8(DT_DIR) || (type == UInt8(DT_UNKNOWN) && FileSystem.isDirectory(path)) {
                     pending.append(path)
                 } else if let pid = writerProcess(ofTemporaryNamed: name), !isAlive(pid),
-                          path.withCString({ unlink($0) }) == 0 {
+                    path.withCString({ unlink($0) }) == 0
+                {
                     removed += 1
                 }
             }
@@ -41,7 +42,8 @@ public enum AbandonedTemporaries {
         guard let start = name.lastRange(of: marker)?.upperBound else { return nil }
         let fields = name[start...].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard fields.count == 2, !fields[1].isEmpty, fields[1].allSatisfy(isDigit),
-              let pid = pid_t(String(decoding: fields[0], as: UTF8.self)), pid > 0 else { return nil }
+            let pid = pid_t(String(decoding: fields[0], as: UTF8.self)), pid > 0
+        else { return nil }
         return pid
     }
 
@@ -53,10 +55,11 @@ public enum AbandonedTemporaries {
     }
 }
 
-private extension Array where Element == UInt8 {
-    func lastRange(of needle: [UInt8]) -> Range<Int>? {
+extension Array where Element == UInt8 {
+    fileprivate func lastRange(of needle: [UInt8]) -> Range<Int>? {
         guard count >= needle.count else { return nil }
-        for start in stride(from: count - needle.count, through: 0, by: -1) where self[start..<(start + needle.count)].elementsEqual(needle) {
+        for start in stride(from: count - needle.count, through: 0, by: -1)
+        where self[start..<(start + needle.count)].elementsEqual(needle) {
             return start..<(start + needle.count)
         }
         return nil

@@ -111,7 +111,10 @@ extension ContentFingerprint {
                 pendingCount = 0
             }
             // Local copies of the lanes let the compiler keep them in registers.
-            var v1 = lane1, v2 = lane2, v3 = lane3, v4 = lane4
+            var v1 = lane1
+            var v2 = lane2
+            var v3 = lane3
+            var v4 = lane4
             while bytes.count - offset >= 32 {
                 let base = start + offset
                 v1 = Self.round(v1, Self.word(base, 0))
@@ -120,7 +123,10 @@ extension ContentFingerprint {
                 v4 = Self.round(v4, Self.word(base, 24))
                 offset += 32
             }
-            lane1 = v1; lane2 = v2; lane3 = v3; lane4 = v4
+            lane1 = v1
+            lane2 = v2
+            lane3 = v3
+            lane4 = v4
             let rest = bytes.count - offset
             if rest > 0 {
                 withUnsafeMutableBytes(of: &pending) { stripe in
@@ -133,7 +139,8 @@ extension ContentFingerprint {
         func finish() -> UInt64 {
             var hash: UInt64
             if totalLength >= 32 {
-                hash = lane1.rotatedLeft(by: 1) &+ lane2.rotatedLeft(by: 7)
+                hash =
+                    lane1.rotatedLeft(by: 1) &+ lane2.rotatedLeft(by: 7)
                     &+ lane3.rotatedLeft(by: 12) &+ lane4.rotatedLeft(by: 18)
                 hash = Self.merge(hash, lane1)
                 hash = Self.merge(hash, lane2)

@@ -96,7 +96,8 @@ public enum FileSystem {
     /// Writes `data` to a temporary file beside `path`, flushes it, and renames it into
     /// place, so that a reader sees the old file or the new one, never half of one.
     public static func writeAtomically(_ data: [UInt8], to path: RawPath) throws {
-        let temporary = path.parent.appending(".\(path.lastComponent.description).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = path.parent.appending(
+            ".\(path.lastComponent.description).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw FileSystemError(path: temporary, errno: errno, operation: "open") }
         var written = 0

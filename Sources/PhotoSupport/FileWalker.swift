@@ -54,7 +54,8 @@ public struct FileWalker: Sendable {
         }
 
         while !level.isEmpty {
-            let includeHidden = self.includeHidden, skippedNames = self.skippedNames
+            let includeHidden = self.includeHidden
+            let skippedNames = self.skippedNames
             let listings = ParallelWork.map(level, jobs: jobs, makeWorker: { () }) { _, directory in
                 FolderListing(directory, includeHidden: includeHidden, skippedNames: skippedNames)
             }
@@ -81,7 +82,8 @@ private struct FolderListing: Sendable {
 
     init(_ directory: RawPath, includeHidden: Bool, skippedNames: Set<[UInt8]>) {
         guard let stream = directory.withCString({ opendir($0) }) else {
-            problems.append(WalkProblem(path: directory, reason: "cannot open folder: \(String(cString: strerror(errno)))"))
+            problems.append(
+                WalkProblem(path: directory, reason: "cannot open folder: \(String(cString: strerror(errno)))"))
             return
         }
         defer { closedir(stream) }
@@ -106,7 +108,9 @@ private struct FolderListing: Sendable {
             guard fstatat(dirfd(stream), name, &info, 0) == 0 else {
                 let code = errno
                 var linkInfo = stat()
-                if fstatat(dirfd(stream), name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK {
+                if fstatat(dirfd(stream), name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0,
+                    (linkInfo.st_mode & S_IFMT) == S_IFLNK
+                {
                     problems.append(WalkProblem(path: child, reason: code == ELOOP ? "symlink loop" : "broken symlink"))
                 } else if code != ENOENT {
                     problems.append(WalkProblem(path: child, reason: String(cString: strerror(code))))

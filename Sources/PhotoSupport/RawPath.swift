@@ -74,11 +74,17 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
         var parts: [ArraySlice<UInt8>] = []
         for part in joined.split(separator: slash, omittingEmptySubsequences: true) {
             if part.elementsEqual([UInt8(ascii: ".")]) { continue }
-            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { _ = parts.popLast(); continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                _ = parts.popLast()
+                continue
+            }
             parts.append(part)
         }
         var result: [UInt8] = []
-        for part in parts { result.append(slash); result.append(contentsOf: part) }
+        for part in parts {
+            result.append(slash)
+            result.append(contentsOf: part)
+        }
         return RawPath(bytes: result.isEmpty ? [slash] : result)
     }
 

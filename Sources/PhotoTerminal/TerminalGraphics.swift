@@ -22,8 +22,10 @@ public enum TerminalGraphics {
         public var kitty = false, iterm = false, sixel = false
         public var directColor = false, color256 = false
 
-        public init(kitty: Bool = false, iterm: Bool = false, sixel: Bool = false,
-                    directColor: Bool = false, color256: Bool = false) {
+        public init(
+            kitty: Bool = false, iterm: Bool = false, sixel: Bool = false,
+            directColor: Bool = false, color256: Bool = false
+        ) {
             self.kitty = kitty
             self.iterm = iterm
             self.sixel = sixel
@@ -51,7 +53,8 @@ public enum TerminalGraphics {
             return (.iterm, colors)
         }
         if term.contains("sixel") || term.hasPrefix("mlterm") || term.hasPrefix("foot") || term.hasPrefix("contour")
-            || term.hasPrefix("yaft") {
+            || term.hasPrefix("yaft")
+        {
             return (.sixel, colors)
         }
         if hint.kitty { return (.kitty, colors) }
@@ -66,7 +69,8 @@ public enum TerminalGraphics {
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
         if term == "linux" || term == "dumb" || term.hasPrefix("vt") || term == "ansi" || term.hasSuffix("-16color")
-            || term.hasSuffix("-color") || term == "xterm" && !hint.directColor {
+            || term.hasSuffix("-color") || term == "xterm" && !hint.directColor
+        {
             return .indexed16
         }
         // Apple's Terminal has 256 colours and no more.

@@ -1,6 +1,6 @@
 import CChafa
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
 
 /// Draws pictures for a terminal with libchafa: one `ChafaTermInfo`, freed in `deinit`.
 ///
@@ -36,10 +36,13 @@ public final class TerminalPicture {
     /// `cellSize` the pixel size of one cell when the terminal says it (else 10 x 20).
     /// Symbols end each row but the last with a newline; pixel protocols leave the cursor as
     /// the terminal does. Nothing is appended after the picture.
-    public func render(_ picture: RGBPicture, columns: Int, rows: Int, method kind: TerminalGraphics.Method,
-                       colors: TerminalGraphics.Colors, cellSize: (width: Int, height: Int)? = nil) -> [UInt8] {
+    public func render(
+        _ picture: RGBPicture, columns: Int, rows: Int, method kind: TerminalGraphics.Method,
+        colors: TerminalGraphics.Colors, cellSize: (width: Int, height: Int)? = nil
+    ) -> [UInt8] {
         let cell = cellSize ?? (10, 20)
-        var width = Int32(max(columns, 1)), height = Int32(max(rows, 1))
+        var width = Int32(max(columns, 1))
+        var height = Int32(max(rows, 1))
         let fontRatio = Float(cell.width) / Float(cell.height)
         chafa_calc_canvas_geometry(Int32(picture.width), Int32(picture.height), &width, &height, fontRatio, 1, 0)
 
@@ -47,25 +50,28 @@ public final class TerminalPicture {
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, width, height)
         chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
-        let pixelMode: ChafaPixelMode = switch kind {
-        case .kitty: CHAFA_PIXEL_MODE_KITTY
-        case .iterm: CHAFA_PIXEL_MODE_ITERM2
-        case .sixel: CHAFA_PIXEL_MODE_SIXELS
-        case .symbols: CHAFA_PIXEL_MODE_SYMBOLS
-        }
+        let pixelMode: ChafaPixelMode =
+            switch kind {
+            case .kitty: CHAFA_PIXEL_MODE_KITTY
+            case .iterm: CHAFA_PIXEL_MODE_ITERM2
+            case .sixel: CHAFA_PIXEL_MODE_SIXELS
+            case .symbols: CHAFA_PIXEL_MODE_SYMBOLS
+            }
         chafa_canvas_config_set_pixel_mode(config, pixelMode)
-        let canvasMode: ChafaCanvasMode = switch colors {
-        case .truecolor: CHAFA_CANVAS_MODE_TRUECOLOR
-        case .indexed256: CHAFA_CANVAS_MODE_INDEXED_240
-        case .indexed16: CHAFA_CANVAS_MODE_INDEXED_16
-        }
+        let canvasMode: ChafaCanvasMode =
+            switch colors {
+            case .truecolor: CHAFA_CANVAS_MODE_TRUECOLOR
+            case .indexed256: CHAFA_CANVAS_MODE_INDEXED_240
+            case .indexed16: CHAFA_CANVAS_MODE_INDEXED_16
+            }
         chafa_canvas_config_set_canvas_mode(config, kind == .symbols ? canvasMode : CHAFA_CANVAS_MODE_TRUECOLOR)
         if kind == .symbols {
             let symbols = chafa_symbol_map_new()!
             defer { chafa_symbol_map_unref(symbols) }
             // Blocks (halves and quadrants among them) and box-drawing lines, as chafa's tool uses by
             // default: every terminal font has them, unlike the newer sextants. No letters, no wide glyphs.
-            let tags = CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
+            let tags =
+                CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
             chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: tags))
             chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_WIDE)
             chafa_canvas_config_set_symbol_map(config, symbols)
@@ -75,8 +81,9 @@ public final class TerminalPicture {
         let canvas = chafa_canvas_new(config)!
         defer { chafa_canvas_unref(canvas) }
         picture.pixels.withUnsafeBufferPointer { pixels in
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGB8, pixels.baseAddress, Int32(picture.width),
-                                         Int32(picture.height), Int32(picture.width * 3))
+            chafa_canvas_draw_all_pixels(
+                canvas, CHAFA_PIXEL_RGB8, pixels.baseAddress, Int32(picture.width),
+                Int32(picture.height), Int32(picture.width * 3))
         }
         guard let printed = chafa_canvas_print(canvas, termInfo) else { return [] }
         defer { photolib_gstring_free(printed) }
@@ -87,26 +94,33 @@ public final class TerminalPicture {
 
     /// The cell geometry `render` will use for a picture of this size in at most `columns` x
     /// `rows` (chafa's fit, aspect kept).
-    public static func fittedCells(width: Int, height: Int, columns: Int, rows: Int,
-                                   cellSize: (width: Int, height: Int)? = nil) -> (columns: Int, rows: Int) {
+    public static func fittedCells(
+        width: Int, height: Int, columns: Int, rows: Int,
+        cellSize: (width: Int, height: Int)? = nil
+    ) -> (columns: Int, rows: Int) {
         let cell = cellSize ?? (10, 20)
-        var fittedWidth = Int32(max(columns, 1)), fittedHeight = Int32(max(rows, 1))
-        chafa_calc_canvas_geometry(Int32(width), Int32(height), &fittedWidth, &fittedHeight,
-                                   Float(cell.width) / Float(cell.height), 1, 0)
+        var fittedWidth = Int32(max(columns, 1))
+        var fittedHeight = Int32(max(rows, 1))
+        chafa_calc_canvas_geometry(
+            Int32(width), Int32(height), &fittedWidth, &fittedHeight,
+            Float(cell.width) / Float(cell.height), 1, 0)
         return (Int(fittedWidth), Int(fittedHeight))
     }
 }
 
 extension TerminalPicture {
     /// Decodes the JPEG at `path` at a size enough for `columns` x `rows` cells and draws it.
-    public func render(jpegAt path: RawPath, columns: Int, rows: Int, method kind: TerminalGraphics.Method,
-                       colors: TerminalGraphics.Colors, cellSize: (width: Int, height: Int)? = nil) throws -> [UInt8] {
+    public func render(
+        jpegAt path: RawPath, columns: Int, rows: Int, method kind: TerminalGraphics.Method,
+        colors: TerminalGraphics.Colors, cellSize: (width: Int, height: Int)? = nil
+    ) throws -> [UInt8] {
         let bytes = try FileSystem.readFile(path)
         let cell = cellSize ?? (10, 20)
         // Symbols sample a few pixels per cell; pixel protocols want the cells' real pixels.
         let perCell = kind == .symbols ? (8, 8) : cell
-        let picture = try TurboJPEGHandle(path: path).decodeRGB(bytes, minimumWidth: columns * perCell.0 / 2,
-                                                                minimumHeight: rows * perCell.1 / 2, path: path)
+        let picture = try TurboJPEGHandle(path: path).decodeRGB(
+            bytes, minimumWidth: columns * perCell.0 / 2,
+            minimumHeight: rows * perCell.1 / 2, path: path)
         return render(picture, columns: columns, rows: rows, method: kind, colors: colors, cellSize: cellSize)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PhotoCatalog
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoCatalog
 
 @Suite struct SQLiteCatalogCollectionsTests {
     let folder: TemporaryDirectory
@@ -21,13 +22,14 @@ import PhotoTestSupport
     private func set(_ sql: String) throws { try catalog.database.execute(sql) }
 
     @Test func countsEveryCollectionAndListsEach() throws {
-        try catalog.applyIndexChanges(scanned: [
-            add("00000000000000a1", city: "Bordeaux", taken: "2015-06-13T16:42:07"),
-            add("00000000000000a2", city: "bordeaux", taken: "2015-07-04T11:25:31"),
-            add("00000000000000a3", city: "Tokyo", taken: "2016-04-02T10:00:00"),
-            add("00000000000000a4", city: nil, taken: nil),
-            add("00000000000000a5", city: "Kortrijk", taken: "2016-08-01T12:00:00"),
-        ], missing: [])
+        try catalog.applyIndexChanges(
+            scanned: [
+                add("00000000000000a1", city: "Bordeaux", taken: "2015-06-13T16:42:07"),
+                add("00000000000000a2", city: "bordeaux", taken: "2015-07-04T11:25:31"),
+                add("00000000000000a3", city: "Tokyo", taken: "2016-04-02T10:00:00"),
+                add("00000000000000a4", city: nil, taken: nil),
+                add("00000000000000a5", city: "Kortrijk", taken: "2016-08-01T12:00:00"),
+            ], missing: [])
         try set("UPDATE assets SET favourite = 1 WHERE id IN ('00000000000000a1', '00000000000000a5')")
         try set("UPDATE assets SET liked = 1 WHERE id = '00000000000000a3'")
         try set("UPDATE assets SET trashed = 1 WHERE id = '00000000000000a5'")
@@ -38,17 +40,23 @@ import PhotoTestSupport
         try catalog.markPopped([CatalogFixtures.id("00000000000000a3")], at: now.addingTimeInterval(-40 * 86_400))
 
         let counts = try catalog.collections(now: now)
-        #expect(counts == [
-            CollectionCount(.all, 4), CollectionCount(.favourites, 1), CollectionCount(.liked, 1),
-            CollectionCount(.city("Bordeaux"), 2), CollectionCount(.city("Tokyo"), 1),
-            CollectionCount(.year(2016), 1), CollectionCount(.year(2015), 2),
-            CollectionCount(.recentlyAdded, 3), CollectionCount(.recentlyPopped, 1), CollectionCount(.trash, 1),
-        ])
+        #expect(
+            counts == [
+                CollectionCount(.all, 4), CollectionCount(.favourites, 1), CollectionCount(.liked, 1),
+                CollectionCount(.city("Bordeaux"), 2), CollectionCount(.city("Tokyo"), 1),
+                CollectionCount(.year(2016), 1), CollectionCount(.year(2015), 2),
+                CollectionCount(.recentlyAdded, 3), CollectionCount(.recentlyPopped, 1), CollectionCount(.trash, 1),
+            ])
         // Listing a collection gives exactly as many assets as its count says.
         for entry in counts {
-            #expect(try catalog.assets(matching: entry.collection.query(now: now)).count == entry.count, "\(entry.collection)")
+            #expect(
+                try catalog.assets(matching: entry.collection.query(now: now)).count == entry.count,
+                "\(entry.collection)")
         }
-        #expect(try catalog.assets(matching: AssetCollection.recentlyPopped.query(now: now)).map(\.id.hex) == ["00000000000000a2"])
+        #expect(
+            try catalog.assets(matching: AssetCollection.recentlyPopped.query(now: now)).map(\.id.hex) == [
+                "00000000000000a2"
+            ])
     }
 
     @Test func everyCountIsAnsweredByAnIndex() throws {
@@ -64,7 +72,8 @@ import PhotoTestSupport
             "SELECT id FROM assets WHERE city = 'Bordeaux' COLLATE NOCASE AND trashed = 0",
         ]
         for sql in statements {
-            let plan = try catalog.database.prepare("EXPLAIN QUERY PLAN " + sql).rows { $0.text(at: 3) }.joined(separator: "; ")
+            let plan = try catalog.database.prepare("EXPLAIN QUERY PLAN " + sql).rows { $0.text(at: 3) }.joined(
+                separator: "; ")
             #expect(plan.contains("COVERING INDEX") || plan.contains("USING INDEX"), "\(sql): \(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(sql): \(plan)")
         }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoCatalog
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoCatalog
+@testable import PhotoSupport
 
 @Suite struct SQLiteCatalogEditTests {
     let folder: TemporaryDirectory
@@ -14,22 +15,29 @@ import PhotoTestSupport
     init() throws {
         folder = try TemporaryDirectory()
         catalog = try SQLiteCatalog(path: folder.catalogPath)
-        try catalog.applyIndexChanges(scanned: [
-            CatalogFixtures.scanned("00000000000000aa", "a.jpg", caption: "Embedded A"),
-            CatalogFixtures.scanned("00000000000000bb", "sub/b.jpg"),
-        ], missing: [])
+        try catalog.applyIndexChanges(
+            scanned: [
+                CatalogFixtures.scanned("00000000000000aa", "a.jpg", caption: "Embedded A"),
+                CatalogFixtures.scanned("00000000000000bb", "sub/b.jpg"),
+            ], missing: [])
     }
 
     @Test func applyChangesTheAssetAndLogsOldAndNew() throws {
-        let after = try catalog.apply([AssetEdit(id: idA, change: .favourite(true)),
-                                       AssetEdit(id: idB, change: .liked(true))], action: "test")
+        let after = try catalog.apply(
+            [
+                AssetEdit(id: idA, change: .favourite(true)),
+                AssetEdit(id: idB, change: .liked(true)),
+            ], action: "test")
         #expect(after.map(\.favourite) == [true, false])
         #expect(after.map(\.liked) == [false, true])
         #expect(try catalog.asset(id: idA)?.favourite == true)
         let events = try catalog.history(for: nil, limit: nil)
         #expect(events.map(\.assetID) == [idA, idB])
-        #expect(events.map(\.change) == [FieldChange(field: "favourite", oldValue: "false", newValue: "true"),
-                                         FieldChange(field: "liked", oldValue: "false", newValue: "true")])
+        #expect(
+            events.map(\.change) == [
+                FieldChange(field: "favourite", oldValue: "false", newValue: "true"),
+                FieldChange(field: "liked", oldValue: "false", newValue: "true"),
+            ])
         #expect(Set(events.map(\.batch)).count == 1)
         #expect(events.allSatisfy { $0.action == "test" && abs($0.date.timeIntervalSinceNow) < 60 })
         #expect(try catalog.history(for: idB, limit: nil).map(\.change.field) == ["liked"])
@@ -43,8 +51,9 @@ import PhotoTestSupport
     @Test func unknownIdChangesNothingAtAll() throws {
         let stranger = CatalogFixtures.id("00000000000000ff")
         let error = try #require(throws: CatalogEditError.self) {
-            try catalog.apply([AssetEdit(id: idA, change: .favourite(true)), AssetEdit(id: stranger, change: .liked(true))],
-                              action: "like")
+            try catalog.apply(
+                [AssetEdit(id: idA, change: .favourite(true)), AssetEdit(id: stranger, change: .liked(true))],
+                action: "like")
         }
         #expect(error.kind == .noSuchInput)
         #expect(try catalog.asset(id: idA)?.favourite == false)
@@ -52,32 +61,38 @@ import PhotoTestSupport
     }
 
     @Test func toggleReadsTheStateInsideTheTransaction() throws {
-        for _ in 0..<3 { _ = try catalog.apply([AssetEdit(id: idA, change: .toggleFavourite)], action: "toggle-favourite") }
+        for _ in 0..<3 {
+            _ = try catalog.apply([AssetEdit(id: idA, change: .toggleFavourite)], action: "toggle-favourite")
+        }
         #expect(try catalog.asset(id: idA)?.favourite == true)
         #expect(try catalog.history(for: idA, limit: nil).map(\.change.newValue) == ["true", "false", "true"])
         #expect(try catalog.history(for: idA, limit: 2).map(\.change.newValue) == ["false", "true"])
     }
 
     @Test func userCaptionAndCityWinAndSurviveReindexing() throws {
-        _ = try catalog.apply([AssetEdit(id: idA, change: .caption("  Mine  ")), AssetEdit(id: idA, change: .city("Bordeaux"))],
-                              action: "edit")
-        try catalog.applyIndexChanges(scanned: [CatalogFixtures.scanned("00000000000000aa", "a.jpg", caption: "Changed in file")],
-                                      missing: [])
+        _ = try catalog.apply(
+            [AssetEdit(id: idA, change: .caption("  Mine  ")), AssetEdit(id: idA, change: .city("Bordeaux"))],
+            action: "edit")
+        try catalog.applyIndexChanges(
+            scanned: [CatalogFixtures.scanned("00000000000000aa", "a.jpg", caption: "Changed in file")],
+            missing: [])
         let asset = try #require(try catalog.asset(id: idA))
         #expect(asset.caption == "Mine" && asset.captionSource == .user)
         #expect(asset.city == "Bordeaux" && asset.citySource == .user)
         #expect(asset.metadata.caption == "Changed in file")
         // Clearing is the user's choice too: the file's caption does not come back.
         _ = try catalog.apply([AssetEdit(id: idA, change: .caption(""))], action: "caption")
-        try catalog.applyIndexChanges(scanned: [CatalogFixtures.scanned("00000000000000aa", "a.jpg", caption: "Changed in file")],
-                                      missing: [])
+        try catalog.applyIndexChanges(
+            scanned: [CatalogFixtures.scanned("00000000000000aa", "a.jpg", caption: "Changed in file")],
+            missing: [])
         let cleared = try #require(try catalog.asset(id: idA))
         #expect(cleared.caption == nil && cleared.captionSource == .user)
-        #expect(try catalog.history(for: idA, limit: nil).map(\.change) == [
-            FieldChange(field: "caption", oldValue: "Embedded A", newValue: "Mine"),
-            FieldChange(field: "city", oldValue: nil, newValue: "Bordeaux"),
-            FieldChange(field: "caption", oldValue: "Mine", newValue: nil),
-        ])
+        #expect(
+            try catalog.history(for: idA, limit: nil).map(\.change) == [
+                FieldChange(field: "caption", oldValue: "Embedded A", newValue: "Mine"),
+                FieldChange(field: "city", oldValue: nil, newValue: "Bordeaux"),
+                FieldChange(field: "caption", oldValue: "Mine", newValue: nil),
+            ])
     }
 
     @Test func trashAndRestoreKeepLocationAndTimeTogether() throws {
@@ -99,12 +114,15 @@ import PhotoTestSupport
     }
 
     @Test func purgeRemovesOnlyTrashedAssetsAndKeepsTheirHistory() throws {
-        _ = try catalog.apply([AssetEdit(id: idA, change: .trash(location: RawPath(".photolib/trash/x")))], action: "delete")
+        _ = try catalog.apply(
+            [AssetEdit(id: idA, change: .trash(location: RawPath(".photolib/trash/x")))], action: "delete")
         #expect(try catalog.purge([idA, idB]) == [idA])
         #expect(try catalog.asset(id: idA) == nil)
         #expect(try catalog.asset(id: idB) != nil)
         #expect(try catalog.history(for: idA, limit: nil).map(\.action) == ["delete", "purge"])
-        #expect(try catalog.history(for: idA, limit: nil).last?.change == FieldChange(field: "path", oldValue: "a.jpg", newValue: nil))
+        #expect(
+            try catalog.history(for: idA, limit: nil).last?.change
+                == FieldChange(field: "path", oldValue: "a.jpg", newValue: nil))
     }
 
     @Test func popIsRecordedAndSortsMostRecentFirst() throws {
@@ -123,9 +141,12 @@ import PhotoTestSupport
     }
 
     @Test func aThousandActionsLeaveTheCatalogConsistentWithItsLog() throws {
-        let actions: [AssetEdit.Change] = [.toggleFavourite, .liked(true), .liked(false), .caption("c"), .city("x"), .city(nil)]
+        let actions: [AssetEdit.Change] = [
+            .toggleFavourite, .liked(true), .liked(false), .caption("c"), .city("x"), .city(nil),
+        ]
         var expectedEvents = 0
-        var favourite = false, liked = false
+        var favourite = false
+        var liked = false
         var city: String? = nil
         for step in 0..<1_000 {
             let change = actions[step % actions.count]

@@ -1,14 +1,17 @@
-import Testing
-@testable import PhotoCatalog
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoCatalog
 
 @Suite struct SQLiteCatalogIDTests {
     let folder: TemporaryDirectory
     let catalog: SQLiteCatalog
 
     /// Neighbours sharing 7, 8 and 15 digits, and ids around the '9'/'a' and 'f' edges.
-    static let hexes = ["abcdef0012345678", "abcdef0022345678", "abcdef0112345678", "0123456789abcdef", "9fffffffffffffff",
-                        "a000000000000000", "fffffffffffffff0", "fffffffffffffff1", "5555555555555555"]
+    static let hexes = [
+        "abcdef0012345678", "abcdef0022345678", "abcdef0112345678", "0123456789abcdef", "9fffffffffffffff",
+        "a000000000000000", "fffffffffffffff0", "fffffffffffffff1", "5555555555555555",
+    ]
 
     init() throws {
         folder = try TemporaryDirectory()

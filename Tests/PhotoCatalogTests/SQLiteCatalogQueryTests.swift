@@ -1,7 +1,8 @@
-import Testing
-@testable import PhotoFormats
-@testable import PhotoCatalog
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoCatalog
+@testable import PhotoFormats
 
 /// Seven assets whose values make each filter and sort choose differently.
 @Suite struct SQLiteCatalogQueryTests {
@@ -11,25 +12,30 @@ import PhotoTestSupport
     init() throws {
         folder = try TemporaryDirectory()
         catalog = try SQLiteCatalog(path: folder.catalogPath)
-        func scan(_ hex: String, _ path: String, _ taken: String?, _ caption: String?, offset: String? = nil) -> ScannedFile {
+        func scan(
+            _ hex: String, _ path: String, _ taken: String?, _ caption: String?, offset: String? = nil
+        ) -> ScannedFile {
             CatalogFixtures.scanned(hex, path, taken: taken, offset: offset, caption: caption)
         }
-        try catalog.applyIndexChanges(scanned: [
-            scan("000000000000000a", "2019/a.jpg", "2019-07-01T10:00:00", "Été à Paris"),
-            scan("000000000000000b", "2019/b.jpg", "2019-07-01T10:00:00", "100% sure_thing", offset: "+02:00"),
-            scan("000000000000000c", "2020/c.jpg", "2020-01-01T00:00:00", "ÉTÉ"),
-            scan("000000000000000d", "2018/d.jpg", nil, nil),
-            scan("000000000000000e", "a.jpg", "2018-12-31T23:59:59", "100 percent"),
-            scan("000000000000000f", "z.jpg", "2021-03-04T05:06:07", "e\u{301}te\u{301} decomposed"),
-            scan("0000000000000010", "m.jpg", "2019-07-01T09:59:59", "1000"),
-        ], missing: [])
+        try catalog.applyIndexChanges(
+            scanned: [
+                scan("000000000000000a", "2019/a.jpg", "2019-07-01T10:00:00", "Été à Paris"),
+                scan("000000000000000b", "2019/b.jpg", "2019-07-01T10:00:00", "100% sure_thing", offset: "+02:00"),
+                scan("000000000000000c", "2020/c.jpg", "2020-01-01T00:00:00", "ÉTÉ"),
+                scan("000000000000000d", "2018/d.jpg", nil, nil),
+                scan("000000000000000e", "a.jpg", "2018-12-31T23:59:59", "100 percent"),
+                scan("000000000000000f", "z.jpg", "2021-03-04T05:06:07", "e\u{301}te\u{301} decomposed"),
+                scan("0000000000000010", "m.jpg", "2019-07-01T09:59:59", "1000"),
+            ], missing: [])
         try catalog.applyIndexChanges(scanned: [], missing: [CatalogFixtures.id("000000000000000d")])
         let cities = [("a", "Zürich"), ("b", "paris"), ("c", "Paris"), ("e", "Berlin"), ("f", "zürich")]
         for (digit, city) in cities {
-            try CatalogFixtures.execute("UPDATE assets SET city = ?, city_source = 'gps' WHERE id = ?",
-                                        [.text(city), .text("000000000000000" + digit)], on: catalog)
+            try CatalogFixtures.execute(
+                "UPDATE assets SET city = ?, city_source = 'gps' WHERE id = ?",
+                [.text(city), .text("000000000000000" + digit)], on: catalog)
         }
-        try CatalogFixtures.execute("UPDATE assets SET favourite = 1 WHERE id IN ('000000000000000a', '000000000000000c')", on: catalog)
+        try CatalogFixtures.execute(
+            "UPDATE assets SET favourite = 1 WHERE id IN ('000000000000000a', '000000000000000c')", on: catalog)
         try CatalogFixtures.execute("UPDATE assets SET liked = 1 WHERE id = '000000000000000b'", on: catalog)
         try CatalogFixtures.execute("UPDATE assets SET trashed = 1 WHERE id = '000000000000000c'", on: catalog)
     }
@@ -52,16 +58,28 @@ import PhotoTestSupport
 
     @Test func flags() throws {
         #expect(try paths { $0.favourite = true } == ["2019/a.jpg"])
-        #expect(try paths { $0.favourite = true; $0.trash = .included } == ["2019/a.jpg", "2020/c.jpg"])
+        #expect(
+            try paths {
+                $0.favourite = true
+                $0.trash = .included
+            } == ["2019/a.jpg", "2020/c.jpg"])
         #expect(try paths { $0.favourite = false } == ["2018/d.jpg", "2019/b.jpg", "a.jpg", "m.jpg", "z.jpg"])
         #expect(try paths { $0.liked = true } == ["2019/b.jpg"])
-        #expect(try paths { $0.liked = false; $0.favourite = false } == ["2018/d.jpg", "a.jpg", "m.jpg", "z.jpg"])
+        #expect(
+            try paths {
+                $0.liked = false
+                $0.favourite = false
+            } == ["2018/d.jpg", "a.jpg", "m.jpg", "z.jpg"])
         #expect(try paths { $0.missing = true } == ["2018/d.jpg"])
     }
 
     @Test func cityIsExactAndCaseInsensitive() throws {
         #expect(try paths { $0.city = "PARIS" } == ["2019/b.jpg"])
-        #expect(try paths { $0.city = "paris"; $0.trash = .included } == ["2019/b.jpg", "2020/c.jpg"])
+        #expect(
+            try paths {
+                $0.city = "paris"
+                $0.trash = .included
+            } == ["2019/b.jpg", "2020/c.jpg"])
         #expect(try paths { $0.city = "Pari" }.isEmpty)
         // Non-ASCII letters fold too, which SQLite's NOCASE alone would not do.
         #expect(try paths { $0.city = "ZÜRICH" } == ["2019/a.jpg", "z.jpg"])
@@ -69,7 +87,11 @@ import PhotoTestSupport
     }
 
     @Test func captionSubstringFoldsUnicodeCase() throws {
-        #expect(try paths { $0.captionContains = "été"; $0.trash = .included } == ["2019/a.jpg", "2020/c.jpg", "z.jpg"])
+        #expect(
+            try paths {
+                $0.captionContains = "été"
+                $0.trash = .included
+            } == ["2019/a.jpg", "2020/c.jpg", "z.jpg"])
         #expect(try paths { $0.captionContains = "ÉTÉ À" } == ["2019/a.jpg"])
         #expect(try paths { $0.captionContains = "PERCENT" } == ["a.jpg"])
         #expect(try paths { $0.captionContains = "no such words" }.isEmpty)
@@ -79,33 +101,57 @@ import PhotoTestSupport
         #expect(try paths { $0.captionContains = "%" } == ["2019/b.jpg"])
         #expect(try paths { $0.captionContains = "_" } == ["2019/b.jpg"])
         #expect(try paths { $0.captionContains = "100%" } == ["2019/b.jpg"])
-        #expect(try paths { $0.captionContains = "10_" }.isEmpty) // LIKE would match "100" and "1000"
+        #expect(try paths { $0.captionContains = "10_" }.isEmpty)  // LIKE would match "100" and "1000"
     }
 
     @Test func takenBoundsAreInclusiveThenExclusiveAndDropUndated() throws {
         #expect(try paths { $0.takenAfter = "2019-07-01T10:00:00" } == ["2019/a.jpg", "2019/b.jpg", "z.jpg"])
         #expect(try paths { $0.takenBefore = "2019-07-01T10:00:00" } == ["a.jpg", "m.jpg"])
-        #expect(try paths { $0.takenAfter = "2019"; $0.takenBefore = "2020"; $0.trash = .included }
+        #expect(
+            try paths {
+                $0.takenAfter = "2019"
+                $0.takenBefore = "2020"
+                $0.trash = .included
+            }
                 == ["2019/a.jpg", "2019/b.jpg", "m.jpg"])
     }
 
     @Test func sortByTakenPutsUndatedLastAndBreaksTiesByPath() throws {
-        #expect(try paths { $0.sort = .taken } == ["a.jpg", "m.jpg", "2019/a.jpg", "2019/b.jpg", "z.jpg", "2018/d.jpg"])
+        #expect(
+            try paths { $0.sort = .taken } == ["a.jpg", "m.jpg", "2019/a.jpg", "2019/b.jpg", "z.jpg", "2018/d.jpg"])
     }
 
     @Test func sortByCityPutsNoCityLast() throws {
-        #expect(try paths { $0.sort = .city; $0.trash = .included }
+        #expect(
+            try paths {
+                $0.sort = .city
+                $0.trash = .included
+            }
                 == ["a.jpg", "2019/b.jpg", "2020/c.jpg", "2019/a.jpg", "z.jpg", "2018/d.jpg", "m.jpg"])
     }
 
     @Test func limitCutsAfterSorting() throws {
-        #expect(try paths { $0.sort = .taken; $0.limit = 2 } == ["a.jpg", "m.jpg"])
+        #expect(
+            try paths {
+                $0.sort = .taken
+                $0.limit = 2
+            } == ["a.jpg", "m.jpg"])
         #expect(try paths { $0.limit = 0 }.isEmpty)
     }
 
     @Test func filtersCombine() throws {
-        #expect(try paths { $0.city = "paris"; $0.captionContains = "sure"; $0.takenAfter = "2019-07-01" } == ["2019/b.jpg"])
-        #expect(try paths { $0.city = "paris"; $0.liked = false; $0.trash = .included } == ["2020/c.jpg"])
+        #expect(
+            try paths {
+                $0.city = "paris"
+                $0.captionContains = "sure"
+                $0.takenAfter = "2019-07-01"
+            } == ["2019/b.jpg"])
+        #expect(
+            try paths {
+                $0.city = "paris"
+                $0.liked = false
+                $0.trash = .included
+            } == ["2020/c.jpg"])
     }
 
     @Test func valuesAreBoundNeverWrittenIntoTheSQL() throws {
@@ -121,7 +167,12 @@ import PhotoTestSupport
     }
 
     @Test func returnedAssetsCarryTheirRows() throws {
-        let assets = try catalog.assets(matching: { var query = AssetQuery(); query.liked = true; return query }())
+        let assets = try catalog.assets(
+            matching: {
+                var query = AssetQuery()
+                query.liked = true
+                return query
+            }())
         let asset = try #require(assets.first)
         #expect(assets.count == 1)
         #expect(asset == (try catalog.asset(id: CatalogFixtures.id("000000000000000b"))))

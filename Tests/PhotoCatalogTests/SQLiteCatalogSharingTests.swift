@@ -1,8 +1,9 @@
 import Foundation
+import PhotoTestSupport
 import Synchronization
 import Testing
+
 @testable import PhotoCatalog
-import PhotoTestSupport
 
 @Suite struct SQLiteCatalogSharingTests {
     /// Four connections create the same new catalog at once and each writes 25 batches:

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import PhotoFormats
 import PhotoTestSupport
+import Testing
 
 /// Replays what the fuzzers found (Tests/PhotoFormatsTests/Fixtures/fuzz-regressions/<target>/,
 /// kept by Scripts/fuzz) through the same entry points, and checks on real photos that the
@@ -12,7 +12,9 @@ import PhotoTestSupport
 
     static func files(in folder: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map { folder.appendingPathComponent($0) }
+        return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map {
+            folder.appendingPathComponent($0)
+        }
     }
 
     /// Every kept input still goes through its probe without a crash (which would take the
@@ -37,7 +39,8 @@ import PhotoTestSupport
         let photos = try #require(FileManager.default.enumerator(at: Corpus.photos, includingPropertiesForKeys: nil))
             .compactMap { $0 as? URL }.filter { ["jpg", "jpeg"].contains($0.pathExtension.lowercased()) }
         #expect(photos.count > 50)
-        var exifFields = 0, decodedPixels = 0
+        var exifFields = 0
+        var decodedPixels = 0
         for photo in photos {
             let bytes = try Data(contentsOf: photo)
             bytes.withUnsafeBytes { buffer in
@@ -60,7 +63,8 @@ import PhotoTestSupport
         let resource = Array("8BIM".utf8) + [0x04, 0x04, 0, 0, 0, 0, 0, UInt8(iim.count)] + iim + [0]
         #expect(resource.withUnsafeBytes { ParserProbe.iptc($0) } == 1)
         #expect([UInt8](repeating: 0x1C, count: 40).withUnsafeBytes { ParserProbe.iptc($0) } == 0)
-        let packet = #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" photoshop:City="Lyon"/></rdf:RDF></x:xmpmeta>"#
+        let packet =
+            #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" photoshop:City="Lyon"/></rdf:RDF></x:xmpmeta>"#
         #expect(Array(packet.utf8).withUnsafeBytes { ParserProbe.xmp($0) } == 1)
         #expect(Array("<x:xmpmeta".utf8).withUnsafeBytes { ParserProbe.xmp($0) } == 0)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoSupport
 
 @Suite struct AbandonedTemporariesTests {
     /// The id of a process that has exited and been reaped: no process has it now
@@ -18,23 +19,26 @@ import PhotoTestSupport
         let folder = try TemporaryDirectory()
         let dead = try deadProcessID()
         let files = [
-            "ab/cd/.abcd-thumb.jpg.tmp-\(dead)-12345",        // left by a killed writer: removed
-            ".settings.json.tmp-\(dead)-9",                    // at the top level too: removed
-            "ab/cd/.abcd-preview.jpg.tmp-\(getpid())-777",    // its writer (us) is alive: kept
-            "ab/cd/abcd-thumb.jpg",                            // a finished rendition: kept
-            "ab/cd/.abcd-thumb.jpg.tmp-notapid-1",             // not our pattern: kept
-            "ab/.hidden.jpg",                                  // a hidden file of someone else: kept
+            "ab/cd/.abcd-thumb.jpg.tmp-\(dead)-12345",  // left by a killed writer: removed
+            ".settings.json.tmp-\(dead)-9",  // at the top level too: removed
+            "ab/cd/.abcd-preview.jpg.tmp-\(getpid())-777",  // its writer (us) is alive: kept
+            "ab/cd/abcd-thumb.jpg",  // a finished rendition: kept
+            "ab/cd/.abcd-thumb.jpg.tmp-notapid-1",  // not our pattern: kept
+            "ab/.hidden.jpg",  // a hidden file of someone else: kept
         ]
         for file in files {
             let url = folder.url.appendingPathComponent(file)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data([0xFF, 0xD8]).write(to: url)
         }
         #expect(AbandonedTemporaries.remove(under: folder.path) == 2)
-        #expect(folder.files() == [
-            "ab/.hidden.jpg", "ab/cd/.abcd-preview.jpg.tmp-\(getpid())-777",
-            "ab/cd/.abcd-thumb.jpg.tmp-notapid-1", "ab/cd/abcd-thumb.jpg",
-        ].sorted())
+        #expect(
+            folder.files()
+                == [
+                    "ab/.hidden.jpg", "ab/cd/.abcd-preview.jpg.tmp-\(getpid())-777",
+                    "ab/cd/.abcd-thumb.jpg.tmp-notapid-1", "ab/cd/abcd-thumb.jpg",
+                ].sorted())
     }
 
     @Test func readsTheWriterFromTheNamesWriteAtomicallyGives() throws {

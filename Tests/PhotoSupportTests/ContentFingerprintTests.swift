@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 @Suite struct ContentFingerprintTests {
     typealias XXH64 = ContentFingerprint.XXH64
@@ -16,29 +17,33 @@ import PhotoTestSupport
         }
     }()
 
-    @Test(arguments: [
-        (0, 0, 0xEF46_DB37_51D8_E999),
-        (0, 2_654_435_761, 0xAC75_FDA2_929B_17EF),
-        (1, 0, 0xE934_A84A_DB05_2768),
-        (1, 2_654_435_761, 0x5014_6076_43A9_B4C3),
-        (14, 0, 0x8282_DCC4_994E_35C8),
-        (14, 2_654_435_761, 0xC3BD_6BF6_3DEB_6DF0),
-        (222, 0, 0xB641_AE8C_B691_C174),
-        (222, 2_654_435_761, 0x20CB_8AB7_AE10_C14A),
-    ] as [(Int, UInt64, UInt64)])
+    @Test(
+        arguments: [
+            (0, 0, 0xEF46_DB37_51D8_E999),
+            (0, 2_654_435_761, 0xAC75_FDA2_929B_17EF),
+            (1, 0, 0xE934_A84A_DB05_2768),
+            (1, 2_654_435_761, 0x5014_6076_43A9_B4C3),
+            (14, 0, 0x8282_DCC4_994E_35C8),
+            (14, 2_654_435_761, 0xC3BD_6BF6_3DEB_6DF0),
+            (222, 0, 0xB641_AE8C_B691_C174),
+            (222, 2_654_435_761, 0x20CB_8AB7_AE10_C14A),
+        ] as [(Int, UInt64, UInt64)])
     func publishedSanityVectors(length: Int, seed: UInt64, expected: UInt64) {
-        let hash = Self.sanityBuffer.withUnsafeBytes { XXH64.hash(UnsafeRawBufferPointer(rebasing: $0[..<length]), seed: seed) }
+        let hash = Self.sanityBuffer.withUnsafeBytes {
+            XXH64.hash(UnsafeRawBufferPointer(rebasing: $0[..<length]), seed: seed)
+        }
         #expect(hash == expected)
     }
 
-    @Test(arguments: [
-        ("", 0xEF46_DB37_51D8_E999),
-        ("a", 0xD24E_C4F1_A98C_6E5B),
-        ("abc", 0x44BC_2CF5_AD77_0999),
-        ("message digest", 0x066E_D728_FCEE_B3BE),
-        ("abcdefghijklmnopqrstuvwxyz", 0xCFE1_F278_FA89_835C),
-        (String(repeating: "1234567890", count: 8), 0xE04A_477F_19EE_145D),
-    ] as [(String, UInt64)])
+    @Test(
+        arguments: [
+            ("", 0xEF46_DB37_51D8_E999),
+            ("a", 0xD24E_C4F1_A98C_6E5B),
+            ("abc", 0x44BC_2CF5_AD77_0999),
+            ("message digest", 0x066E_D728_FCEE_B3BE),
+            ("abcdefghijklmnopqrstuvwxyz", 0xCFE1_F278_FA89_835C),
+            (String(repeating: "1234567890", count: 8), 0xE04A_477F_19EE_145D),
+        ] as [(String, UInt64)])
     func publishedStringVectors(text: String, expected: UInt64) {
         #expect(Array(text.utf8).withUnsafeBytes { XXH64.hash($0) } == expected)
     }
@@ -61,13 +66,18 @@ import PhotoTestSupport
     }
 
     @Test func hashesSizeThenHeadThenTail() {
-        let head = Array(Self.sanityBuffer[..<1000]), tail = Array(Self.sanityBuffer[1000...])
+        let head = Array(Self.sanityBuffer[..<1000])
+        let tail = Array(Self.sanityBuffer[1000...])
         let size: Int64 = 0x0102_0304_0506_0708
         let sizeBytes: [UInt8] = [8, 7, 6, 5, 4, 3, 2, 1]
         let expected = (sizeBytes + head + tail).withUnsafeBytes { XXH64.hash($0) }
-        let value = head.withUnsafeBytes { h in tail.withUnsafeBytes { t in ContentFingerprint.value(size: size, head: h, tail: t) } }
+        let value = head.withUnsafeBytes { h in
+            tail.withUnsafeBytes { t in ContentFingerprint.value(size: size, head: h, tail: t) }
+        }
         #expect(value == expected)
-        let text = head.withUnsafeBytes { h in tail.withUnsafeBytes { t in ContentFingerprint.of(size: size, head: h, tail: t) } }
+        let text = head.withUnsafeBytes { h in
+            tail.withUnsafeBytes { t in ContentFingerprint.of(size: size, head: h, tail: t) }
+        }
         #expect(text == String(expected, radix: 16).leftPadded(to: 16))
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PhotoSupport
 
 @Suite struct RawPathTests {

@@ -1,11 +1,15 @@
 import Foundation
-import Testing
-@testable import PhotoTerminal
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoTerminal
 
 @Suite struct TerminalPictureTests {
-    private func detect(_ environment: [String: String], hint: TerminalGraphics.DatabaseHint = .init())
-        -> TerminalGraphics.Method { TerminalGraphics.detect(environment: environment, hint: hint).method }
+    private func detect(
+        _ environment: [String: String], hint: TerminalGraphics.DatabaseHint = .init()
+    )
+        -> TerminalGraphics.Method
+    { TerminalGraphics.detect(environment: environment, hint: hint).method }
 
     @Test func detectionFromTheEnvironment() {
         #expect(detect(["TERM": "xterm-kitty"]) == .kitty)
@@ -16,13 +20,16 @@ import PhotoTestSupport
         #expect(detect(["TERM": "foot-extra"]) == .sixel)
         #expect(detect(["TERM": "xterm-sixel"]) == .sixel)
         #expect(detect(["TERM": "xterm-256color", "VTE_VERSION": "7200"]) == .symbols)
-        #expect(detect(["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]) == .symbols)
+        #expect(
+            detect(["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]) == .symbols)
         #expect(detect(["TERM": "xterm"], hint: .init(sixel: true)) == .sixel)
         #expect(detect([:]) == .symbols)
     }
 
     @Test func coloursFromTheEnvironment() {
-        func colors(_ environment: [String: String], hint: TerminalGraphics.DatabaseHint = .init()) -> TerminalGraphics.Colors {
+        func colors(
+            _ environment: [String: String], hint: TerminalGraphics.DatabaseHint = .init()
+        ) -> TerminalGraphics.Colors {
             TerminalGraphics.detect(environment: environment, hint: hint).colors
         }
         #expect(colors(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
@@ -42,22 +49,23 @@ import PhotoTestSupport
 
     private func draw(_ method: TerminalGraphics.Method, columns: Int = 40, rows: Int = 12) throws -> [UInt8] {
         try TerminalPicture(environment: ["TERM": "xterm-256color"])
-            .render(jpegAt: SampleFiles.path("2015/bordeaux-art.jpg"), columns: columns, rows: rows, method: method,
-                    colors: .truecolor)
+            .render(
+                jpegAt: SampleFiles.path("2015/bordeaux-art.jpg"), columns: columns, rows: rows, method: method,
+                colors: .truecolor)
     }
 
     @Test func kittyProtocolBytes() throws {
         let bytes = try draw(.kitty)
-        #expect(bytes.starts(with: [0x1B, 0x5F, 0x47]))           // ESC _ G
-        #expect(bytes.suffix(2).elementsEqual([0x1B, 0x5C]))      // ESC \ ends the last chunk
+        #expect(bytes.starts(with: [0x1B, 0x5F, 0x47]))  // ESC _ G
+        #expect(bytes.suffix(2).elementsEqual([0x1B, 0x5C]))  // ESC \ ends the last chunk
         #expect(bytes.count > 1_000)
     }
 
     @Test func itermAndSixelBytes() throws {
         #expect(try draw(.iterm).starts(with: Array("\u{1B}]1337;File=".utf8)))
         let sixel = try draw(.sixel)
-        #expect(sixel.starts(with: [0x1B, 0x50]))                  // ESC P: device control string
-        #expect(sixel.contains(UInt8(ascii: "#")))                  // colour registers
+        #expect(sixel.starts(with: [0x1B, 0x50]))  // ESC P: device control string
+        #expect(sixel.contains(UInt8(ascii: "#")))  // colour registers
     }
 
     @Test func symbolsFitTheBoxInTrueColour() throws {

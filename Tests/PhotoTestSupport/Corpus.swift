@@ -10,7 +10,9 @@ package enum Corpus {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("shared/corpus")
     }()
-    package static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("ground-truth.json").path) }
+    package static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent("ground-truth.json").path)
+    }
     package static let skipMessage = "the shared corpus (../shared/corpus) is not on this machine"
     package static var photos: URL { root.appendingPathComponent("photos") }
     package static var broken: URL { root.appendingPathComponent("broken") }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoFormats
+@testable import PhotoSupport
 
 /// An RGB image decoded for a test, three bytes a pixel.
 package struct TestImage {
@@ -27,8 +28,9 @@ package struct TestImage {
             var rowsRead = 0
             try raw.withUnsafeMutableBufferPointer { buffer in
                 while rowsRead < size.height {
-                    let (count, failure) = decoder.readRows(into: buffer.baseAddress! + rowsRead * size.width * bytesPerPixel,
-                                                            stride: size.width * bytesPerPixel, maxRows: size.height - rowsRead)
+                    let (count, failure) = decoder.readRows(
+                        into: buffer.baseAddress! + rowsRead * size.width * bytesPerPixel,
+                        stride: size.width * bytesPerPixel, maxRows: size.height - rowsRead)
                     rowsRead += count
                     if let failure { throw ImagingError(path: RawPath(path), reason: .undecodable(failure)) }
                     if count == 0 { break }
@@ -39,8 +41,9 @@ package struct TestImage {
             var rgb = [UInt8](repeating: 0, count: size.width * size.height * 3)
             raw.withUnsafeBufferPointer { ink in
                 rgb.withUnsafeMutableBufferPointer { target in
-                    InkConversion.convert(ink.baseAddress!, to: target.baseAddress!, count: size.width * size.height,
-                                          inverted: header.hasAdobeMarker)
+                    InkConversion.convert(
+                        ink.baseAddress!, to: target.baseAddress!, count: size.width * size.height,
+                        inverted: header.hasAdobeMarker)
                 }
             }
             return TestImage(width: size.width, height: size.height, pixels: rgb)
@@ -84,10 +87,13 @@ package struct TestImage {
                 while y < height {
                     var x = 0
                     while x < targetWidth {
-                        var red: Float = 0, green: Float = 0, blue: Float = 0
+                        var red: Float = 0
+                        var green: Float = 0
+                        var blue: Float = 0
                         var tap = columns.first[x]
                         while tap < columns.first[x + 1] {
-                            let offset = (y * width + columns.index[tap]) * 3, weight = columns.weight[tap]
+                            let offset = (y * width + columns.index[tap]) * 3
+                            let weight = columns.weight[tap]
                             red += Float(source[offset]) * weight
                             green += Float(source[offset + 1]) * weight
                             blue += Float(source[offset + 2]) * weight
@@ -113,7 +119,8 @@ package struct TestImage {
                     for index in 0..<rowLength { sums[index] = 0 }
                     var tap = rows.first[y]
                     while tap < rows.first[y + 1] {
-                        let row = rows.index[tap] * rowLength, weight = rows.weight[tap]
+                        let row = rows.index[tap] * rowLength
+                        let weight = rows.weight[tap]
                         var index = 0
                         while index < rowLength {
                             sums[index] += source[row + index] * weight
@@ -147,7 +154,8 @@ private struct AreaCoverage {
     package init(from length: Int, to target: Int) {
         let scale = Double(length) / Double(target)
         for output in 0..<target {
-            let start = Double(output) * scale, end = start + scale
+            let start = Double(output) * scale
+            let end = start + scale
             for input in Int(start)..<min(length, Int(end.rounded(.up))) {
                 let covered = min(end, Double(input + 1)) - max(start, Double(input))
                 if covered > 0 {
@@ -177,25 +185,26 @@ package struct CorpusPhoto: Sendable, CustomTestStringConvertible {
     /// Every photo of the corpus (not the broken inputs), in path order; empty without the corpus.
     package static let all: [CorpusPhoto] = {
         guard Corpus.isAvailable,
-              let data = try? Data(contentsOf: Corpus.root.appendingPathComponent("ground-truth.json")),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let files = root["files"] as? [String: [String: Any]] else { return [] }
+            let data = try? Data(contentsOf: Corpus.root.appendingPathComponent("ground-truth.json")),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let files = root["files"] as? [String: [String: Any]]
+        else { return [] }
         return files.keys.sorted().compactMap { key in
             let entry = files[key]!
             guard let width = entry["width"] as? Int, let height = entry["height"] as? Int else { return nil }
             let decode = entry["libjpeg_turbo_decode"] as? [String: Any]
-            return CorpusPhoto(relativePath: key, width: width, height: height,
-                               displayWidth: entry["display_width"] as? Int ?? width,
-                               displayHeight: entry["display_height"] as? Int ?? height,
-                               orientation: entry["orientation"] as? Int ?? 1,
-                               decodesCleanly: decode?["ok"] as? Bool ?? true,
-                               hasICCProfile: entry["has_icc_profile"] as? Bool ?? false)
+            return CorpusPhoto(
+                relativePath: key, width: width, height: height,
+                displayWidth: entry["display_width"] as? Int ?? width,
+                displayHeight: entry["display_height"] as? Int ?? height,
+                orientation: entry["orientation"] as? Int ?? 1,
+                decodesCleanly: decode?["ok"] as? Bool ?? true,
+                hasICCProfile: entry["has_icc_profile"] as? Bool ?? false)
         }
     }()
 
     package static func named(_ relativePath: String) -> CorpusPhoto? { all.first { $0.relativePath == relativePath } }
 }
-
 
 /// A 16-hex fingerprint for a test file, standing in for the indexer's content hash.
 package func testFingerprint(_ text: String) -> String {

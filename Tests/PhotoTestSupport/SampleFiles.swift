@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PhotoSupport
 
 /// The repository's SampleLibrary/ (committed, so tests that use it run everywhere).
@@ -8,5 +9,7 @@ package enum SampleFiles {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("SampleLibrary")
 
-    package static func path(_ relativePath: String) -> RawPath { RawPath(root.appendingPathComponent(relativePath).path) }
+    package static func path(_ relativePath: String) -> RawPath {
+        RawPath(root.appendingPathComponent(relativePath).path)
+    }
 }

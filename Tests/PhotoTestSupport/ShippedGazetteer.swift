@@ -1,6 +1,7 @@
 import Foundation
-@testable import PhotoSupport
+
 @testable import PhotoFormats
+@testable import PhotoSupport
 
 /// The gazetteer the package ships in `Data/`, found from this file's path
 /// (Tests/PhotoTestSupport/ is two levels below the package root).

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PhotoSupport
 
 /// Builds small JPEG byte streams marker by marker, so tests can make exactly the structure
@@ -29,15 +30,19 @@ package enum SyntheticJPEG {
     package static let jfif = segment(0xE0, Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
 
     /// SOI, the given segments, DQT, SOF, SOS, scan bytes and EOI.
-    package static func jpeg(segments: [[UInt8]] = [jfif], width: Int = 640, height: Int = 480,
-                     scanBytes: Int = 64, trailer: [UInt8] = endOfImage) -> [UInt8] {
+    package static func jpeg(
+        segments: [[UInt8]] = [jfif], width: Int = 640, height: Int = 480,
+        scanBytes: Int = 64, trailer: [UInt8] = endOfImage
+    ) -> [UInt8] {
         startOfImage + segments.joined() + quantisationTable + frame(width: width, height: height)
             + scan(byteCount: scanBytes) + trailer
     }
 
     package static func exifSegment(_ block: ExifBuilder) -> [UInt8] { segment(0xE1, block.build()) }
 
-    package static func bigEndian16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+    package static func bigEndian16(_ value: Int) -> [UInt8] {
+        [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+    }
 }
 
 /// Builds an APP1 EXIF payload ("Exif\0\0" + TIFF structure) with chosen entries in IFD0,
@@ -84,8 +89,9 @@ package struct ExifBuilder {
     }
 
     package func rationals(_ tag: UInt16, _ values: [(UInt32, UInt32)], signed: Bool = false) -> Entry {
-        Entry(tag: tag, type: signed ? 10 : 5, count: UInt32(values.count),
-              value: values.flatMap { word32($0.0) + word32($0.1) })
+        Entry(
+            tag: tag, type: signed ? 10 : 5, count: UInt32(values.count),
+            value: values.flatMap { word32($0.0) + word32($0.1) })
     }
 
     package func word16(_ value: UInt16) -> [UInt8] {
@@ -103,7 +109,9 @@ package struct ExifBuilder {
     package func build() -> [UInt8] {
         var directories: [[Entry]] = [ifd0, exif, gps, interoperability]
         // Pointer entries are filled in once the directory offsets are known.
-        let pointerTags: [(directory: Int, tag: UInt16, target: Int)] = [(0, 0x8769, 1), (0, 0x8825, 2), (1, 0xA005, 3)]
+        let pointerTags: [(directory: Int, tag: UInt16, target: Int)] = [
+            (0, 0x8769, 1), (0, 0x8825, 2), (1, 0xA005, 3),
+        ]
         // The interoperability directory hangs off the EXIF directory, which must then exist.
         if !directories[3].isEmpty, directories[1].isEmpty { directories[1].append(short(0xA001, 1)) }
         for pointer in pointerTags where !directories[pointer.target].isEmpty {
@@ -124,7 +132,8 @@ package struct ExifBuilder {
             for entry in entries {
                 tiff += word16(entry.tag) + word16(entry.type) + word32(entry.count)
                 if let pointer = pointerTags.first(where: { $0.directory == index && $0.tag == entry.tag }),
-                   !directories[pointer.target].isEmpty {
+                    !directories[pointer.target].isEmpty
+                {
                     tiff += word32(UInt32(directoryOffsets[pointer.target]))
                 } else if entry.value.count <= 4 {
                     tiff += entry.value + [UInt8](repeating: 0, count: 4 - entry.value.count)
@@ -160,7 +169,9 @@ package final class TemporaryFolder {
         return file
     }
 
-    package func write(_ bytes: [UInt8], named name: String) throws -> RawPath { try write(bytes, named: RawPath(name)) }
+    package func write(_ bytes: [UInt8], named name: String) throws -> RawPath {
+        try write(bytes, named: RawPath(name))
+    }
 
     /// Removes the files in the folder (by their byte names, which need not be UTF-8), then the folder.
     deinit {

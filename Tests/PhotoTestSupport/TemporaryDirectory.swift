@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PhotoSupport
 
 /// A fresh folder under the system's temporary directory, removed with the object (or by `remove()`).
@@ -25,7 +26,9 @@ package final class TemporaryDirectory {
         var found: [String] = []
         while let next = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path + "/" + next, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: url.path + "/" + next, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 found.append(next)
             }
         }

@@ -48,9 +48,14 @@ import Testing
         let history = try library.run(["history", id(art), "--json"])
         let events = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
         #expect(events.count == steps.count)
-        #expect(events.map { $0["action"] as! String } == ["favourite", "unfavourite", "favourite", "unfavourite",
-            "toggle-favourite", "toggle-favourite", "like", "unlike", "caption", "caption", "city", "city", "delete", "restore"])
-        #expect(events[8]["old"] as? String == "Lovely piece of art in Bordeaux" && events[8]["new"] as? String == "Mine")
+        #expect(
+            events.map { $0["action"] as! String } == [
+                "favourite", "unfavourite", "favourite", "unfavourite",
+                "toggle-favourite", "toggle-favourite", "like", "unlike", "caption", "caption", "city", "city",
+                "delete", "restore",
+            ])
+        #expect(
+            events[8]["old"] as? String == "Lovely piece of art in Bordeaux" && events[8]["new"] as? String == "Mine")
         #expect(events[9]["new"] is NSNull)
     }
 
@@ -96,7 +101,8 @@ import Testing
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("needs --yes"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: trashFolder.path).count == 1)
-        #expect(try library.run(["trash", "empty", "--older-than", "30d", "--yes"]).stdout
+        #expect(
+            try library.run(["trash", "empty", "--older-than", "30d", "--yes"]).stdout
                 == "deleted 0 originals for good (0 B)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: trashFolder.path).count == 1)
         let emptied = try library.run(["trash", "empty", "--yes"])
@@ -110,7 +116,8 @@ import Testing
         let ids = try library.run(["list", "--caption", "beach", "--ids"]).stdout
         let result = try library.run(["action", "favourite", "-"], stdin: Data(ids.utf8))
         #expect(result.status == 0)
-        #expect(try library.assets(["--favourite"]).map { $0["caption"] as! String }.sorted()
+        #expect(
+            try library.assets(["--favourite"]).map { $0["caption"] as! String }.sorted()
                 == ["Buda beach in Kortrijk", "Cosy lake beach in France"])
         let lines = try library.run(["list", "--favourite", "--jsonl"]).stdout
         #expect(try library.run(["action", "like", "-"], stdin: Data(lines.utf8)).status == 0)

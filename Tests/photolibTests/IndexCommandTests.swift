@@ -51,14 +51,14 @@ import Testing
 
         let files = FileManager.default
         try files.createDirectory(at: library.url("moved"), withIntermediateDirectories: true)
-        try files.moveItem(at: library.url("one.jpg"), to: library.url("moved/one.jpg"))     // move
-        try files.moveItem(at: library.url("two.jpg"), to: library.url("renamed.jpg"))       // rename
-        let handle = try FileHandle(forWritingTo: library.url("three.jpg"))                  // edit
+        try files.moveItem(at: library.url("one.jpg"), to: library.url("moved/one.jpg"))  // move
+        try files.moveItem(at: library.url("two.jpg"), to: library.url("renamed.jpg"))  // rename
+        let handle = try FileHandle(forWritingTo: library.url("three.jpg"))  // edit
         handle.seekToEndOfFile()
         handle.write(Data([0, 1, 2, 3]))
         try handle.close()
         let kept = library.root.deletingLastPathComponent().appendingPathComponent("kept-\(UUID()).jpg")
-        try files.moveItem(at: library.url("four.jpg"), to: kept)                            // delete
+        try files.moveItem(at: library.url("four.jpg"), to: kept)  // delete
         defer { try? files.removeItem(at: kept) }
 
         let changed = try library.run(["index"])
@@ -72,7 +72,7 @@ import Testing
         let missing = try library.assets(["--missing"])
         #expect(missing.map { $0["relativePath"] as? String } == ["four.jpg"])
 
-        try files.moveItem(at: kept, to: library.url("four.jpg"))                            // return
+        try files.moveItem(at: kept, to: library.url("four.jpg"))  // return
         let returned = try library.run(["index"])
         #expect(returned.stdout == "added 0, updated 1, moved 0, unchanged 3, missing 0, failed 0\n")
         #expect(try idsByPath(library)["four.jpg"] == before["four.jpg"])
@@ -106,8 +106,10 @@ import Testing
         let result = try library.run(["index"])
         #expect(result.status == 2)
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        for name in ["zero_bytes.jpg", "text_file.jpg", "png_renamed.jpg", "truncated_1KiB.jpg",
-                     "truncated_50pct.jpg", "exif_ifd0_offsets_corrupted.jpg", "sof_65500x65500.jpg"] {
+        for name in [
+            "zero_bytes.jpg", "text_file.jpg", "png_renamed.jpg", "truncated_1KiB.jpg",
+            "truncated_50pct.jpg", "exif_ifd0_offsets_corrupted.jpg", "sof_65500x65500.jpg",
+        ] {
             let mentions = lines.filter { $0.contains("/broken/\(name): ") }
             #expect(mentions.count == 1, "one line for \(name) in:\n\(result.stderr)")
             #expect(mentions.first?.hasPrefix("photolib: ") == true)

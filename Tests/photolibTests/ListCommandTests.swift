@@ -22,26 +22,29 @@ import Testing
         let library = try Self.sampleLibrary()
         let result = try library.run(["list", "--sort", "taken", "--format", "{takenAt} {relativePath}"])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            2015-06-13T16:42:07+02:00 2015/bordeaux-art.jpg
-            2015-07-04T11:25:31+02:00 2015/lake-beach.jpg
-            2015-08-15T19:08:54 2015/harbour-rouffiac.jpg
-            2015-10-10T09:14:40-07:00 2015/tree-orientation-8.jpg
-            2015-12-28T19:47:12-02:00 2015/sunset-orientation-6.jpg
-            2016-04-02T13:20:05+09:00 2016/progressive-tokyo.jpg
-            2016-07-23T15:03:18+02:00 2016/buda-beach-kortrijk.jpg
-            2016-08-06T21:36:45 2016/lighthouse-portrait.jpg
-            2016-09-10T10:05:59+02:00 2016/mountain-chamonix.jpg
-             no-exif.jpg
+        #expect(
+            result.stdout == """
+                2015-06-13T16:42:07+02:00 2015/bordeaux-art.jpg
+                2015-07-04T11:25:31+02:00 2015/lake-beach.jpg
+                2015-08-15T19:08:54 2015/harbour-rouffiac.jpg
+                2015-10-10T09:14:40-07:00 2015/tree-orientation-8.jpg
+                2015-12-28T19:47:12-02:00 2015/sunset-orientation-6.jpg
+                2016-04-02T13:20:05+09:00 2016/progressive-tokyo.jpg
+                2016-07-23T15:03:18+02:00 2016/buda-beach-kortrijk.jpg
+                2016-08-06T21:36:45 2016/lighthouse-portrait.jpg
+                2016-09-10T10:05:59+02:00 2016/mountain-chamonix.jpg
+                 no-exif.jpg
 
-            """)
+                """)
     }
 
     @Test func filtersByCaptionDateAndLimit() throws {
         let library = try Self.sampleLibrary()
         let beaches = try library.run(["list", "--caption", "BEACH", "--format", "{caption}"])
         #expect(beaches.stdout == "Cosy lake beach in France\nBuda beach in Kortrijk\n")
-        let in2016 = try library.run(["list", "--taken-after", "2016", "--taken-before", "2016-08", "--format", "{fileName}"])
+        let in2016 = try library.run([
+            "list", "--taken-after", "2016", "--taken-before", "2016-08", "--format", "{fileName}",
+        ])
         #expect(in2016.stdout == "buda-beach-kortrijk.jpg\nprogressive-tokyo.jpg\n")
         let limited = try library.run(["list", "--sort", "taken", "--limit", "2", "--ids"])
         let ids = limited.stdout.split(separator: "\n")
@@ -67,10 +70,13 @@ import Testing
         #expect(sunset["orientation"] as? Int == 6)
         #expect(sunset["width"] as? Int == 1920 && sunset["height"] as? Int == 1280)
         let bare = try #require(lines.first { $0["fileName"] as? String == "no-exif.jpg" })
-        #expect(bare["camera"] is NSNull && bare["gps"] is NSNull && bare["takenAt"] is NSNull && bare["caption"] is NSNull)
-        let keys = ["id", "shortId", "path", "relativePath", "fileName", "fileSize", "modifiedAt", "fingerprint",
-                    "width", "height", "pixelWidth", "pixelHeight", "orientation", "takenAt", "camera", "gps",
-                    "caption", "city", "country", "favourite", "liked", "trashed", "missing", "indexedAt"]
+        #expect(
+            bare["camera"] is NSNull && bare["gps"] is NSNull && bare["takenAt"] is NSNull && bare["caption"] is NSNull)
+        let keys = [
+            "id", "shortId", "path", "relativePath", "fileName", "fileSize", "modifiedAt", "fingerprint",
+            "width", "height", "pixelWidth", "pixelHeight", "orientation", "takenAt", "camera", "gps",
+            "caption", "city", "country", "favourite", "liked", "trashed", "missing", "indexedAt",
+        ]
         for key in keys { #expect(art[key] != nil, "asset JSON lacks \(key)") }
     }
 
@@ -108,6 +114,8 @@ import Testing
         #expect(result.stderr.hasPrefix("photolib: error: no photolib library found in \(empty.path)"))
         let named = try BinaryRunner.run(["list"], environment: ["PHOTOLIB_LIBRARY": empty.path])
         #expect(named.status == 66)
-        #expect(named.stderr == "photolib: error: \(empty.path): not a photolib library (no .photolib/ here; run 'photolib init')\n")
+        #expect(
+            named.stderr
+                == "photolib: error: \(empty.path): not a photolib library (no .photolib/ here; run 'photolib init')\n")
     }
 }

@@ -11,7 +11,10 @@ import Testing
         ("quotes", Array("quote\"d 'single' \\back.jpg".utf8)),
         ("latin-1", Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)),
         ("255 bytes", Array(String(repeating: "l", count: 251).utf8) + Array(".jpg".utf8)),
-        ("100 levels", Array((1...100).map { String(format: "level-%03d/", $0) }.joined().utf8) + Array("deep.jpg".utf8)),
+        (
+            "100 levels",
+            Array((1...100).map { String(format: "level-%03d/", $0) }.joined().utf8) + Array("deep.jpg".utf8)
+        ),
     ]
 
     /// Writes `contents` at `relative` (bytes) under `root`, making folders, with POSIX calls:
@@ -21,7 +24,9 @@ import Testing
         let parts = relative.split(separator: UInt8(ascii: "/"))
         for folder in parts.dropLast() {
             path += folder
-            _ = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } }
+            _ = (path + [0]).withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) }
+            }
             path.append(UInt8(ascii: "/"))
         }
         path += parts.last!
@@ -73,18 +78,22 @@ import Testing
 
     @Test func pathLinesNameTheirAssetsByteForByte() throws {
         let library = try Self.oddLibrary()
-        _ = try library.run(["action", "favourite", "-"],
-                            stdin: Data(try Self.jsonLines(library).joined(separator: [UInt8(ascii: "\n")])))
+        _ = try library.run(
+            ["action", "favourite", "-"],
+            stdin: Data(try Self.jsonLines(library).joined(separator: [UInt8(ascii: "\n")])))
         // `{path}` is written as the name's exact bytes: every name without a newline is one
         // exact line of it, the Latin-1 one included.
         let paths = try library.runRaw(["list", "--format", "{path}"])
         let pathLines = paths.stdout.split(separator: UInt8(ascii: "\n")).map(Array.init)
         let oneLineNames = pathLines.filter { line in
-            Self.oddNames.contains { $0.label != "newline" && line == Array(library.root.path.utf8) + [UInt8(ascii: "/")] + $0.bytes }
+            Self.oddNames.contains {
+                $0.label != "newline" && line == Array(library.root.path.utf8) + [UInt8(ascii: "/")] + $0.bytes
+            }
         }
         #expect(oneLineNames.count == 5)
-        let result = try library.run(["action", "unfavourite", "-"],
-                                     stdin: Data(oneLineNames.joined(separator: [UInt8(ascii: "\n")]) + [UInt8(ascii: "\n")]))
+        let result = try library.run(
+            ["action", "unfavourite", "-"],
+            stdin: Data(oneLineNames.joined(separator: [UInt8(ascii: "\n")]) + [UInt8(ascii: "\n")]))
         #expect(result.status == 0, "\(result.stderr)")
         let stillFavourite = try Self.jsonLines(library, ["--favourite"]).map { String(decoding: $0, as: UTF8.self) }
         #expect(stillFavourite.count == 1)
@@ -94,9 +103,10 @@ import Testing
         let relative = Data(Self.oddNames[3].bytes + [UInt8(ascii: "\n")])
         #expect(try library.run(["action", "unfavourite", "-"], stdin: relative).status == 0)
         #expect(try Self.jsonLines(library, ["--favourite"]).count == 1)
-        let latinLine = try #require(try Self.jsonLines(library).first {
-            String(decoding: $0, as: UTF8.self).contains(#"caf\udce9.jpg"#)
-        })
+        let latinLine = try #require(
+            try Self.jsonLines(library).first {
+                String(decoding: $0, as: UTF8.self).contains(#"caf\udce9.jpg"#)
+            })
         #expect(try library.run(["action", "favourite", "-"], stdin: Data(latinLine)).status == 0)
         #expect(try Self.jsonLines(library, ["--favourite"]).count == 2)
         // And verify finds nothing wrong with any of them.

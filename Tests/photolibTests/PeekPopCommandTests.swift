@@ -21,10 +21,12 @@ import Testing
     }
 
     @Test func peekJSONHasThePreviewAndActionsThatFollowTheState() throws {
-        let peek = try json(["peek", art])          // stdout is a file: JSON without asking
+        let peek = try json(["peek", art])  // stdout is a file: JSON without asking
         #expect(peek["caption"] as? String == "Lovely piece of art in Bordeaux")
-        let keys = Array((try JSONSerialization.jsonObject(with: Data(try library.run(["peek", art, "--json"]).stdout.utf8),
-                                                           options: []) as! [String: Any]).keys)
+        let keys = Array(
+            (try JSONSerialization.jsonObject(
+                with: Data(try library.run(["peek", art, "--json"]).stdout.utf8),
+                options: []) as! [String: Any]).keys)
         #expect(Set(keys).isSuperset(of: ["id", "preview", "actions", "poppedAt"]))
         let preview = try #require(peek["preview"] as? [String: Any])
         #expect(preview["width"] as? Int == 1280 && preview["height"] as? Int == 853)
@@ -37,14 +39,21 @@ import Testing
         #expect(made.count == 1 && made[0].contains("-preview-"))
 
         let short = try #require(peek["shortId"] as? String)
-        #expect(actions(peek) == [
-            ["name": "favourite", "title": "Make Favourite", "style": "default",
-             "command": "photolib action favourite \(short) --library \(library.root.path)"],
-            ["name": "like", "title": "Like", "style": "default",
-             "command": "photolib action like \(short) --library \(library.root.path)"],
-            ["name": "delete", "title": "Delete", "style": "destructive",
-             "command": "photolib action delete \(short) --library \(library.root.path)"],
-        ])
+        #expect(
+            actions(peek) == [
+                [
+                    "name": "favourite", "title": "Make Favourite", "style": "default",
+                    "command": "photolib action favourite \(short) --library \(library.root.path)",
+                ],
+                [
+                    "name": "like", "title": "Like", "style": "default",
+                    "command": "photolib action like \(short) --library \(library.root.path)",
+                ],
+                [
+                    "name": "delete", "title": "Delete", "style": "destructive",
+                    "command": "photolib action delete \(short) --library \(library.root.path)",
+                ],
+            ])
         // Make it a favourite from the peek's own command, as the tutorial does from the preview.
         let command = actions(peek)[0]["command"]!.split(separator: " ").map(String.init)
         #expect(try BinaryRunner.run(Array(command.dropFirst())).status == 0)
@@ -67,7 +76,7 @@ import Testing
     @Test func kittyBytesSymbolsAndNone() throws {
         let kitty = try library.runRaw(["peek", art, "--image", "kitty", "--height", "10"])
         #expect(kitty.status == 0)
-        #expect(kitty.stdout.starts(with: [0x1B, 0x5F, 0x47]))              // ESC _ G
+        #expect(kitty.stdout.starts(with: [0x1B, 0x5F, 0x47]))  // ESC _ G
         let text = String(decoding: kitty.stdout, as: UTF8.self)
         #expect(text.contains("Caption  Lovely piece of art in Bordeaux\n"))
         #expect(text.contains("  Make Favourite   photolib action favourite "))
@@ -76,7 +85,9 @@ import Testing
         #expect(symbolText.contains("\u{1B}[38;2;"))
         #expect(symbolText.components(separatedBy: "\n").prefix { !$0.hasPrefix("Caption") }.count == 8)
         let plain = try library.run(["peek", art, "--image", "none"])
-        #expect(plain.stdout.hasPrefix("Caption  Lovely piece of art in Bordeaux\nCity     Bordeaux, Nouvelle-Aquitaine, France\n"))
+        #expect(
+            plain.stdout.hasPrefix(
+                "Caption  Lovely piece of art in Bordeaux\nCity     Bordeaux, Nouvelle-Aquitaine, France\n"))
         #expect(try library.run(["peek", art, "--image", "gif"]).status == 64)
     }
 
@@ -99,7 +110,8 @@ import Testing
 
     @Test func popExportIsByteIdenticalAndNeverOverwritesWithoutForce() throws {
         let target = library.root.appendingPathComponent("out/copy.jpg")
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         let export = try library.run(["pop", art, "--export", target.path])
         #expect(export.status == 0 && export.stdout.hasPrefix("exported \(target.path) ("))
         #expect(try Data(contentsOf: target) == Data(contentsOf: library.url(art)))
@@ -134,11 +146,15 @@ import Testing
         let script = library.root.appendingPathComponent("viewer.sh")
         try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record.path)'\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let result = try BinaryRunner.run(["pop", art, "--open", "--library", library.root.path],
-                                          environment: ["PHOTOLIB_VIEWER": script.path])
+        let result = try BinaryRunner.run(
+            ["pop", art, "--open", "--library", library.root.path],
+            environment: ["PHOTOLIB_VIEWER": script.path])
         #expect(result.status == 0)
         var waited = 0
-        while !FileManager.default.fileExists(atPath: record.path), waited < 100 { usleep(20_000); waited += 1 }
+        while !FileManager.default.fileExists(atPath: record.path), waited < 100 {
+            usleep(20_000)
+            waited += 1
+        }
         #expect(try String(contentsOf: record, encoding: .utf8) == library.url(art).path + "\n")
     }
 }

@@ -21,7 +21,9 @@ import Testing
         ("35.6895", "139.6917", "Tokyo", "Tokyo", "JP"),
         ("43.6658", "1.5252", "Rouffiac-Tolosan", "Occitanie", "FR"),
     ])
-    func jsonNamesCityRegionAndCountry(latitude: String, longitude: String, city: String, region: String, country: String) throws {
+    func jsonNamesCityRegionAndCountry(
+        latitude: String, longitude: String, city: String, region: String, country: String
+    ) throws {
         let result = try BinaryRunner.run(["places", "lookup", latitude, longitude, "--json"])
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -42,6 +44,8 @@ import Testing
         let result = try BinaryRunner.run(["--version"])
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.last?.hasPrefix("Place names and coordinates © GeoNames (https://www.geonames.org), licensed under CC BY 4.0") == true)
+        #expect(
+            lines.last?.hasPrefix(
+                "Place names and coordinates © GeoNames (https://www.geonames.org), licensed under CC BY 4.0") == true)
     }
 }

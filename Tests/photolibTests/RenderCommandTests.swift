@@ -5,7 +5,8 @@ import Testing
 @Suite struct RenderCommandTests {
     @Test func indexMakesRenditionsAndTheJSONPointsAtThem() throws {
         let library = try ListCommandTests.sampleLibrary()
-        let sunset = try #require(try library.assets().first { $0["fileName"] as? String == "sunset-orientation-6.jpg" })
+        let sunset = try #require(
+            try library.assets().first { $0["fileName"] as? String == "sunset-orientation-6.jpg" })
         let renditions = try #require(sunset["renditions"] as? [String: Any])
         let thumbnail = try #require(renditions["thumbnail"] as? [String: Any])
         let preview = try #require(renditions["preview"] as? [String: Any])
@@ -17,11 +18,13 @@ import Testing
             #expect(path.hasPrefix(library.root.appendingPathComponent(".photolib/renditions/").path))
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]))
-            #expect(JPEGSize.of(bytes).map { [$0.width, $0.height] } == [file["width"] as? Int, file["height"] as? Int])
+            #expect(
+                JPEGSize.of(bytes).map { [$0.width, $0.height] } == [file["width"] as? Int, file["height"] as? Int])
         }
         // Nothing is made twice; --force makes them again.
         #expect(try library.run(["render"]).stdout == "made 0, existing 10, failed 0\n")
-        #expect(try library.run(["render", "--force", "--kind", "thumbnail", "2015/lake-beach.jpg"]).stdout
+        #expect(
+            try library.run(["render", "--force", "--kind", "thumbnail", "2015/lake-beach.jpg"]).stdout
                 == "made 1, existing 0, failed 0\n")
         #expect(try library.run(["render", "--kind", "poster"]).status == 64)
     }
@@ -47,7 +50,11 @@ import Testing
         #expect(index.status == 2)
         let lines = index.stderr.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.contains { $0.hasSuffix("truncated.jpg: truncated (no end-of-image marker); decoded in part (Premature end of JPEG file)") })
+        #expect(
+            lines.contains {
+                $0.hasSuffix(
+                    "truncated.jpg: truncated (no end-of-image marker); decoded in part (Premature end of JPEG file)")
+            })
         #expect(lines.contains { $0.contains("huge.jpg: ") && $0.contains("megapixel") })
         let assets = try library.assets()
         let truncated = try #require(assets.first { $0["fileName"] as? String == "truncated.jpg" })
@@ -71,7 +78,10 @@ enum JPEGSize {
             let marker = bytes[index + 1]
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
             if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
-                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
+                return (
+                    Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]),
+                    Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
+                )
             }
             index += 2 + length
         }

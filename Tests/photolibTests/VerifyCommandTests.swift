@@ -13,11 +13,12 @@ import Testing
         try FileManager.default.moveItem(at: original, to: library.root.appendingPathComponent("elsewhere.bin"))
         let found = try library.run(["verify"])
         #expect(found.status == 1)
-        #expect(found.stdout == """
-            original-missing: \(original.path): original not found (the catalog does not know it is gone)
-            checked 10 assets, 20 rendition files, 0 trash files: 1 problem (run 'photolib verify --repair' to fix what can be fixed)
+        #expect(
+            found.stdout == """
+                original-missing: \(original.path): original not found (the catalog does not know it is gone)
+                checked 10 assets, 20 rendition files, 0 trash files: 1 problem (run 'photolib verify --repair' to fix what can be fixed)
 
-            """)
+                """)
 
         let repaired = try library.run(["verify", "--repair", "--json"])
         #expect(repaired.status == 0)

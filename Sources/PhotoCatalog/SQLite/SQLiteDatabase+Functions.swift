@@ -14,7 +14,8 @@ extension SQLiteDatabase {
             handle, name, 1, flags, box,
             { context, _, arguments in
                 guard let context, let argument = arguments?[0],
-                      let characters = sqlite3_value_text(argument) else {
+                    let characters = sqlite3_value_text(argument)
+                else {
                     sqlite3_result_null(context)
                     return
                 }

@@ -1,5 +1,5 @@
-import Foundation
 import CSQLite
+import Foundation
 import PhotoSupport
 
 /// One connection to an SQLite file, closed when the object goes away.
@@ -25,7 +25,8 @@ final class SQLiteDatabase {
         let code = path.withCString { sqlite3_open_v2($0, &opened, flags, nil) }
         guard code == SQLITE_OK, let opened else {
             // Even a failed open may allocate a handle, which holds the message and must be closed.
-            let message = opened.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            let message =
+                opened.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
                 ?? String(cString: sqlite3_errstr(code))
             let extendedCode = opened.map { sqlite3_extended_errcode($0) } ?? code
             sqlite3_close_v2(opened)
@@ -128,8 +129,10 @@ final class SQLiteDatabase {
     /// Transactions do not nest.
     func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
         guard !isInTransaction else {
-            throw SQLiteError(.result(extendedCode: SQLITE_MISUSE,
-                                      message: "a transaction is already open on this connection", sql: "BEGIN IMMEDIATE"))
+            throw SQLiteError(
+                .result(
+                    extendedCode: SQLITE_MISUSE,
+                    message: "a transaction is already open on this connection", sql: "BEGIN IMMEDIATE"))
         }
         try cachedStatement("BEGIN IMMEDIATE").run()
         let result: Result

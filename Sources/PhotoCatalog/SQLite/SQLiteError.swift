@@ -70,7 +70,8 @@ extension SQLiteError {
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
         // The connection's code is about this failure only when its primary part agrees.
         let chosen = (extended & 0xFF) == (code & 0xFF) ? extended : code
-        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let message =
+            connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         self.init(.result(extendedCode: chosen, message: message, sql: sql))
     }

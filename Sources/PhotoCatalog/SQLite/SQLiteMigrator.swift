@@ -12,8 +12,9 @@ struct SQLiteMigrator: Sendable {
     let migrations: [SQLiteMigration]
 
     init(_ migrations: [SQLiteMigration]) {
-        precondition(migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
-                     "migrations must be numbered 1, 2, 3, … in order")
+        precondition(
+            migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
+            "migrations must be numbered 1, 2, 3, … in order")
         self.migrations = migrations
     }
 

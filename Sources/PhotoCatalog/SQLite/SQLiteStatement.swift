@@ -37,8 +37,10 @@ final class SQLiteStatement {
         reset()
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
-            throw SQLiteError(.result(extendedCode: SQLITE_RANGE,
-                                      message: "\(values.count) values bound to \(expected) parameters", sql: sql))
+            throw SQLiteError(
+                .result(
+                    extendedCode: SQLITE_RANGE,
+                    message: "\(values.count) values bound to \(expected) parameters", sql: sql))
         }
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
@@ -108,7 +110,8 @@ final class SQLiteStatement {
     }
 
     /// The first row of a query turned into a value, or nil when there is none.
-    func firstRow<Value>(_ values: [SQLiteValue] = [], _ makeValue: (SQLiteStatement) throws -> Value) throws -> Value? {
+    func firstRow<Value>(_ values: [SQLiteValue] = [], _ makeValue: (SQLiteStatement) throws -> Value) throws -> Value?
+    {
         try bind(values)
         defer { reset() }
         return try step() ? try makeValue(self) : nil

@@ -59,8 +59,9 @@ package final class DownscalingDecoder {
             decoder.abort()
             throw ImagingError(path: path, reason: .unsupportedColorModel(components: header.components))
         }
-        let denominator = Self.shrinkDenominator(width: header.width, height: header.height,
-                                                 targetWidth: output.width, targetHeight: output.height)
+        let denominator = Self.shrinkDenominator(
+            width: header.width, height: header.height,
+            targetWidth: output.width, targetHeight: output.height)
         // The reservation lasts until libjpeg has freed the image's memory (finish or abort).
         let (rowsDone, scaledHeight, failure, warnings, firstWarning) = try memoryGate.withReservation(
             of: decoder.wholeImageBufferBytes
@@ -81,20 +82,24 @@ package final class DownscalingDecoder {
 
     /// Reads the started image's rows through the resizer into `output`, then finishes the
     /// image. Returns the rows libjpeg produced and why it stopped early, if it did.
-    private func readRows(scaled: (width: Int, height: Int), header: JPEGHeader,
-                          into output: RGBImage) -> (rows: Int, failure: String?) {
+    private func readRows(
+        scaled: (width: Int, height: Int), header: JPEGHeader,
+        into output: RGBImage
+    ) -> (rows: Int, failure: String?) {
         resizer.begin(inputWidth: scaled.width, inputHeight: scaled.height, output: output)
         let bytesPerPixel = header.colorModel.isInk ? 4 : 3
         let stride = scaled.width * bytesPerPixel
         let batch = batchStorage.reserve(stride * Self.rowsPerBatch)
-        let converted = header.colorModel.isInk ? convertedRowStorage.reserve(scaled.width * 3 * Self.rowsPerBatch) : batch
+        let converted =
+            header.colorModel.isInk ? convertedRowStorage.reserve(scaled.width * 3 * Self.rowsPerBatch) : batch
         var rowsDone = 0
         while rowsDone < scaled.height {
             let (count, error) = decoder.readRows(into: batch, stride: stride, maxRows: Self.rowsPerBatch)
             if header.colorModel.isInk {
                 for index in 0..<count {
-                    InkConversion.convert(batch + index * stride, to: converted + index * scaled.width * 3,
-                                          count: scaled.width, inverted: header.hasAdobeMarker)
+                    InkConversion.convert(
+                        batch + index * stride, to: converted + index * scaled.width * 3,
+                        count: scaled.width, inverted: header.hasAdobeMarker)
                 }
                 resizer.push(rows: converted, count: count, stride: scaled.width * 3)
             } else {

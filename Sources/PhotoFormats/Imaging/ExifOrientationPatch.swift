@@ -16,9 +16,10 @@ package enum ExifOrientationPatch {
             changed = true
         }
         if swapDimensions, let exifPointer = reader.entry(tag: 0x8769, inDirectoryAt: ifd0),
-           let exifDirectory = reader.long(at: exifPointer.valueOffset),
-           let x = reader.entry(tag: 0xA002, inDirectoryAt: Int(exifDirectory)),
-           let y = reader.entry(tag: 0xA003, inDirectoryAt: Int(exifDirectory)), x.type == y.type {
+            let exifDirectory = reader.long(at: exifPointer.valueOffset),
+            let x = reader.entry(tag: 0xA002, inDirectoryAt: Int(exifDirectory)),
+            let y = reader.entry(tag: 0xA003, inDirectoryAt: Int(exifDirectory)), x.type == y.type
+        {
             let width = Array(jpeg[x.valueOffset..<(x.valueOffset + 4)])
             jpeg.replaceSubrange(x.valueOffset..<(x.valueOffset + 4), with: jpeg[y.valueOffset..<(y.valueOffset + 4)])
             jpeg.replaceSubrange(y.valueOffset..<(y.valueOffset + 4), with: width)
@@ -36,7 +37,8 @@ package enum ExifOrientationPatch {
             let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
             let payload = offset + 4
             if marker == 0xE1, length >= 16, payload + 6 <= jpeg.count,
-               jpeg[payload..<(payload + 6)].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
+                jpeg[payload..<(payload + 6)].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0])
+            {
                 return payload + 6
             }
             offset += 2 + length
@@ -66,13 +68,15 @@ private struct TIFFReader {
 
     func short(at offset: Int) -> Int? {
         guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-        return isBigEndian ? Int(bytes[offset]) << 8 | Int(bytes[offset + 1]) : Int(bytes[offset + 1]) << 8 | Int(bytes[offset])
+        return isBigEndian
+            ? Int(bytes[offset]) << 8 | Int(bytes[offset + 1]) : Int(bytes[offset + 1]) << 8 | Int(bytes[offset])
     }
 
     func long(at offset: Int) -> UInt32? {
         guard offset >= 0, offset + 4 <= bytes.count else { return nil }
         let part = bytes[offset..<(offset + 4)].map(UInt32.init)
-        return isBigEndian ? part[0] << 24 | part[1] << 16 | part[2] << 8 | part[3]
+        return isBigEndian
+            ? part[0] << 24 | part[1] << 16 | part[2] << 8 | part[3]
             : part[3] << 24 | part[2] << 16 | part[1] << 8 | part[0]
     }
 
@@ -86,14 +90,23 @@ private struct TIFFReader {
         guard let count = short(at: start) else { return nil }
         for index in 0..<count {
             let entry = start + 2 + index * 12
-            guard let found = short(at: entry), let type = short(at: entry + 2), entry + 12 <= bytes.count else { return nil }
+            guard let found = short(at: entry), let type = short(at: entry + 2), entry + 12 <= bytes.count else {
+                return nil
+            }
             if found == tag { return Entry(type: type, valueOffset: entry + 8) }
         }
         return nil
     }
 
     func writeShort(_ value: Int, at offset: Int, into target: inout [UInt8]) {
-        let high = UInt8(truncatingIfNeeded: value >> 8), low = UInt8(truncatingIfNeeded: value)
-        if isBigEndian { target[offset] = high; target[offset + 1] = low } else { target[offset] = low; target[offset + 1] = high }
+        let high = UInt8(truncatingIfNeeded: value >> 8)
+        let low = UInt8(truncatingIfNeeded: value)
+        if isBigEndian {
+            target[offset] = high
+            target[offset + 1] = low
+        } else {
+            target[offset] = low
+            target[offset + 1] = high
+        }
     }
 }

@@ -14,9 +14,11 @@ package enum ImageHalving {
             let bottom = UnsafePointer(image.row(min(2 * y + 1, image.height - 1)))
             let output = result.row(y)
             for x in 0..<result.width {
-                let left = 6 * x, right = 3 * min(2 * x + 1, image.width - 1)
+                let left = 6 * x
+                let right = 3 * min(2 * x + 1, image.width - 1)
                 for channel in 0..<3 {
-                    let sum = UInt16(top[left + channel]) + UInt16(top[right + channel])
+                    let sum =
+                        UInt16(top[left + channel]) + UInt16(top[right + channel])
                         + UInt16(bottom[left + channel]) + UInt16(bottom[right + channel])
                     output[3 * x + channel] = UInt8(truncatingIfNeeded: (sum + 2) >> 2)
                 }

@@ -32,17 +32,19 @@ package struct ImageOrientation: Equatable {
         let size = displayed(width: source.width, height: source.height)
         let result = RGBImage(pixels: target, width: size.width, height: size.height)
         // Where displayed pixel (0, 0) comes from, and how far one step right or down moves in the source.
-        let lastColumn = (source.width - 1) * 3, lastRow = (source.height - 1) * source.stride
-        let (origin, stepX, stepY): (Int, Int, Int) = switch value {
-        case 2: (lastColumn, -3, source.stride)
-        case 3: (lastRow + lastColumn, -3, -source.stride)
-        case 4: (lastRow, 3, -source.stride)
-        case 5: (0, source.stride, 3)
-        case 6: (lastRow, -source.stride, 3)
-        case 7: (lastRow + lastColumn, -source.stride, -3)
-        case 8: (lastColumn, source.stride, -3)
-        default: (0, 3, source.stride)
-        }
+        let lastColumn = (source.width - 1) * 3
+        let lastRow = (source.height - 1) * source.stride
+        let (origin, stepX, stepY): (Int, Int, Int) =
+            switch value {
+            case 2: (lastColumn, -3, source.stride)
+            case 3: (lastRow + lastColumn, -3, -source.stride)
+            case 4: (lastRow, 3, -source.stride)
+            case 5: (0, source.stride, 3)
+            case 6: (lastRow, -source.stride, 3)
+            case 7: (lastRow + lastColumn, -source.stride, -3)
+            case 8: (lastColumn, source.stride, -3)
+            default: (0, 3, source.stride)
+            }
         let tile = 32
         let start = UnsafePointer(source.pixels) + origin
         for tileY in stride(from: 0, to: result.height, by: tile) {

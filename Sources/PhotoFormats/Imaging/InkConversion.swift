@@ -9,7 +9,10 @@ enum InkConversion {
     static func convert(_ ink: UnsafePointer<UInt8>, to rgb: UnsafeMutablePointer<UInt8>, count: Int, inverted: Bool) {
         for pixel in 0..<count {
             let source = ink + pixel * 4
-            var cyan = UInt32(source[0]), magenta = UInt32(source[1]), yellow = UInt32(source[2]), black = UInt32(source[3])
+            var cyan = UInt32(source[0])
+            var magenta = UInt32(source[1])
+            var yellow = UInt32(source[2])
+            var black = UInt32(source[3])
             if !inverted {
                 cyan = 255 - cyan
                 magenta = 255 - magenta

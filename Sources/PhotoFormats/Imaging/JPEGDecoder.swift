@@ -44,16 +44,18 @@ final class JPEGDecoder {
         guard pljpeg_decoder_read_header(handle, bytes, data.count, &header) == PLJPEG_OK else {
             throw ImagingError(path: path, reason: .undecodable(errorMessage))
         }
-        let model: JPEGColorModel = switch header.model {
-        case PLJPEG_MODEL_GRAY: .gray
-        case PLJPEG_MODEL_YCBCR: .ycbcr
-        case PLJPEG_MODEL_CMYK: .cmyk
-        case PLJPEG_MODEL_YCCK: .ycck
-        default: .other
-        }
-        return JPEGHeader(width: Int(header.width), height: Int(header.height), components: Int(header.components),
-                          colorModel: model, hasAdobeMarker: header.has_adobe_marker != 0,
-                          isProgressive: header.progressive != 0)
+        let model: JPEGColorModel =
+            switch header.model {
+            case PLJPEG_MODEL_GRAY: .gray
+            case PLJPEG_MODEL_YCBCR: .ycbcr
+            case PLJPEG_MODEL_CMYK: .cmyk
+            case PLJPEG_MODEL_YCCK: .ycck
+            default: .other
+            }
+        return JPEGHeader(
+            width: Int(header.width), height: Int(header.height), components: Int(header.components),
+            colorModel: model, hasAdobeMarker: header.has_adobe_marker != 0,
+            isProgressive: header.progressive != 0)
     }
 
     /// The image's ICC profile, its APP2 chunks joined; nil when absent or incomplete.

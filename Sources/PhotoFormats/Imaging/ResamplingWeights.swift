@@ -34,7 +34,8 @@ struct ResamplingWeights {
     let splatWeights: [SIMD4<Float>]
 
     init(inputLength: Int, outputLength: Int) {
-        let inputLength = max(1, inputLength), outputLength = max(1, outputLength)
+        let inputLength = max(1, inputLength)
+        let outputLength = max(1, outputLength)
         self.inputLength = inputLength
         self.outputLength = outputLength
         let scale = Double(inputLength) / Double(outputLength)

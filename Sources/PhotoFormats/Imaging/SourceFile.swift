@@ -50,8 +50,9 @@ package enum SourceFile {
         let count = head.withUnsafeMutableBytes { reader.read(at: 0, into: $0) }
         guard count >= 2, head[0] == 0xFF, head[1] == 0xD8 else { return nil }
         let walk = head.withUnsafeBytes { bytes in
-            JPEGMarkerReader.walk(head: UnsafeRawBufferPointer(rebasing: bytes[..<count]),
-                                  fileSize: Int64(info.st_size), reader: reader)
+            JPEGMarkerReader.walk(
+                head: UnsafeRawBufferPointer(rebasing: bytes[..<count]),
+                fileSize: Int64(info.st_size), reader: reader)
         }
         guard let frame = walk.layout.frame, frame.width > 0, frame.height > 0 else { return nil }
         return (frame.width, frame.height)

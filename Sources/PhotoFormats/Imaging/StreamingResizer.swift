@@ -66,11 +66,14 @@ package final class StreamingResizer {
             let group = min(Self.rowsPerGroup, count - done, vertical.inputLength - nextInputRow)
             let first = rows + done * stride
             if horizontal.isIdentity {
-                for index in 0..<group { widen(first + index * stride, count: output.width * 3, into: slot(nextInputRow + index)) }
+                for index in 0..<group {
+                    widen(first + index * stride, count: output.width * 3, into: slot(nextInputRow + index))
+                }
             } else {
                 for index in 0..<group {
-                    widen(first + index * stride, count: horizontal.inputLength * 3,
-                          into: inputRowStorage.base + index * inputStride)
+                    widen(
+                        first + index * stride, count: horizontal.inputLength * 3,
+                        into: inputRowStorage.base + index * inputStride)
                 }
                 if group == Self.rowsPerGroup {
                     filterFourRowsHorizontally()
@@ -83,7 +86,8 @@ package final class StreamingResizer {
             nextInputRow += group
             done += group
             while nextOutputRow < output.height,
-                  vertical.starts[nextOutputRow] + vertical.counts[nextOutputRow] <= nextInputRow {
+                vertical.starts[nextOutputRow] + vertical.counts[nextOutputRow] <= nextInputRow
+            {
                 filterVertically(outputRow: nextOutputRow)
                 nextOutputRow += 1
             }
@@ -129,13 +133,18 @@ package final class StreamingResizer {
         let maxCount = horizontal.maxCount
         let rowBytes = inputStride * MemoryLayout<Float>.stride
         let source = UnsafeRawPointer(inputRowStorage.base)
-        let targets = (UnsafeMutableRawPointer(slot(nextInputRow)), UnsafeMutableRawPointer(slot(nextInputRow + 1)),
-                       UnsafeMutableRawPointer(slot(nextInputRow + 2)), UnsafeMutableRawPointer(slot(nextInputRow + 3)))
+        let targets = (
+            UnsafeMutableRawPointer(slot(nextInputRow)), UnsafeMutableRawPointer(slot(nextInputRow + 1)),
+            UnsafeMutableRawPointer(slot(nextInputRow + 2)), UnsafeMutableRawPointer(slot(nextInputRow + 3))
+        )
         horizontal.starts.withUnsafeBufferPointer { starts in
             horizontal.counts.withUnsafeBufferPointer { counts in
                 horizontal.splatWeights.withUnsafeBufferPointer { weights in
                     for x in 0..<starts.count {
-                        var sum0 = SIMD4<Float>(repeating: 0), sum1 = sum0, sum2 = sum0, sum3 = sum0
+                        var sum0 = SIMD4<Float>(repeating: 0)
+                        var sum1 = sum0
+                        var sum2 = sum0
+                        var sum3 = sum0
                         var pixel = source + starts[x] * 12
                         var weight = weights.baseAddress! + x * maxCount
                         for _ in 0..<counts[x] {

@@ -10,7 +10,8 @@ package final class TurboJPEGHandle {
 
     package init(path: RawPath) throws {
         guard let handle = tjInitTransform() else {
-            throw PictureError(path: path, reason: .undecodable("TurboJPEG could not start: \(String(cString: tjGetErrorStr2(nil)))"))
+            throw PictureError(
+                path: path, reason: .undecodable("TurboJPEG could not start: \(String(cString: tjGetErrorStr2(nil)))"))
         }
         self.handle = handle
     }
@@ -22,11 +23,16 @@ package final class TurboJPEGHandle {
     /// Decodes `jpeg` to RGB at the smallest of TurboJPEG's scales (1/8 … 1) that is still at
     /// least `minimumWidth` x `minimumHeight`, or at full size when none is.
     package func decodeRGB(_ jpeg: [UInt8], minimumWidth: Int, minimumHeight: Int, path: RawPath) throws -> RGBPicture {
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
         let header = jpeg.withUnsafeBufferPointer {
             tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
         }
-        guard header == 0, width > 0, height > 0 else { throw PictureError(path: path, reason: .undecodable(message())) }
+        guard header == 0, width > 0, height > 0 else {
+            throw PictureError(path: path, reason: .undecodable(message()))
+        }
         var chosen = (width: Int(width), height: Int(height))
         // Denominators 8, 4, 2, 1: the DCT-domain scales, the fastest TurboJPEG has.
         for denominator in [8, 4, 2] {
@@ -39,9 +45,10 @@ package final class TurboJPEGHandle {
         var pixels = [UInt8](repeating: 0, count: chosen.width * chosen.height * 3)
         let result = jpeg.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                tjDecompress2(handle, source.baseAddress, UInt(source.count), target.baseAddress, Int32(chosen.width),
-                              Int32(chosen.width * 3), Int32(chosen.height), Int32(TJPF_RGB.rawValue),
-                              TJFLAG_LIMITSCANS)
+                tjDecompress2(
+                    handle, source.baseAddress, UInt(source.count), target.baseAddress, Int32(chosen.width),
+                    Int32(chosen.width * 3), Int32(chosen.height), Int32(TJPF_RGB.rawValue),
+                    TJFLAG_LIMITSCANS)
             }
         }
         guard result == 0 else { throw PictureError(path: path, reason: .undecodable(message())) }
@@ -51,7 +58,9 @@ package final class TurboJPEGHandle {
     /// `jpeg` turned upright for EXIF `orientation` without decoding: TurboJPEG's lossless
     /// transform, keeping every marker (EXIF included). When the size is not a whole number of
     /// blocks, the partial blocks at the edges are dropped (`trimmed`), as `jpegtran -trim` does.
-    package func transformUpright(_ jpeg: [UInt8], orientation: Int, path: RawPath) throws -> (bytes: [UInt8], trimmed: Bool) {
+    package func transformUpright(
+        _ jpeg: [UInt8], orientation: Int, path: RawPath
+    ) throws -> (bytes: [UInt8], trimmed: Bool) {
         let operation: TJXOP
         switch orientation {
         case 2: operation = TJXOP_HFLIP
@@ -76,7 +85,8 @@ package final class TurboJPEGHandle {
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize: UInt = 0
         let result = jpeg.withUnsafeBufferPointer { source in
-            tjTransform(handle, source.baseAddress, UInt(source.count), 1, &output, &outputSize, &spec, TJFLAG_LIMITSCANS)
+            tjTransform(
+                handle, source.baseAddress, UInt(source.count), 1, &output, &outputSize, &spec, TJFLAG_LIMITSCANS)
         }
         defer { if let output { tjFree(output) } }
         guard result == 0, let output else { throw PictureError(path: path, reason: .transformFailed(message())) }

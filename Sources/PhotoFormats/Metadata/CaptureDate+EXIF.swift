@@ -9,7 +9,7 @@ extension CaptureDate {
         guard bytes.count >= 19 else { return nil }
         func number(_ start: Int, _ count: Int) -> Int? {
             var value = 0
-            for byte in bytes[start ..< start + count] {
+            for byte in bytes[start..<start + count] {
                 guard (0x30...0x39).contains(byte) else { return nil }
                 value = value * 10 + Int(byte - 0x30)
             }
@@ -17,15 +17,15 @@ extension CaptureDate {
         }
         let colon = UInt8(ascii: ":")
         guard bytes[4] == colon, bytes[7] == colon, bytes[10] == UInt8(ascii: " "),
-              bytes[13] == colon, bytes[16] == colon,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              year >= 1, (1...12).contains(month), (1...31).contains(day),
-              hour <= 23, minute <= 59, second <= 60
+            bytes[13] == colon, bytes[16] == colon,
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            year >= 1, (1...12).contains(month), (1...31).contains(day),
+            hour <= 23, minute <= 59, second <= 60
         else { return nil }
         // Anything after the seconds must be padding (some cameras add spaces or NULs).
         guard bytes[19...].allSatisfy({ $0 == 0x20 || $0 == 0 }) else { return nil }
-        let text = String(decoding: bytes[0 ..< 19], as: UTF8.self)
+        let text = String(decoding: bytes[0..<19], as: UTF8.self)
         let localTime = text.prefix(10).replacingColons() + "T" + text.suffix(8)
         self.init(localTime: localTime, utcOffset: Self.utcOffset(offset))
     }
@@ -35,7 +35,8 @@ extension CaptureDate {
         guard let text else { return nil }
         let bytes = Array(text.utf8.prefix { $0 != 0 && $0 != 0x20 })
         guard bytes.count == 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
-              bytes[3] == UInt8(ascii: ":") else { return nil }
+            bytes[3] == UInt8(ascii: ":")
+        else { return nil }
         let digits = [bytes[1], bytes[2], bytes[4], bytes[5]]
         guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         let hours = Int(digits[0] - 0x30) * 10 + Int(digits[1] - 0x30)

@@ -27,15 +27,20 @@ extension ExifBlock {
             for position in 0..<Int(content.pointee.count) {
                 guard let entry = entries[position] else { continue }
                 let tag = entry.pointee.tag
-                let name = exif_tag_get_name_in_ifd(tag, ifd).map { String(cString: $0) }
+                let name =
+                    exif_tag_get_name_in_ifd(tag, ifd).map { String(cString: $0) }
                     ?? String(format: "Tag 0x%04X", Int(tag.rawValue))
                 buffer[0] = 0
                 let value = buffer.withUnsafeMutableBufferPointer { text -> String in
-                    guard let result = exif_entry_get_value(entry, text.baseAddress, UInt32(text.count)) else { return "" }
+                    guard let result = exif_entry_get_value(entry, text.baseAddress, UInt32(text.count)) else {
+                        return ""
+                    }
                     return String(decoding: UnsafeRawBufferPointer(start: result, count: strlen(result)), as: UTF8.self)
                 }
-                fields.append(ExifField(directory: names[index], tag: Int(tag.rawValue), name: name,
-                                        value: value.trimmingCharacters(in: .whitespacesAndNewlines)))
+                fields.append(
+                    ExifField(
+                        directory: names[index], tag: Int(tag.rawValue), name: name,
+                        value: value.trimmingCharacters(in: .whitespacesAndNewlines)))
             }
         }
         return fields

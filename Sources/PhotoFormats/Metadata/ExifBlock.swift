@@ -58,7 +58,8 @@ final class ExifBlock {
         for tag in ExifTags.Tag.allCases {
             for directory in tag.directories {
                 guard let content = contents[directory.rawValue],
-                      let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag.number))) else { continue }
+                    let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag.number)))
+                else { continue }
                 tags[tag] = Self.copy(entry.pointee, isBigEndian: isBigEndian)
                 break
             }
@@ -73,8 +74,9 @@ final class ExifBlock {
         } else {
             bytes = []
         }
-        return ExifTags.Entry(format: UInt16(truncatingIfNeeded: entry.format.rawValue),
-                              components: Int(clamping: entry.components), bytes: bytes, isBigEndian: isBigEndian)
+        return ExifTags.Entry(
+            format: UInt16(truncatingIfNeeded: entry.format.rawValue),
+            components: Int(clamping: entry.components), bytes: bytes, isBigEndian: isBigEndian)
     }
 }
 
@@ -89,7 +91,8 @@ private final class ExifLogCapture {
 /// photolib never reads, and libexif's parsers for them object to many healthy photos.
 private let captureExifLog: ExifLogFunc = { _, code, domain, format, arguments, context in
     guard code == EXIF_LOG_CODE_CORRUPT_DATA || code == EXIF_LOG_CODE_NO_MEMORY,
-          let format, let arguments, let context else { return }
+        let format, let arguments, let context
+    else { return }
     if let domain, strncmp(domain, "ExifMnote", 9) == 0 { return }
     let capture = Unmanaged<ExifLogCapture>.fromOpaque(context).takeUnretainedValue()
     guard capture.firstMessage == nil else { return }

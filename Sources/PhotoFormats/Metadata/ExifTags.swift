@@ -35,7 +35,8 @@ struct ExifTags: Sendable, Equatable {
         /// nil when it is missing or its denominator is 0.
         func rational(at index: Int) -> Double? {
             guard format == 5 || format == 10, index * 8 + 8 <= bytes.count else { return nil }
-            let numerator = word32(at: index * 8), denominator = word32(at: index * 8 + 4)
+            let numerator = word32(at: index * 8)
+            let denominator = word32(at: index * 8 + 4)
             guard denominator != 0 else { return nil }
             if format == 10 {
                 return Double(Int32(bitPattern: numerator)) / Double(Int32(bitPattern: denominator))
@@ -47,7 +48,8 @@ struct ExifTags: Sendable, Equatable {
         var rationalCount: Int { format == 5 || format == 10 ? min(components, bytes.count / 8) : 0 }
 
         private func word16(at offset: Int) -> UInt16 {
-            let first = UInt16(bytes[offset]), second = UInt16(bytes[offset + 1])
+            let first = UInt16(bytes[offset])
+            let second = UInt16(bytes[offset + 1])
             return isBigEndian ? first << 8 | second : second << 8 | first
         }
 
@@ -64,7 +66,11 @@ struct ExifTags: Sendable, Equatable {
     /// Where a tag lives; GPS tags must be looked up in the GPS directory only, since their
     /// numbers 1 to 4 are also interoperability tags.
     enum Directory: Int, Sendable {
-        case ifd0 = 0, ifd1 = 1, exif = 2, gps = 3, interoperability = 4
+        case ifd0 = 0
+        case ifd1 = 1
+        case exif = 2
+        case gps = 3
+        case interoperability = 4
     }
 
     /// A tag photolib reads, with the directory it belongs in.

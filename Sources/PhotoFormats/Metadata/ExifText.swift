@@ -58,7 +58,8 @@ enum ExifText {
     static func trimmed(_ text: String) -> String? {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isPadding($0) }),
-              let last = scalars.lastIndex(where: { !isPadding($0) }) else { return nil }
+            let last = scalars.lastIndex(where: { !isPadding($0) })
+        else { return nil }
         return String(scalars[first...last])
     }
 
@@ -78,15 +79,22 @@ enum ExifText {
         var bigEndian = bigEndian
         var start = bytes.startIndex
         if bytes.count >= 2 {
-            let first = bytes[start], second = bytes[start + 1]
-            if first == 0xFE, second == 0xFF { bigEndian = true; start += 2 }
-            else if first == 0xFF, second == 0xFE { bigEndian = false; start += 2 }
+            let first = bytes[start]
+            let second = bytes[start + 1]
+            if first == 0xFE, second == 0xFF {
+                bigEndian = true
+                start += 2
+            } else if first == 0xFF, second == 0xFE {
+                bigEndian = false
+                start += 2
+            }
         }
         var units: [UInt16] = []
         units.reserveCapacity((bytes.endIndex - start) / 2)
         var index = start
         while index + 1 < bytes.endIndex {
-            let high = UInt16(bytes[bigEndian ? index : index + 1]), low = UInt16(bytes[bigEndian ? index + 1 : index])
+            let high = UInt16(bytes[bigEndian ? index : index + 1])
+            let low = UInt16(bytes[bigEndian ? index + 1 : index])
             let unit = high << 8 | low
             if unit == 0 { break }
             units.append(unit)

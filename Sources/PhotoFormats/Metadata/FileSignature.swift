@@ -15,7 +15,8 @@ enum FileSignature {
         if starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "PNG image" }
         if ascii("GIF87a") || ascii("GIF89a") { return "GIF image" }
         if starts(with: [0x49, 0x49, 0x2A, 0x00]) || starts(with: [0x4D, 0x4D, 0x00, 0x2A])
-            || starts(with: [0x49, 0x49, 0x2B, 0x00]) || starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
+            || starts(with: [0x49, 0x49, 0x2B, 0x00]) || starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+        {
             // Also most camera raw formats (CR2, NEF, ARW, DNG), which are TIFF inside.
             return "TIFF image"
         }
@@ -41,7 +42,7 @@ enum FileSignature {
 
     private static func isoMediaBrand(_ head: UnsafeRawBufferPointer) -> String? {
         guard head.count >= 12 else { return nil }
-        let brand = head[8 ..< 12]
+        let brand = head[8..<12]
         guard brand.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
         return String(decoding: brand, as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }

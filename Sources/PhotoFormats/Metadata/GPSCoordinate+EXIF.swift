@@ -5,8 +5,8 @@ extension GPSCoordinate {
     /// the altitude alone may be nil while the position is known.
     init?(exif tags: ExifTags) {
         guard let latitude = Self.degrees(tags[.gpsLatitude], reference: tags[.gpsLatitudeRef], negative: "S"),
-              let longitude = Self.degrees(tags[.gpsLongitude], reference: tags[.gpsLongitudeRef], negative: "W"),
-              abs(latitude) <= 90, abs(longitude) <= 180
+            let longitude = Self.degrees(tags[.gpsLongitude], reference: tags[.gpsLongitudeRef], negative: "W"),
+            abs(latitude) <= 90, abs(longitude) <= 180
         else { return nil }
         var altitude: Double?
         if let metres = tags[.gpsAltitude]?.rational(at: 0), metres.isFinite {

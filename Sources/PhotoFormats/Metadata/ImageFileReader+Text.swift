@@ -5,10 +5,14 @@ extension ImageFileReader {
     /// Reads the XMP packet (with its extended part) and the IPTC-IIM block of a file whose
     /// layout is known, from the head already in memory where it can. Never throws: a
     /// packet that cannot be read is a problem line, and the rest is still read.
-    static func readEmbeddedText(_ layout: JPEGLayout, head: UnsafeRawBufferPointer, fileSize: Int64,
-                                 reader: FileDescriptorReader) -> EmbeddedText {
+    static func readEmbeddedText(
+        _ layout: JPEGLayout, head: UnsafeRawBufferPointer, fileSize: Int64,
+        reader: FileDescriptorReader
+    ) -> EmbeddedText {
         var text = EmbeddedText()
-        if let segment = layout.first(.xmp), let payload = segmentBytes(segment, head: head, fileSize: fileSize, reader: reader) {
+        if let segment = layout.first(.xmp),
+            let payload = segmentBytes(segment, head: head, fileSize: fileSize, reader: reader)
+        {
             do {
                 let packet = try XMPPacket(bytes: Array(payload.dropFirst(xmpSignatureLength)))
                 var xmp = packet.text
@@ -16,8 +20,9 @@ extension ImageFileReader {
                     let pieces = layout.segments.filter { $0.kind == .xmpExtension }
                         .compactMap { segmentBytes($0, head: head, fileSize: fileSize, reader: reader) }
                     if let extended = ExtendedXMP.assemble(guid: guid, payloads: pieces) {
-                        do { xmp = xmp.filled(from: try XMPPacket(bytes: extended).text) }
-                        catch { text.problems.append("extended XMP not read: \(error)") }
+                        do { xmp = xmp.filled(from: try XMPPacket(bytes: extended).text) } catch {
+                            text.problems.append("extended XMP not read: \(error)")
+                        }
                     }
                 }
                 text.xmp = xmp.isEmpty ? nil : xmp
@@ -35,8 +40,10 @@ extension ImageFileReader {
 
     /// A segment's payload: sliced from the head when it lies there, else read from the file;
     /// nil when nothing of it can be read.
-    private static func segmentBytes(_ segment: JPEGSegment, head: UnsafeRawBufferPointer, fileSize: Int64,
-                                     reader: FileDescriptorReader) -> ArraySlice<UInt8>? {
+    private static func segmentBytes(
+        _ segment: JPEGSegment, head: UnsafeRawBufferPointer, fileSize: Int64,
+        reader: FileDescriptorReader
+    ) -> ArraySlice<UInt8>? {
         let available = Int(min(Int64(segment.payloadLength), fileSize - segment.payloadOffset))
         guard available > 0 else { return nil }
         let end = segment.payloadOffset + Int64(available)

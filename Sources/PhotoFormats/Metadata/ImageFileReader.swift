@@ -27,16 +27,21 @@ public enum ImageFileReader {
         // On the stack where there is room: a heap block of this size costs more than the read.
         return try withUnsafeTemporaryAllocation(byteCount: isSmall ? Int(size) : 2 * windowSize, alignment: 16) {
             (buffer) throws(ImageReadError) -> ImageFileReading in
-            try read(path, descriptor: descriptor, size: size, modified: modified, into: buffer, maxMegapixels: maxMegapixels)
+            try read(
+                path, descriptor: descriptor, size: size, modified: modified, into: buffer, maxMegapixels: maxMegapixels
+            )
         }
     }
 
     /// The rest of `read`, with the file open and a buffer for its head and tail.
-    private static func read(_ path: RawPath, descriptor: Int32, size: Int64, modified: Int64,
-                             into buffer: UnsafeMutableRawBufferPointer, maxMegapixels: Int) throws(ImageReadError) -> ImageFileReading {
+    private static func read(
+        _ path: RawPath, descriptor: Int32, size: Int64, modified: Int64,
+        into buffer: UnsafeMutableRawBufferPointer, maxMegapixels: Int
+    ) throws(ImageReadError) -> ImageFileReading {
         let reader = FileDescriptorReader(descriptor: descriptor)
         let isSmall = size <= Int64(2 * windowSize)
-        let headCount = reader.read(at: 0, into: isSmall ? buffer : UnsafeMutableRawBufferPointer(rebasing: buffer[..<windowSize]))
+        let headCount = reader.read(
+            at: 0, into: isSmall ? buffer : UnsafeMutableRawBufferPointer(rebasing: buffer[..<windowSize]))
         guard headCount >= 0 else { throw ImageReadError(path: path, reason: .unreadable(errno)) }
         // A file that shrank between fstat and read: what was read is what there is.
         let shrank = headCount < (isSmall ? Int(size) : windowSize)
@@ -58,7 +63,8 @@ public enum ImageFileReader {
         let fingerprint = ContentFingerprint.of(size: fileSize, head: head, tail: tail)
         let walk = JPEGMarkerReader.walk(head: head, fileSize: fileSize, reader: reader)
         if case .readError(let code) = walk.stop { throw ImageReadError(path: path, reason: .unreadable(code)) }
-        guard walk.layout.hasImageData, let frame = walk.layout.frame, let scanOffset = walk.layout.firstScanOffset else {
+        guard walk.layout.hasImageData, let frame = walk.layout.frame, let scanOffset = walk.layout.firstScanOffset
+        else {
             throw ImageReadError(path: path, reason: .noImageData)
         }
 
@@ -83,8 +89,9 @@ public enum ImageFileReader {
         } else {
             problems.append("frame header gives no size (\(frame.width)x\(frame.height))")
         }
-        return ImageFileReading(size: fileSize, modifiedNanoseconds: modified, fingerprint: fingerprint,
-                                metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText)
+        return ImageFileReading(
+            size: fileSize, modifiedNanoseconds: modified, fingerprint: fingerprint,
+            metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText)
     }
 
     private static func openFailure(_ code: Int32) -> ImageReadError.Reason {
@@ -100,8 +107,10 @@ public enum ImageFileReader {
     /// marker), so any hit is the end-of-image marker, possibly followed by junk or a second
     /// image, which is common and fine. The search runs backwards: the marker is nearly
     /// always in the last few bytes.
-    static func endsWithEndOfImage(head: UnsafeRawBufferPointer, tail: UnsafeRawBufferPointer?,
-                                   fileSize: Int64, scanOffset: Int64) -> Bool {
+    static func endsWithEndOfImage(
+        head: UnsafeRawBufferPointer, tail: UnsafeRawBufferPointer?,
+        fileSize: Int64, scanOffset: Int64
+    ) -> Bool {
         let region = tail ?? head
         guard let base = region.baseAddress else { return false }
         let regionStart = fileSize - Int64(region.count)
@@ -109,7 +118,10 @@ public enum ImageFileReader {
         var index = region.count - 2
         while index >= from {
             if base.load(fromByteOffset: index + 1, as: UInt8.self) == 0xD9,
-               base.load(fromByteOffset: index, as: UInt8.self) == 0xFF { return true }
+                base.load(fromByteOffset: index, as: UInt8.self) == 0xFF
+            {
+                return true
+            }
             index -= 1
         }
         return false
@@ -117,8 +129,10 @@ public enum ImageFileReader {
 
     /// Parses the EXIF APP1 segment: from the head when it is there (nearly always), else read
     /// on its own. An unusable block gives problem lines, never an error.
-    private static func readExif(_ segment: JPEGSegment, head: UnsafeRawBufferPointer, fileSize: Int64,
-                                 reader: FileDescriptorReader, into metadata: inout PhotoMetadata) -> [String] {
+    private static func readExif(
+        _ segment: JPEGSegment, head: UnsafeRawBufferPointer, fileSize: Int64,
+        reader: FileDescriptorReader, into metadata: inout PhotoMetadata
+    ) -> [String] {
         let available = Int(min(Int64(segment.payloadLength), fileSize - segment.payloadOffset))
         guard available > 0 else { return ["corrupt EXIF: empty segment"] }
         func parse(_ payload: UnsafeRawBufferPointer) -> [String] {
@@ -131,7 +145,7 @@ public enum ImageFileReader {
         }
         let end = segment.payloadOffset + Int64(available)
         if end <= Int64(head.count) {
-            return parse(UnsafeRawBufferPointer(rebasing: head[Int(segment.payloadOffset) ..< Int(end)]))
+            return parse(UnsafeRawBufferPointer(rebasing: head[Int(segment.payloadOffset)..<Int(end)]))
         }
         let payload = UnsafeMutableRawBufferPointer.allocate(byteCount: available, alignment: 16)
         defer { payload.deallocate() }

@@ -16,8 +16,10 @@ public struct ImageFileReading: Sendable, Equatable {
     /// Caption, place and rating from the file's XMP packet and IPTC-IIM block.
     public var embeddedText: EmbeddedText
 
-    public init(size: Int64, modifiedNanoseconds: Int64, fingerprint: String, metadata: PhotoMetadata,
-                problems: [String], layout: JPEGLayout = JPEGLayout(), embeddedText: EmbeddedText = EmbeddedText()) {
+    public init(
+        size: Int64, modifiedNanoseconds: Int64, fingerprint: String, metadata: PhotoMetadata,
+        problems: [String], layout: JPEGLayout = JPEGLayout(), embeddedText: EmbeddedText = EmbeddedText()
+    ) {
         self.size = size
         self.modifiedNanoseconds = modifiedNanoseconds
         self.fingerprint = fingerprint

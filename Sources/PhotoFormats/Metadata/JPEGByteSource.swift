@@ -15,7 +15,8 @@ struct FileDescriptorReader: PositionalReader {
     func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         var total = 0
         while total < buffer.count {
-            let count = pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset) + off_t(total))
+            let count = pread(
+                descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset) + off_t(total))
             if count < 0 {
                 if errno == EINTR { continue }
                 return total > 0 ? total : -1
@@ -63,12 +64,14 @@ struct JPEGByteSource<Reader: PositionalReader> {
 
     /// Calls `body` with the bytes from `offset`, `maxCount` of them or fewer where the file
     /// ends; nil (without calling `body`) when not even one byte is there or can be read.
-    mutating func withBytes<Result>(at offset: Int64, upTo maxCount: Int,
-                                    _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+    mutating func withBytes<Result>(
+        at offset: Int64, upTo maxCount: Int,
+        _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result? {
         guard offset >= 0, offset < fileSize, maxCount > 0 else { return nil }
         let count = Int(min(Int64(maxCount), fileSize - offset))
         if offset + Int64(count) <= Int64(head.count) {
-            return body(UnsafeRawBufferPointer(rebasing: head[Int(offset) ..< Int(offset) + count]))
+            return body(UnsafeRawBufferPointer(rebasing: head[Int(offset)..<Int(offset) + count]))
         }
         if !windowCovers(offset, count) {
             guard fillWindow(at: offset, minimum: count) else { return nil }
@@ -76,7 +79,7 @@ struct JPEGByteSource<Reader: PositionalReader> {
         let start = Int(offset - windowOffset)
         let available = min(count, window.count - start)
         guard available > 0 else { return nil }
-        return window.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start ..< start + available])) }
+        return window.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<start + available])) }
     }
 
     private func windowCovers(_ offset: Int64, _ count: Int) -> Bool {

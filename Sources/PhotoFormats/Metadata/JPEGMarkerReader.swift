@@ -32,14 +32,19 @@ enum JPEGMarkerReader {
     }
 
     /// Walks a file whose first bytes are `head` (they must start with SOI, FF D8).
-    static func walk<Reader: PositionalReader>(head: UnsafeRawBufferPointer, fileSize: Int64, reader: Reader,
-                                              fetchBudget: Int = fetchBudget) -> Walk {
+    static func walk<Reader: PositionalReader>(
+        head: UnsafeRawBufferPointer, fileSize: Int64, reader: Reader,
+        fetchBudget: Int = fetchBudget
+    ) -> Walk {
         var source = JPEGByteSource(head: head, fileSize: fileSize, reader: reader, fetchBudget: fetchBudget)
         var walk = Walk(layout: JPEGLayout(), stop: .endOfFile, strayByteCount: 0)
         walk.stop = walkSegments(&source, into: &walk)
         if case .endOfFile = walk.stop {
-            if let code = source.readError { walk.stop = .readError(code) }
-            else if source.budgetExhausted { walk.stop = .budgetExhausted }
+            if let code = source.readError {
+                walk.stop = .readError(code)
+            } else if source.budgetExhausted {
+                walk.stop = .budgetExhausted
+            }
         }
         return walk
     }
@@ -93,11 +98,14 @@ enum JPEGMarkerReader {
                 }
                 walk.layout.frame = frame
             } else if (0xE0...0xEF).contains(marker) || marker == 0xFE {
-                let kind = source.withBytes(at: payloadOffset, upTo: min(payloadLength, JPEGSegment.longestSignature)) {
-                    JPEGSegment.kind(marker: marker, payloadPrefix: $0)
-                } ?? (marker == 0xFE ? .comment : .other)
-                walk.layout.segments.append(JPEGSegment(marker: marker, kind: kind, payloadOffset: payloadOffset,
-                                                        payloadLength: payloadLength, isComplete: isComplete))
+                let kind =
+                    source.withBytes(at: payloadOffset, upTo: min(payloadLength, JPEGSegment.longestSignature)) {
+                        JPEGSegment.kind(marker: marker, payloadPrefix: $0)
+                    } ?? (marker == 0xFE ? .comment : .other)
+                walk.layout.segments.append(
+                    JPEGSegment(
+                        marker: marker, kind: kind, payloadOffset: payloadOffset,
+                        payloadLength: payloadLength, isComplete: isComplete))
             }
             guard isComplete else { return .endOfFile }
             position = segmentEnd
@@ -105,15 +113,18 @@ enum JPEGMarkerReader {
     }
 
     /// Reads P, Y, X, Nf from an SOF payload; nil when they are not all there.
-    private static func frameHeader<Reader>(marker: UInt8, at offset: Int64, length: Int,
-                                            _ source: inout JPEGByteSource<Reader>) -> JPEGFrameHeader? {
+    private static func frameHeader<Reader>(
+        marker: UInt8, at offset: Int64, length: Int,
+        _ source: inout JPEGByteSource<Reader>
+    ) -> JPEGFrameHeader? {
         guard length >= 6 else { return nil }
         return source.withBytes(at: offset, upTo: 6) { fields -> JPEGFrameHeader? in
             guard fields.count == 6 else { return nil }
-            return JPEGFrameHeader(marker: marker, precision: Int(fields[0]),
-                                   width: Int(fields[3]) << 8 | Int(fields[4]),
-                                   height: Int(fields[1]) << 8 | Int(fields[2]),
-                                   componentCount: Int(fields[5]))
+            return JPEGFrameHeader(
+                marker: marker, precision: Int(fields[0]),
+                width: Int(fields[3]) << 8 | Int(fields[4]),
+                height: Int(fields[1]) << 8 | Int(fields[2]),
+                componentCount: Int(fields[5]))
         } ?? nil
     }
 }

@@ -10,8 +10,9 @@ extension PhotoMetadata {
         }
         cameraMake = ExifText.plain(tags[.make])
         cameraModel = ExifText.plain(tags[.model])
-        takenAt = CaptureDate(exifDateTime: ExifText.plain(tags[.dateTimeOriginal]),
-                              offset: ExifText.plain(tags[.offsetTimeOriginal]))
+        takenAt = CaptureDate(
+            exifDateTime: ExifText.plain(tags[.dateTimeOriginal]),
+            offset: ExifText.plain(tags[.offsetTimeOriginal]))
         gps = GPSCoordinate(exif: tags)
         caption = ExifText.caption(from: tags)
 

@@ -14,9 +14,11 @@ public struct PhotoMetadata: Sendable, Equatable {
     /// Caption from ImageDescription, else UserComment, else XPComment, with camera boilerplate dropped.
     public var caption: String?
 
-    public init(pixelWidth: Int? = nil, pixelHeight: Int? = nil, orientation: Int = 1,
-                takenAt: CaptureDate? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
-                gps: GPSCoordinate? = nil, caption: String? = nil) {
+    public init(
+        pixelWidth: Int? = nil, pixelHeight: Int? = nil, orientation: Int = 1,
+        takenAt: CaptureDate? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
+        gps: GPSCoordinate? = nil, caption: String? = nil
+    ) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.orientation = orientation

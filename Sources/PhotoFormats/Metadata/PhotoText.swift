@@ -14,8 +14,10 @@ public struct PhotoText: Sendable, Equatable {
     /// `xmp:Rating`: -1 (rejected) to 5; IPTC has none.
     public var rating: Int?
 
-    public init(caption: String? = nil, city: String? = nil, region: String? = nil, country: String? = nil,
-                rating: Int? = nil) {
+    public init(
+        caption: String? = nil, city: String? = nil, region: String? = nil, country: String? = nil,
+        rating: Int? = nil
+    ) {
         self.caption = caption
         self.city = city
         self.region = region
@@ -28,8 +30,9 @@ public struct PhotoText: Sendable, Equatable {
 
     /// This text, with each missing field taken from `other` (the extended XMP of a packet).
     func filled(from other: PhotoText) -> PhotoText {
-        PhotoText(caption: caption ?? other.caption, city: city ?? other.city, region: region ?? other.region,
-                  country: country ?? other.country, rating: rating ?? other.rating)
+        PhotoText(
+            caption: caption ?? other.caption, city: city ?? other.city, region: region ?? other.region,
+            country: country ?? other.country, rating: rating ?? other.rating)
     }
 
     /// Trimmed text, nil when blank (cameras and tools pad fields with spaces or NULs).

@@ -32,7 +32,8 @@ public enum SidecarWriter {
     /// Returns the sidecar's path. Throws `SidecarError` for a sidecar that is not XMP and
     /// `FileSystemError` when it cannot be read or written.
     @discardableResult
-    public static func update(originalPath: RawPath, caption: String?, city: String?, favourite: Bool) throws -> RawPath {
+    public static func update(originalPath: RawPath, caption: String?, city: String?, favourite: Bool) throws -> RawPath
+    {
         let existing = Sidecar.locate(for: originalPath)
         let path = existing ?? Sidecar.candidates(for: originalPath)[0]
         if existing == nil, caption == nil, city == nil, !favourite { return path }
@@ -43,17 +44,24 @@ public enum SidecarWriter {
     }
 
     /// The sidecar's bytes with the fields set (see `update`); `path` names it in errors.
-    static func edited(_ bytes: [UInt8], caption: String?, city: String?, favourite: Bool, path: RawPath) throws -> [UInt8] {
+    static func edited(
+        _ bytes: [UInt8], caption: String?, city: String?, favourite: Bool, path: RawPath
+    ) throws -> [UInt8] {
         let packet: XMPPacket
-        do { packet = try XMPPacket(bytes: bytes) } catch { throw SidecarError(path: path, reason: .malformed(error.description)) }
+        do { packet = try XMPPacket(bytes: bytes) } catch {
+            throw SidecarError(path: path, reason: .malformed(error.description))
+        }
         guard let description = packet.descriptions.first else {
             // No rdf:Description yet: give rdf:RDF an empty one, then edit that.
-            let graph = packet.root.name.matches(XMPNamespace.rdf, "RDF") ? packet.root : packet.root.descendants(XMPNamespace.rdf, "RDF").first
+            let graph =
+                packet.root.name.matches(XMPNamespace.rdf, "RDF")
+                ? packet.root : packet.root.descendants(XMPNamespace.rdf, "RDF").first
             guard let graph, let content = graph.content else { throw SidecarError(path: path, reason: .noRDF) }
             let prefix = graph.name.prefix
             var withDescription = bytes
-            withDescription.insert(contentsOf: Array("<\(prefix):Description rdf:about=\"\"></\(prefix):Description>".utf8),
-                                   at: content.upperBound)
+            withDescription.insert(
+                contentsOf: Array("<\(prefix):Description rdf:about=\"\"></\(prefix):Description>".utf8),
+                at: content.upperBound)
             return try edited(withDescription, caption: caption, city: city, favourite: favourite, path: path)
         }
         var editor = XMPEditor(bytes: bytes, descriptions: packet.descriptions, target: description)

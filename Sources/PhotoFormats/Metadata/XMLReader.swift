@@ -51,7 +51,9 @@ struct XMLReader {
             let attributeStart = position
             let attributeName = try name()
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == equals else { throw failure("attribute \(attributeName) has no value") }
+            guard position < bytes.count, bytes[position] == equals else {
+                throw failure("attribute \(attributeName) has no value")
+            }
             position += 1
             skipWhitespace()
             guard position < bytes.count, bytes[position] == doubleQuote || bytes[position] == singleQuote else {
@@ -63,23 +65,32 @@ struct XMLReader {
                 throw failure("attribute \(attributeName) is not closed")
             }
             position = valueEnd + 1
-            raw.append((attributeName, XMLText.decode(bytes[valueStart..<valueEnd]), attributeStart..<position, valueStart..<valueEnd))
+            raw.append(
+                (
+                    attributeName, XMLText.decode(bytes[valueStart..<valueEnd]), attributeStart..<position,
+                    valueStart..<valueEnd
+                ))
         }
 
         var namespaces = inherited
         for attribute in raw {
-            if attribute.name == "xmlns" { namespaces[""] = attribute.value }
-            else if attribute.name.hasPrefix("xmlns:") { namespaces[String(attribute.name.dropFirst(6))] = attribute.value }
+            if attribute.name == "xmlns" {
+                namespaces[""] = attribute.value
+            } else if attribute.name.hasPrefix("xmlns:") {
+                namespaces[String(attribute.name.dropFirst(6))] = attribute.value
+            }
         }
         let attributes = raw.filter { $0.name != "xmlns" && !$0.name.hasPrefix("xmlns:") }.map {
             // Unprefixed attributes are in no namespace (the default namespace is for elements only).
-            XMLAttribute(name: Self.resolve($0.name, namespaces, isAttribute: true), value: $0.value,
-                         range: $0.range, valueRange: $0.valueRange)
+            XMLAttribute(
+                name: Self.resolve($0.name, namespaces, isAttribute: true), value: $0.value,
+                range: $0.range, valueRange: $0.valueRange)
         }
         let startTag = start..<position
-        var element = XMLElement(name: Self.resolve(rawName, namespaces, isAttribute: false), attributes: attributes,
-                                 children: [], text: "", startTag: startTag, content: nil, range: startTag,
-                                 namespaces: namespaces)
+        var element = XMLElement(
+            name: Self.resolve(rawName, namespaces, isAttribute: false), attributes: attributes,
+            children: [], text: "", startTag: startTag, content: nil, range: startTag,
+            namespaces: namespaces)
         if selfClosing { return element }
 
         let contentStart = position
@@ -95,7 +106,9 @@ struct XMLReader {
                 let closing = try name()
                 guard closing == rawName else { throw failure("<\(rawName)> closed by </\(closing)>") }
                 skipWhitespace()
-                guard position < bytes.count, bytes[position] == greaterThan else { throw failure("unterminated end tag </\(closing)") }
+                guard position < bytes.count, bytes[position] == greaterThan else {
+                    throw failure("unterminated end tag </\(closing)")
+                }
                 position += 1
                 element.content = contentStart..<contentEnd
                 element.range = start..<position
@@ -119,7 +132,8 @@ struct XMLReader {
             return XMLName(prefix: "", local: qualified, namespace: isAttribute ? nil : namespaces[""])
         }
         let prefix = String(qualified[..<colon])
-        return XMLName(prefix: prefix, local: String(qualified[qualified.index(after: colon)...]), namespace: namespaces[prefix])
+        return XMLName(
+            prefix: prefix, local: String(qualified[qualified.index(after: colon)...]), namespace: namespaces[prefix])
     }
 
     // MARK: - Lexical pieces
@@ -201,7 +215,13 @@ struct XMLReadError: Error, Sendable, Equatable, CustomStringConvertible {
     var description: String { "malformed XML at byte \(offset): \(reason)" }
 }
 
-private let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n")
-private let carriageReturn = UInt8(ascii: "\r"), equals = UInt8(ascii: "="), slash = UInt8(ascii: "/")
-private let lessThan = UInt8(ascii: "<"), greaterThan = UInt8(ascii: ">")
-private let doubleQuote = UInt8(ascii: "\""), singleQuote = UInt8(ascii: "'")
+private let space = UInt8(ascii: " ")
+private let tab = UInt8(ascii: "\t")
+private let newline = UInt8(ascii: "\n")
+private let carriageReturn = UInt8(ascii: "\r")
+private let equals = UInt8(ascii: "=")
+private let slash = UInt8(ascii: "/")
+private let lessThan = UInt8(ascii: "<")
+private let greaterThan = UInt8(ascii: ">")
+private let doubleQuote = UInt8(ascii: "\"")
+private let singleQuote = UInt8(ascii: "'")

@@ -10,8 +10,9 @@ enum XMLText {
         while index < bytes.endIndex {
             let byte = bytes[index]
             guard byte == ampersand,
-                  let semicolon = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")),
-                  let replacement = entity(bytes[(index + 1)..<semicolon]) else {
+                let semicolon = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")),
+                let replacement = entity(bytes[(index + 1)..<semicolon])
+            else {
                 output.append(byte)
                 index += 1
                 continue
@@ -66,8 +67,13 @@ enum XMLText {
             case "\"" where inAttribute: output += "&quot;"
             case "'" where inAttribute: output += "&apos;"
             case "\t", "\n", "\r":
-                if inAttribute { output += "&#\(scalar.value);" } else if scalar == "\r" { output += "&#13;" }
-                else { output.unicodeScalars.append(scalar) }
+                if inAttribute {
+                    output += "&#\(scalar.value);"
+                } else if scalar == "\r" {
+                    output += "&#13;"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: break
             default: output.unicodeScalars.append(scalar)
             }

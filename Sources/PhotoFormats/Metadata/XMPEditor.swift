@@ -29,7 +29,9 @@ struct XMPEditor {
     /// A new property is an attribute of the first description, or for a language
     /// alternative an `rdf:Alt` element with an x-default item.
     mutating func set(_ namespace: String, _ name: String, to value: String?, languageAlternative: Bool) {
-        if current(namespace, name) == value.flatMap(PhotoText.clean), value == value.flatMap(PhotoText.clean) { return }
+        if current(namespace, name) == value.flatMap(PhotoText.clean), value == value.flatMap(PhotoText.clean) {
+            return
+        }
         for description in descriptions {
             if let attribute = description.attribute(namespace, name) {
                 if let value {
@@ -50,8 +52,13 @@ struct XMPEditor {
                         replaceText(of: item, with: value)
                     } else if let content = alternatives.content {
                         let rdf = alternatives.name.prefix
-                        edits.append((content.lowerBound..<content.lowerBound,
-                                      Array("<\(rdf):li xml:lang=\"x-default\">\(XMLText.escapeContent(value))</\(rdf):li>".utf8)))
+                        edits.append(
+                            (
+                                content.lowerBound..<content.lowerBound,
+                                Array(
+                                    "<\(rdf):li xml:lang=\"x-default\">\(XMLText.escapeContent(value))</\(rdf):li>".utf8
+                                )
+                            ))
                     }
                 } else {
                     replaceText(of: element, with: value)
@@ -78,12 +85,15 @@ struct XMPEditor {
         var edits = self.edits
         let attributes = newDeclarations.map { "xmlns:\($0.prefix)=\"\($0.namespace)\"" } + newAttributes
         if !attributes.isEmpty {
-            let position = target.attributes.last?.range.upperBound ?? (target.startTag.lowerBound + 1 + target.name.qualified.utf8.count)
+            let position =
+                target.attributes.last?.range.upperBound
+                ?? (target.startTag.lowerBound + 1 + target.name.qualified.utf8.count)
             let separatorStart = target.attributes.last.map { whitespaceStart(before: $0.range.lowerBound) }
-            let separator = separatorStart.flatMap { start in
-                let run = String(decoding: bytes[start..<target.attributes.last!.range.lowerBound], as: UTF8.self)
-                return run.isEmpty ? nil : run
-            } ?? " "
+            let separator =
+                separatorStart.flatMap { start in
+                    let run = String(decoding: bytes[start..<target.attributes.last!.range.lowerBound], as: UTF8.self)
+                    return run.isEmpty ? nil : run
+                } ?? " "
             edits.append((position..<position, Array(attributes.map { separator + $0 }.joined().utf8)))
         }
         if !newElements.isEmpty {
@@ -95,14 +105,19 @@ struct XMPEditor {
                 edits.append((position..<position, Array(children.utf8)))
             } else {
                 let close = target.startTag.upperBound - 2
-                edits.append((close..<target.startTag.upperBound,
-                              Array(">\(children)\n\(indent)</\(target.name.qualified)>".utf8)))
+                edits.append(
+                    (
+                        close..<target.startTag.upperBound,
+                        Array(">\(children)\n\(indent)</\(target.name.qualified)>".utf8)
+                    ))
             }
         }
         var output = bytes
         // From the end, so earlier ranges stay valid; at one position, the later edit goes in
         // first so that the earlier one ends up before it.
-        let ordered = edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) > ($1.element.range.lowerBound, $1.offset) }
+        let ordered = edits.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.offset) > ($1.element.range.lowerBound, $1.offset)
+        }
         for (_, edit) in ordered { output.replaceSubrange(edit.range, with: edit.replacement) }
         return output
     }
@@ -118,7 +133,9 @@ struct XMPEditor {
             // `<x a="1"/>` becomes `<x a="1">text</x>`.
             var end = element.startTag.upperBound - 2
             while end > element.startTag.lowerBound, isWhitespace(bytes[end - 1]) { end -= 1 }
-            edits.append((end..<element.startTag.upperBound, Array(">".utf8) + text + Array("</\(element.name.qualified)>".utf8)))
+            edits.append(
+                (end..<element.startTag.upperBound, Array(">".utf8) + text + Array("</\(element.name.qualified)>".utf8))
+            )
         }
     }
 
@@ -153,6 +170,7 @@ struct XMPEditor {
     }
 
     private func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 }

@@ -41,7 +41,9 @@ struct XMPPacket {
             return items.first { $0.attribute(XMPNamespace.xml, "lang")?.value == "x-default" } ?? items.first
         }
         for array in ["Seq", "Bag"] {
-            if let container = property.child(XMPNamespace.rdf, array) { return container.child(XMPNamespace.rdf, "li") }
+            if let container = property.child(XMPNamespace.rdf, array) {
+                return container.child(XMPNamespace.rdf, "li")
+            }
         }
         return nil
     }
@@ -87,7 +89,8 @@ enum ExtendedXMP {
         for payload in payloads where payload.count >= signatureLength + headerLength {
             let header = payload.dropFirst(signatureLength)
             guard String(decoding: header.prefix(32), as: UTF8.self) == guid else { continue }
-            let total = Int(bigEndian32(header, at: 32)), offset = Int(bigEndian32(header, at: 36))
+            let total = Int(bigEndian32(header, at: 32))
+            let offset = Int(bigEndian32(header, at: 36))
             guard total > 0, total <= maximumLength else { return nil }
             if packet.isEmpty { packet = [UInt8](repeating: 0, count: total) }
             guard packet.count == total else { return nil }

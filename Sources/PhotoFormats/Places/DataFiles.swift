@@ -35,7 +35,9 @@ public enum DataFiles {
         for _ in 0..<4 {
             if folder.lastComponent == RawPath(".build") {
                 let package = folder.parent
-                if FileSystem.exists(package.appending("Package.swift")) { directories.append(package.appending("Data")) }
+                if FileSystem.exists(package.appending("Package.swift")) {
+                    directories.append(package.appending("Data"))
+                }
                 break
             }
             let parent = folder.parent
@@ -54,7 +56,8 @@ public enum DataFiles {
         if count > 0 { return RawPath(bytes: Array(buffer[..<count])) }
         guard let first = CommandLine.arguments.first, let resolved = realpath(first, nil) else { return nil }
         defer { free(resolved) }
-        return RawPath(bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved)))
-            .map { UInt8(bitPattern: $0) })
+        return RawPath(
+            bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved)))
+                .map { UInt8(bitPattern: $0) })
     }
 }

@@ -46,11 +46,15 @@ extension Gazetteer {
                 if let best, radius < best.radius { break }
                 let latitude = GazetteerFormat.degrees(fixed: record.latitudeE5)
                 if abs(latitude - query.latitude) * GeoDistance.kilometresPerDegree > radius + 1e-9 { continue }
-                let distance = GeoDistance.kilometres(latitude: query.latitude, longitude: query.longitude,
+                let distance = GeoDistance.kilometres(
+                    latitude: query.latitude, longitude: query.longitude,
                     toLatitude: latitude, longitude: GazetteerFormat.degrees(fixed: record.longitudeE5))
                 guard distance <= radius else { continue }
                 if let current = best, radius == current.radius,
-                   (distance, index) >= (current.distance, current.index) { continue }
+                    (distance, index) >= (current.distance, current.index)
+                {
+                    continue
+                }
                 best = (index, radius, distance)
             }
         }
@@ -67,7 +71,8 @@ extension Gazetteer {
                 let record = placeRecord(raw, index)
                 let latitude = GazetteerFormat.degrees(fixed: record.latitudeE5)
                 if abs(latitude - query.latitude) * GeoDistance.kilometresPerDegree > bound + 1e-9 { continue }
-                let distance = GeoDistance.kilometres(latitude: query.latitude, longitude: query.longitude,
+                let distance = GeoDistance.kilometres(
+                    latitude: query.latitude, longitude: query.longitude,
                     toLatitude: latitude, longitude: GazetteerFormat.degrees(fixed: record.longitudeE5))
                 guard distance <= bound else { continue }
                 if let current = best, (distance, index) >= (current.distance, current.index) { continue }
@@ -78,7 +83,9 @@ extension Gazetteer {
         return best
     }
 
-    private func match(_ raw: UnsafeRawBufferPointer, _ index: Int, distance: Double, rule: PlaceMatch.Rule) -> PlaceMatch {
+    private func match(
+        _ raw: UnsafeRawBufferPointer, _ index: Int, distance: Double, rule: PlaceMatch.Rule
+    ) -> PlaceMatch {
         let record = placeRecord(raw, index)
         let admin1 = admin1Entry(raw, Int(record.admin1Index))
         let regionCode = string(raw, admin1.code)

@@ -9,7 +9,8 @@ public final class Gazetteer: Sendable {
     public static let fileName = "gazetteer.bin"
 
     /// The credit GeoNames' licence asks for; shown by `--version`, the man page and the README.
-    public static let attribution = "Place names and coordinates \u{A9} GeoNames (https://www.geonames.org), "
+    public static let attribution =
+        "Place names and coordinates \u{A9} GeoNames (https://www.geonames.org), "
         + "licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/). "
         + "Modified: subset of populated places, reformatted."
 
@@ -91,17 +92,20 @@ public final class Gazetteer: Sendable {
 
     func placeRecord(_ raw: UnsafeRawBufferPointer, _ index: Int) -> PlaceRecord {
         let offset = layout.placesOffset + index * GazetteerFormat.placeSize
-        return PlaceRecord(latitudeE5: raw.littleEndianInt32(at: offset),
-                           longitudeE5: raw.littleEndianInt32(at: offset + 4),
-                           population: raw.littleEndianUInt32(at: offset + 8),
-                           nameOffset: raw.littleEndianUInt32(at: offset + 12),
-                           admin1Index: raw.littleEndianUInt16(at: offset + 16))
+        return PlaceRecord(
+            latitudeE5: raw.littleEndianInt32(at: offset),
+            longitudeE5: raw.littleEndianInt32(at: offset + 4),
+            population: raw.littleEndianUInt32(at: offset + 8),
+            nameOffset: raw.littleEndianUInt32(at: offset + 12),
+            admin1Index: raw.littleEndianUInt16(at: offset + 16))
     }
 
     func admin1Entry(_ raw: UnsafeRawBufferPointer, _ index: Int) -> (country: Int, code: UInt32, name: UInt32) {
         let offset = layout.admin1Offset + index * GazetteerFormat.admin1Size
-        return (Int(raw.littleEndianUInt32(at: offset)), raw.littleEndianUInt32(at: offset + 4),
-                raw.littleEndianUInt32(at: offset + 8))
+        return (
+            Int(raw.littleEndianUInt32(at: offset)), raw.littleEndianUInt32(at: offset + 4),
+            raw.littleEndianUInt32(at: offset + 8)
+        )
     }
 
     func countryCode(_ raw: UnsafeRawBufferPointer, _ index: Int) -> String {
@@ -117,7 +121,8 @@ public final class Gazetteer: Sendable {
     func string(_ raw: UnsafeRawBufferPointer, _ offset: UInt32) -> String {
         let start = layout.stringsOffset + Int(offset)
         let length = Int(raw.littleEndianUInt16(at: start))
-        return String(decoding: UnsafeRawBufferPointer(rebasing: raw[(start + 2)..<(start + 2 + length)]), as: UTF8.self)
+        return String(
+            decoding: UnsafeRawBufferPointer(rebasing: raw[(start + 2)..<(start + 2 + length)]), as: UTF8.self)
     }
 }
 

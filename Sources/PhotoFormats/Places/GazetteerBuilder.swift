@@ -46,7 +46,8 @@ public struct GazetteerBuilder: Sendable {
     /// Adds a place. The first name given for a (country, admin1 code) pair is the one kept.
     public mutating func addPlace(_ place: GazetteerPlace) throws {
         guard place.latitude.isFinite, place.longitude.isFinite,
-              abs(place.latitude) <= 90, abs(place.longitude) <= 180 else {
+            abs(place.latitude) <= 90, abs(place.longitude) <= 180
+        else {
             throw Self.invalid("\(place.name) has coordinates out of range (\(place.latitude), \(place.longitude))")
         }
         guard place.population >= 0 else { throw Self.invalid("\(place.name) has a negative population") }
@@ -67,11 +68,12 @@ public struct GazetteerBuilder: Sendable {
             regions.append(Region(key: key, code: intern(place.admin1Code), name: intern(place.admin1Name)))
         }
         if countryNames[place.countryCode] == nil { countryNames[place.countryCode] = intern(place.countryCode) }
-        places.append(PendingPlace(
-            latitudeE5: GazetteerFormat.fixed(degrees: place.latitude),
-            longitudeE5: GazetteerFormat.fixed(degrees: place.longitude),
-            population: UInt32(clamping: place.population),
-            name: intern(place.name), region: region))
+        places.append(
+            PendingPlace(
+                latitudeE5: GazetteerFormat.fixed(degrees: place.latitude),
+                longitudeE5: GazetteerFormat.fixed(degrees: place.longitude),
+                population: UInt32(clamping: place.population),
+                name: intern(place.name), region: region))
     }
 
     /// Encodes, then writes the file through a temporary file and a rename, so that a
@@ -94,7 +96,8 @@ public struct GazetteerBuilder: Sendable {
         let countryCodes = countryNames.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let countryIndex = Dictionary(uniqueKeysWithValues: countryCodes.enumerated().map { ($1, $0) })
         let regionOrder = regions.indices.sorted { a, b in
-            let left = regions[a].key, right = regions[b].key
+            let left = regions[a].key
+            let right = regions[b].key
             return left.countryCode == right.countryCode
                 ? Array(left.code.utf8).lexicographicallyPrecedes(Array(right.code.utf8))
                 : Array(left.countryCode.utf8).lexicographicallyPrecedes(Array(right.countryCode.utf8))
@@ -120,19 +123,25 @@ public struct GazetteerBuilder: Sendable {
         while rowIndex.count <= 180 * cellsPerDegree { rowIndex.append(UInt32(cells.count)) }
         cells.append((GazetteerFormat.sentinelColumn, UInt32(order.count)))
 
-        let layout = GazetteerLayout(cellsPerDegree: cellsPerDegree, placeCount: order.count,
-                                     cellCount: cells.count - 1, admin1Count: regions.count,
-                                     countryCount: countryCodes.count, stringsSize: strings.bytes.count)
+        let layout = GazetteerLayout(
+            cellsPerDegree: cellsPerDegree, placeCount: order.count,
+            cellCount: cells.count - 1, admin1Count: regions.count,
+            countryCount: countryCodes.count, stringsSize: strings.bytes.count)
         var out: [UInt8] = []
         out.reserveCapacity(layout.totalSize)
         out.append(contentsOf: GazetteerFormat.magic)
-        for field in [GazetteerFormat.version, UInt32(cellsPerDegree), UInt32(layout.placeCount),
-                      UInt32(layout.cellCount), UInt32(layout.admin1Count), UInt32(layout.countryCount),
-                      UInt32(layout.stringsSize)] {
+        for field in [
+            GazetteerFormat.version, UInt32(cellsPerDegree), UInt32(layout.placeCount),
+            UInt32(layout.cellCount), UInt32(layout.admin1Count), UInt32(layout.countryCount),
+            UInt32(layout.stringsSize),
+        ] {
             out.appendLittleEndian(field)
         }
         for first in rowIndex { out.appendLittleEndian(first) }
-        for cell in cells { out.appendLittleEndian(cell.column); out.appendLittleEndian(cell.firstPlace) }
+        for cell in cells {
+            out.appendLittleEndian(cell.column)
+            out.appendLittleEndian(cell.firstPlace)
+        }
         for entry in order {
             let place = places[entry.place]
             out.appendLittleEndian(place.latitudeE5)
@@ -163,7 +172,10 @@ public struct GazetteerBuilder: Sendable {
     private func stringTable() -> (bytes: [UInt8], offsets: [UInt32], ranks: [Int32]) {
         var used = [Bool](repeating: false, count: textSpans.count)
         for place in places { used[Int(place.name)] = true }
-        for region in regions { used[Int(region.code)] = true; used[Int(region.name)] = true }
+        for region in regions {
+            used[Int(region.code)] = true
+            used[Int(region.name)] = true
+        }
         for name in countryNames.values { used[Int(name)] = true }
         var bytes: [UInt8] = []
         var offsets = [UInt32](repeating: 0, count: textSpans.count)
@@ -208,17 +220,21 @@ public struct GazetteerBuilder: Sendable {
     private func sortedPlaces(cellsPerDegree: Int, nameRanks: [Int32], regionIndex: [Int]) -> [SortKey] {
         var keys = places.indices.map { index in
             let place = places[index]
-            let cell = GazetteerFormat.cell(latitudeE5: place.latitudeE5, longitudeE5: place.longitudeE5,
-                                            cellsPerDegree: cellsPerDegree)
-            return SortKey(cell: cell.row * 360 * cellsPerDegree + cell.column, population: place.population,
-                           latitudeE5: place.latitudeE5, longitudeE5: place.longitudeE5,
-                           nameRank: nameRanks[Int(place.name)], region: Int32(regionIndex[Int(place.region)]),
-                           place: index)
+            let cell = GazetteerFormat.cell(
+                latitudeE5: place.latitudeE5, longitudeE5: place.longitudeE5,
+                cellsPerDegree: cellsPerDegree)
+            return SortKey(
+                cell: cell.row * 360 * cellsPerDegree + cell.column, population: place.population,
+                latitudeE5: place.latitudeE5, longitudeE5: place.longitudeE5,
+                nameRank: nameRanks[Int(place.name)], region: Int32(regionIndex[Int(place.region)]),
+                place: index)
         }
         keys.sort { a, b in
             if a.cell != b.cell { return a.cell < b.cell }
             if a.population != b.population { return a.population > b.population }
-            return (a.latitudeE5, a.longitudeE5, a.nameRank, a.region) < (b.latitudeE5, b.longitudeE5, b.nameRank, b.region)
+            return (a.latitudeE5, a.longitudeE5, a.nameRank, a.region) < (
+                b.latitudeE5, b.longitudeE5, b.nameRank, b.region
+            )
         }
         return keys
     }
@@ -239,7 +255,9 @@ public struct GazetteerBuilder: Sendable {
     }
 
     private static func checkLength(_ text: String) throws {
-        guard text.utf8.count <= Int(UInt16.max) else { throw invalid("a name longer than 65535 bytes (\(text.prefix(40))…)") }
+        guard text.utf8.count <= Int(UInt16.max) else {
+            throw invalid("a name longer than 65535 bytes (\(text.prefix(40))…)")
+        }
     }
 
     private static func invalid(_ why: String) -> GazetteerError {

@@ -22,7 +22,8 @@ enum GazetteerFormat {
     /// The grid cell of a stored position; latitude 90 belongs to the last row and
     /// longitude 180 to the first column (it is -180).
     static func cell(latitudeE5: Int32, longitudeE5: Int32, cellsPerDegree: Int) -> (row: Int, column: Int) {
-        let rows = 180 * cellsPerDegree, columns = 360 * cellsPerDegree
+        let rows = 180 * cellsPerDegree
+        let columns = 360 * cellsPerDegree
         let row = min(max((Int(latitudeE5) + 9_000_000) * cellsPerDegree / 100_000, 0), rows - 1)
         let column = ((Int(longitudeE5) + 18_000_000) * cellsPerDegree / 100_000) % columns
         return (row, column)

@@ -12,8 +12,10 @@ public struct GazetteerPlace: Sendable, Equatable {
     /// Admin1 name (`Nouvelle-Aquitaine`); the bare code where no name is known.
     public var admin1Name: String
 
-    public init(name: String, latitude: Double, longitude: Double, population: Int,
-                countryCode: String, admin1Code: String, admin1Name: String) {
+    public init(
+        name: String, latitude: Double, longitude: Double, population: Int,
+        countryCode: String, admin1Code: String, admin1Name: String
+    ) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude

@@ -36,8 +36,9 @@ struct GazetteerValidator {
         let field = { (index: Int) in Int(raw.littleEndianUInt32(at: 8 + 4 * index)) }
         let cellsPerDegree = field(0)
         guard (1...60).contains(cellsPerDegree) else { throw fail("\(cellsPerDegree) grid cells per degree") }
-        let layout = GazetteerLayout(cellsPerDegree: cellsPerDegree, placeCount: field(1), cellCount: field(2),
-                                     admin1Count: field(3), countryCount: field(4), stringsSize: field(5))
+        let layout = GazetteerLayout(
+            cellsPerDegree: cellsPerDegree, placeCount: field(1), cellCount: field(2),
+            admin1Count: field(3), countryCount: field(4), stringsSize: field(5))
         guard layout.totalSize == raw.count else {
             throw fail("the header describes \(layout.totalSize) bytes but the file has \(raw.count)")
         }
@@ -62,7 +63,8 @@ struct GazetteerValidator {
     private func checkString(_ layout: GazetteerLayout, _ offset: UInt32, _ what: @autoclosure () -> String) throws {
         let start = Int(offset)
         guard start + 2 <= layout.stringsSize,
-              start + 2 + Int(raw.littleEndianUInt16(at: layout.stringsOffset + start)) <= layout.stringsSize else {
+            start + 2 + Int(raw.littleEndianUInt16(at: layout.stringsOffset + start)) <= layout.stringsSize
+        else {
             throw fail("\(what()) points outside the string table")
         }
     }
@@ -125,7 +127,8 @@ struct GazetteerValidator {
         }
         let sentinel = layout.cellsOffset + layout.cellCount * GazetteerFormat.cellEntrySize
         guard raw.littleEndianUInt32(at: sentinel) == GazetteerFormat.sentinelColumn,
-              expectedFirstPlace == layout.placeCount else {
+            expectedFirstPlace == layout.placeCount
+        else {
             throw fail("the cell directory does not cover all \(layout.placeCount) places")
         }
         return largestPopulation
@@ -138,8 +141,9 @@ struct GazetteerValidator {
         guard abs(latitude) <= 9_000_000, abs(longitude) <= 18_000_000 else {
             throw fail("place \(index) has coordinates out of range")
         }
-        let cell = GazetteerFormat.cell(latitudeE5: latitude, longitudeE5: longitude,
-                                        cellsPerDegree: layout.cellsPerDegree)
+        let cell = GazetteerFormat.cell(
+            latitudeE5: latitude, longitudeE5: longitude,
+            cellsPerDegree: layout.cellsPerDegree)
         guard cell.row == row, cell.column == column else { throw fail("place \(index) is filed in the wrong cell") }
         guard Int(raw.littleEndianUInt16(at: offset + 16)) < layout.admin1Count else {
             throw fail("place \(index) names no admin1 entry")

@@ -8,12 +8,16 @@ public enum GeoDistance {
     static let radiansPerDegree = Double.pi / 180
 
     /// Haversine distance between two points given in degrees.
-    public static func kilometres(latitude: Double, longitude: Double,
-                                  toLatitude otherLatitude: Double, longitude otherLongitude: Double) -> Double {
+    public static func kilometres(
+        latitude: Double, longitude: Double,
+        toLatitude otherLatitude: Double, longitude otherLongitude: Double
+    ) -> Double {
         let sinHalfLatitude = sin((otherLatitude - latitude) * radiansPerDegree / 2)
         let sinHalfLongitude = sin((otherLongitude - longitude) * radiansPerDegree / 2)
-        let haversine = sinHalfLatitude * sinHalfLatitude
-            + cos(latitude * radiansPerDegree) * cos(otherLatitude * radiansPerDegree) * sinHalfLongitude * sinHalfLongitude
+        let haversine =
+            sinHalfLatitude * sinHalfLatitude
+            + cos(latitude * radiansPerDegree) * cos(otherLatitude * radiansPerDegree) * sinHalfLongitude
+            * sinHalfLongitude
         return 2 * earthRadiusKilometres * asin(min(1, haversine.squareRoot()))
     }
 

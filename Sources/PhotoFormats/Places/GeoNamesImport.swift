@@ -34,7 +34,9 @@ extension Gazetteer {
     /// a populated place (other feature classes, comments, blank lines).
     static func parseDumpLine(_ line: ArraySlice<UInt8>, number: Int, dump: RawPath) throws -> GazetteerPlace? {
         if line.isEmpty || line.first == UInt8(ascii: "#") { return nil }
-        func bad(_ why: String) -> GazetteerError { GazetteerError(path: dump, reason: .badDumpLine(line: number, why)) }
+        func bad(_ why: String) -> GazetteerError {
+            GazetteerError(path: dump, reason: .badDumpLine(line: number, why))
+        }
         // Only the first 15 columns matter; find where they start without splitting the rest.
         let wanted = 15
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: wanted + 1) { starts in
@@ -56,19 +58,23 @@ extension Gazetteer {
             guard field(6).elementsEqual(CollectionOfOne(UInt8(ascii: "P"))) else { return nil }
             func text(_ column: Int) -> String { String(decoding: field(column), as: UTF8.self) }
             guard let latitude = Double(text(4)), let longitude = Double(text(5)),
-                  abs(latitude) <= 90, abs(longitude) <= 180 else {
+                abs(latitude) <= 90, abs(longitude) <= 180
+            else {
                 throw bad("latitude '\(text(4))' or longitude '\(text(5))' is not a coordinate")
             }
             var population = 0
             if !field(14).isEmpty {
-                guard let value = Int(text(14)), value >= 0 else { throw bad("population '\(text(14))' is not a number") }
+                guard let value = Int(text(14)), value >= 0 else {
+                    throw bad("population '\(text(14))' is not a number")
+                }
                 population = value
             }
             let name = field(1).isEmpty ? text(2) : text(1)
             if name.isEmpty { return nil }
             let admin1 = text(10)
-            return GazetteerPlace(name: name, latitude: latitude, longitude: longitude, population: population,
-                                  countryCode: text(8), admin1Code: admin1, admin1Name: admin1)
+            return GazetteerPlace(
+                name: name, latitude: latitude, longitude: longitude, population: population,
+                countryCode: text(8), admin1Code: admin1, admin1Name: admin1)
         }
     }
 }

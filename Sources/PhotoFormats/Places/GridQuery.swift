@@ -48,15 +48,19 @@ struct GridQuery {
             if lastColumn - firstColumn + 1 >= layout.columns {
                 collect(rowCells, row: row, columns: 0..<layout.columns, raw, within: kilometres, into: &found)
             } else if firstColumn < 0 {
-                collect(rowCells, row: row, columns: (firstColumn + layout.columns)..<layout.columns, raw,
-                        within: kilometres, into: &found)
+                collect(
+                    rowCells, row: row, columns: (firstColumn + layout.columns)..<layout.columns, raw,
+                    within: kilometres, into: &found)
                 collect(rowCells, row: row, columns: 0..<(lastColumn + 1), raw, within: kilometres, into: &found)
             } else if lastColumn >= layout.columns {
-                collect(rowCells, row: row, columns: firstColumn..<layout.columns, raw, within: kilometres, into: &found)
-                collect(rowCells, row: row, columns: 0..<(lastColumn - layout.columns + 1), raw,
-                        within: kilometres, into: &found)
+                collect(
+                    rowCells, row: row, columns: firstColumn..<layout.columns, raw, within: kilometres, into: &found)
+                collect(
+                    rowCells, row: row, columns: 0..<(lastColumn - layout.columns + 1), raw,
+                    within: kilometres, into: &found)
             } else {
-                collect(rowCells, row: row, columns: firstColumn..<(lastColumn + 1), raw, within: kilometres, into: &found)
+                collect(
+                    rowCells, row: row, columns: firstColumn..<(lastColumn + 1), raw, within: kilometres, into: &found)
             }
         }
         found.sort { $0.nearestKilometres < $1.nearestKilometres }
@@ -73,11 +77,14 @@ struct GridQuery {
     }
 
     /// Adds the row's non-empty cells whose column is in `columns` and whose nearest edge is in range.
-    private func collect(_ rowCells: Range<Int>, row: Int, columns: Range<Int>, _ raw: UnsafeRawBufferPointer,
-                         within kilometres: Double, into found: inout [Cell]) {
+    private func collect(
+        _ rowCells: Range<Int>, row: Int, columns: Range<Int>, _ raw: UnsafeRawBufferPointer,
+        within kilometres: Double, into found: inout [Cell]
+    ) {
         guard !columns.isEmpty, !rowCells.isEmpty else { return }
         // Binary search for the first cell at or after columns.lowerBound (cells are sorted by column).
-        var low = rowCells.lowerBound, high = rowCells.upperBound
+        var low = rowCells.lowerBound
+        var high = rowCells.upperBound
         while low < high {
             let middle = (low + high) / 2
             if column(ofCell: middle, raw) < columns.lowerBound { low = middle + 1 } else { high = middle }
@@ -89,8 +96,10 @@ struct GridQuery {
             let nearest = distanceBound(row: row, column: column)
             if nearest <= kilometres {
                 let entry = layout.cellsOffset + cell * GazetteerFormat.cellEntrySize
-                let places = Int(raw.littleEndianUInt32(at: entry + 4))
-                    ..< Int(raw.littleEndianUInt32(at: entry + GazetteerFormat.cellEntrySize + 4))
+                let places =
+                    Int(
+                        raw.littleEndianUInt32(at: entry + 4))..<Int(
+                        raw.littleEndianUInt32(at: entry + GazetteerFormat.cellEntrySize + 4))
                 found.append(Cell(places: places, nearestKilometres: nearest))
             }
             cell += 1
@@ -101,15 +110,19 @@ struct GridQuery {
     /// the haversine sum taken at its smallest over the cell's latitude and longitude span.
     private func distanceBound(row: Int, column: Int) -> Double {
         let cellSize = 1 / Double(layout.cellsPerDegree)
-        let south = Double(row) * cellSize - 90, north = south + cellSize
-        let west = Double(column) * cellSize - 180, east = west + cellSize
+        let south = Double(row) * cellSize - 90
+        let north = south + cellSize
+        let west = Double(column) * cellSize - 180
+        let east = west + cellSize
         let latitudeGap = latitude < south ? south - latitude : (latitude > north ? latitude - north : 0)
-        let longitudeGap = (west...east).contains(longitude)
+        let longitudeGap =
+            (west...east).contains(longitude)
             ? 0 : min(Self.angularGap(longitude, west), Self.angularGap(longitude, east))
         let cosineOfRowEdge = cos(min(90, max(abs(south), abs(north))) * GeoDistance.radiansPerDegree)
         let sinHalfLatitude = sin(latitudeGap * GeoDistance.radiansPerDegree / 2)
         let sinHalfLongitude = sin(longitudeGap * GeoDistance.radiansPerDegree / 2)
-        let haversine = sinHalfLatitude * sinHalfLatitude
+        let haversine =
+            sinHalfLatitude * sinHalfLatitude
             + cosineOfLatitude * cosineOfRowEdge * sinHalfLongitude * sinHalfLongitude
         // Slightly under the bound, so rounding never drops a place that is exactly in range.
         return max(0, 2 * GeoDistance.earthRadiusKilometres * asin(min(1, haversine.squareRoot())) - 1e-6)

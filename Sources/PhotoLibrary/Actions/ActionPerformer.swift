@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoCatalog
+import PhotoSupport
 
 /// Carries out `photolib action` on assets: the catalog change in one transaction with its
 /// log entries and, for `delete` and `restore`, the move of the original first.
@@ -53,7 +53,8 @@ public struct ActionPerformer {
                 }
                 let original = library.absolutePath(of: asset.file.relativePath)
                 guard FileSystem.exists(original) else {
-                    report.failures.append(Failure(asset: asset, error: TrashError(path: original, reason: .originalMissing)))
+                    report.failures.append(
+                        Failure(asset: asset, error: TrashError(path: original, reason: .originalMissing)))
                     continue
                 }
                 change = .trash(location: RawPath(Library.controlDirectoryName).appending("trash"))
@@ -72,8 +73,10 @@ public struct ActionPerformer {
                 change = action.change(value: value)!
             }
             let edit = AssetEdit(id: asset.id, change: change)
-            report.outcomes.append(Outcome(before: asset, after: edit.applied(to: asset, now: Date()),
-                                           changes: edit.fieldChanges(to: asset)))
+            report.outcomes.append(
+                Outcome(
+                    before: asset, after: edit.applied(to: asset, now: Date()),
+                    changes: edit.fieldChanges(to: asset)))
         }
         return report
     }

@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoCatalog
+import PhotoSupport
 
 /// Finds the asset a person or a script meant: an id or any unique prefix of one, or a path
 /// (absolute, or relative to the working directory or the library root) of a file in the library.
@@ -30,7 +30,8 @@ public struct AssetReferenceResolver {
             if matches.count > 1 {
                 let candidates = try matches.prefix(Self.candidateLimit).compactMap { try catalog.asset(id: $0) }
                     .map { AssetReferenceError.Candidate(id: $0.id, relativePath: $0.file.relativePath) }
-                throw AssetReferenceError(reference: text, reason: .ambiguous(candidates, more: matches.count > Self.candidateLimit))
+                throw AssetReferenceError(
+                    reference: text, reason: .ambiguous(candidates, more: matches.count > Self.candidateLimit))
             }
             throw AssetReferenceError(reference: text, reason: .unknown)
         }
@@ -46,7 +47,9 @@ public struct AssetReferenceResolver {
     /// The asset with the id `id`, which `reference` wrote; throws `AssetReferenceError`
     /// (`unknown`) when the catalog has none.
     public func resolve(id: AssetID, named reference: String) throws -> Asset {
-        guard let asset = try catalog.asset(id: id) else { throw AssetReferenceError(reference: reference, reason: .unknown) }
+        guard let asset = try catalog.asset(id: id) else {
+            throw AssetReferenceError(reference: reference, reason: .unknown)
+        }
         return asset
     }
 
@@ -58,7 +61,8 @@ public struct AssetReferenceResolver {
         if let relative = relativeToLibrary(absolute), let asset = try catalog.asset(atRelativePath: relative) {
             return asset
         }
-        guard !path.isAbsolute, let relative = path.absolute(currentDirectory: library.root).relative(to: library.root) else {
+        guard !path.isAbsolute, let relative = path.absolute(currentDirectory: library.root).relative(to: library.root)
+        else {
             return nil
         }
         return try catalog.asset(atRelativePath: relative)
@@ -69,14 +73,16 @@ public struct AssetReferenceResolver {
     private func relativeToLibrary(_ absolute: RawPath) -> RawPath? {
         if let relative = absolute.relative(to: library.root) { return relative }
         guard let resolvedRoot = Self.realPath(library.root),
-              let resolvedParent = Self.realPath(absolute.parent) else { return nil }
+            let resolvedParent = Self.realPath(absolute.parent)
+        else { return nil }
         return resolvedParent.appending(absolute.lastComponent).relative(to: resolvedRoot)
     }
 
     private static func realPath(_ path: RawPath) -> RawPath? {
         guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return RawPath(bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
+        return RawPath(
+            bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
 
 /// Hands the full-resolution original out of the library, as the photo browser handed the
 /// image back to its host: a copy at a path, byte for byte unless asked to turn it upright.
@@ -16,12 +16,15 @@ public enum OriginalExport {
 
     /// The bytes to hand out for `original`: the file as it is, or turned upright losslessly
     /// for EXIF `orientation` when `upright` (orientation 1 needs no turn).
-    public static func bytes(of original: RawPath, orientation: Int, upright: Bool) throws -> (bytes: [UInt8], result: Result) {
+    public static func bytes(
+        of original: RawPath, orientation: Int, upright: Bool
+    ) throws -> (bytes: [UInt8], result: Result) {
         var bytes = try FileSystem.readFile(original)
         guard upright, (2...8).contains(orientation) else {
             return (bytes, Result(bytesWritten: bytes.count, turnedUpright: false, trimmedEdges: false))
         }
-        let turned = try TurboJPEGHandle(path: original).transformUpright(bytes, orientation: orientation, path: original)
+        let turned = try TurboJPEGHandle(path: original).transformUpright(
+            bytes, orientation: orientation, path: original)
         bytes = turned.bytes
         ExifOrientationPatch.resetOrientation(in: &bytes, swapDimensions: (5...8).contains(orientation))
         return (bytes, Result(bytesWritten: bytes.count, turnedUpright: true, trimmedEdges: turned.trimmed))

@@ -1,6 +1,6 @@
-import PhotoSupport
-import PhotoFormats
 import PhotoCatalog
+import PhotoFormats
+import PhotoSupport
 
 /// Decides, file by file, whether a read file is an update, a move or a new asset,
 /// and which assets went missing.
@@ -33,29 +33,40 @@ struct ChangePlan {
     func newlyMissing(in roots: [RawPath]) -> [AssetID] {
         records.filter { record in
             !record.missing && !claimed.contains(record.id) && !seenPaths.contains(record.file.relativePath)
-                && roots.contains { root in root.bytes.isEmpty || record.file.relativePath == root
-                    || record.file.relativePath.relative(to: root) != nil }
+                && roots.contains { root in
+                    root.bytes.isEmpty || record.file.relativePath == root
+                        || record.file.relativePath.relative(to: root) != nil
+                }
                 && !FileSystem.exists(library.absolutePath(of: record.file.relativePath))
         }.map(\.id)
     }
 
-    mutating func place(_ relativePath: RawPath, reading: ImageFileReading, text: AssetText, sidecarStamp: String?,
-                        recordsByPath: [RawPath: IndexRecord], summary: inout IndexSummary) {
-        let facts = FileFacts(relativePath: relativePath, size: reading.size,
-                              modifiedNanoseconds: reading.modifiedNanoseconds, fingerprint: reading.fingerprint)
+    mutating func place(
+        _ relativePath: RawPath, reading: ImageFileReading, text: AssetText, sidecarStamp: String?,
+        recordsByPath: [RawPath: IndexRecord], summary: inout IndexSummary
+    ) {
+        let facts = FileFacts(
+            relativePath: relativePath, size: reading.size,
+            modifiedNanoseconds: reading.modifiedNanoseconds, fingerprint: reading.fingerprint)
         let damage = reading.problems.isEmpty ? nil : reading.problems.joined(separator: "; ")
         if let record = recordsByPath[relativePath] {
             claimed.insert(record.id)
-            refreshed.append(ScannedFile(id: record.id, file: facts, metadata: reading.metadata, damage: damage,
-                                      text: text, sidecarStamp: sidecarStamp))
+            refreshed.append(
+                ScannedFile(
+                    id: record.id, file: facts, metadata: reading.metadata, damage: damage,
+                    text: text, sidecarStamp: sidecarStamp))
             summary.updated += 1
         } else if let source = claimMove(fingerprint: reading.fingerprint) {
-            refreshed.append(ScannedFile(id: source.id, file: facts, metadata: reading.metadata, damage: damage,
-                                      text: text, sidecarStamp: sidecarStamp))
+            refreshed.append(
+                ScannedFile(
+                    id: source.id, file: facts, metadata: reading.metadata, damage: damage,
+                    text: text, sidecarStamp: sidecarStamp))
             summary.moved += 1
         } else {
-            added.append(ScannedFile(id: AssetID.random(), file: facts, metadata: reading.metadata, damage: damage,
-                                      text: text, sidecarStamp: sidecarStamp))
+            added.append(
+                ScannedFile(
+                    id: AssetID.random(), file: facts, metadata: reading.metadata, damage: damage,
+                    text: text, sidecarStamp: sidecarStamp))
             summary.added += 1
         }
     }

@@ -1,5 +1,5 @@
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
 
 /// Which unreadable files are worth a message.
 ///

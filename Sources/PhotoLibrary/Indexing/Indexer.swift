@@ -1,7 +1,7 @@
 import Foundation
-import PhotoSupport
-import PhotoFormats
 import PhotoCatalog
+import PhotoFormats
+import PhotoSupport
 
 /// Brings the catalog in line with the files under some folders of a library.
 ///
@@ -21,10 +21,14 @@ public final class Indexer {
     }
 
     /// Indexes `paths` (files or folders inside the library; the whole library when empty).
-    public func run(paths: [RawPath] = [], report: @escaping @Sendable (IndexEvent) -> Void = { _ in }) throws -> IndexSummary {
+    public func run(
+        paths: [RawPath] = [], report: @escaping @Sendable (IndexEvent) -> Void = { _ in }
+    ) throws -> IndexSummary {
         let roots = try scopeRoots(paths)
-        let walk = FileWalker(includeHidden: options.includeHidden, jobs: options.jobs,
-                              skippedNames: [Array(Library.controlDirectoryName.utf8)]).walk(roots.map(library.absolutePath(of:)))
+        let walk = FileWalker(
+            includeHidden: options.includeHidden, jobs: options.jobs,
+            skippedNames: [Array(Library.controlDirectoryName.utf8)]
+        ).walk(roots.map(library.absolutePath(of:)))
         var summary = IndexSummary()
         for problem in walk.problems {
             summary.failed += 1
@@ -45,8 +49,9 @@ public final class Indexer {
             seenPaths.insert(relativePath)
             let sidecar = sidecars.sidecar(for: file.path)
             if let record = recordsByPath[relativePath], !record.missing,
-               record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds,
-               record.sidecarStamp == sidecar?.stamp {
+                record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds,
+                record.sidecarStamp == sidecar?.stamp
+            {
                 summary.unchanged += 1
             } else {
                 toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath, sidecar: sidecar))
@@ -61,11 +66,15 @@ public final class Indexer {
         let store = RenditionStore(library: library)
         let readings = ParallelWork.map(
             toRead, jobs: options.jobs,
-            makeWorker: { ReadingWorker(renditions: renditionSettings.map { RenditionMaker(settings: $0, store: store) }) },
+            makeWorker: {
+                ReadingWorker(renditions: renditionSettings.map { RenditionMaker(settings: $0, store: store) })
+            },
             progress: { done in report(.progress(done: done, total: total)) }
         ) { worker, pending in
             var outcome = Self.read(pending, maxMegapixels: maxMegapixels) { worker.places.place($0, resolver: places) }
-            if let maker = worker.renditions { outcome.render(pending.absolutePath, with: maker, maxMegapixels: maxMegapixels) }
+            if let maker = worker.renditions {
+                outcome.render(pending.absolutePath, with: maker, maxMegapixels: maxMegapixels)
+            }
             return outcome
         }
 
@@ -75,12 +84,15 @@ public final class Indexer {
             if outcome.rendered { summary.rendered += 1 }
             switch outcome.image {
             case .success(let reading):
-                plan.place(pending.relativePath, reading: reading, text: outcome.text, sidecarStamp: pending.sidecar?.stamp,
-                           recordsByPath: recordsByPath, summary: &summary)
+                plan.place(
+                    pending.relativePath, reading: reading, text: outcome.text, sidecarStamp: pending.sidecar?.stamp,
+                    recordsByPath: recordsByPath, summary: &summary)
                 if !reading.problems.isEmpty {
                     summary.damaged += 1
-                    report(.damaged(path: pending.absolutePath,
-                                    message: "\(pending.absolutePath): \(reading.problems.joined(separator: "; "))"))
+                    report(
+                        .damaged(
+                            path: pending.absolutePath,
+                            message: "\(pending.absolutePath): \(reading.problems.joined(separator: "; "))"))
                 }
             case .failure(let error):
                 if IndexRules.isQuietlySkipped(error, path: pending.relativePath) {
@@ -102,17 +114,22 @@ public final class Indexer {
     }
 
     /// Reads one file, its sidecar when it is a photo, and weighs their text (on a reading thread).
-    private static func read(_ pending: PendingFile, maxMegapixels: Int,
-                             place: (GPSCoordinate) -> PlaceMatch?) -> ReadOutcome {
-        let image = Result { () throws(ImageReadError) in try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels) }
+    private static func read(
+        _ pending: PendingFile, maxMegapixels: Int,
+        place: (GPSCoordinate) -> PlaceMatch?
+    ) -> ReadOutcome {
+        let image = Result { () throws(ImageReadError) in
+            try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels)
+        }
         guard case .success(let reading) = image else { return ReadOutcome(image: image) }
         var sidecarText: PhotoText?
         var sidecarProblem: String?
         if let sidecar = pending.sidecar {
             do { sidecarText = try Sidecar.read(sidecar.path) } catch { sidecarProblem = "\(error)" }
         }
-        let text = TextPrecedence.resolve(sidecar: sidecarText, embedded: reading.embeddedText,
-                                          exifCaption: reading.metadata.caption, gps: reading.metadata.gps, place: place)
+        let text = TextPrecedence.resolve(
+            sidecar: sidecarText, embedded: reading.embeddedText,
+            exifCaption: reading.metadata.caption, gps: reading.metadata.gps, place: place)
         return ReadOutcome(image: image, text: text, sidecarProblem: sidecarProblem)
     }
 
@@ -163,9 +180,10 @@ private struct ReadOutcome: Sendable {
         let pixels = Double(reading.metadata.pixelWidth ?? 0) * Double(reading.metadata.pixelHeight ?? 0)
         guard pixels > 0, pixels <= Double(maxMegapixels) * 1_000_000 else { return }
         do {
-            let made = try maker.make(source: path, fingerprint: reading.fingerprint,
-                                      orientation: reading.metadata.orientation,
-                                      kinds: Set(RenditionKind.allCases), force: false)
+            let made = try maker.make(
+                source: path, fingerprint: reading.fingerprint,
+                orientation: reading.metadata.orientation,
+                kinds: Set(RenditionKind.allCases), force: false)
             rendered = made.madeAnything
             if let damage = made.damage { reading.problems.append("decoded in part (\(damage))") }
         } catch let error as ImagingError {

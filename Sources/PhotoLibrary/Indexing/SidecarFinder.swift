@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
 
 /// A sidecar found beside a photo during a walk, with what decides whether it changed.
 struct FoundSidecar: Sendable, Equatable {
@@ -26,16 +26,22 @@ struct SidecarFinder {
         if explicitFiles.contains(path) {
             for candidate in Sidecar.candidates(for: path) {
                 guard let info = FileSystem.status(candidate), (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                return FoundSidecar(path: candidate, stamp: Sidecar.stamp(path: candidate, size: Int64(info.st_size),
-                                                                          modifiedNanoseconds: nanoseconds(info)))
+                return FoundSidecar(
+                    path: candidate,
+                    stamp: Sidecar.stamp(
+                        path: candidate, size: Int64(info.st_size),
+                        modifiedNanoseconds: nanoseconds(info)))
             }
             return nil
         }
         guard !walkedSidecars.isEmpty else { return nil }
         for candidate in Sidecar.candidates(for: path) {
             if let file = walkedSidecars[candidate] {
-                return FoundSidecar(path: candidate, stamp: Sidecar.stamp(path: candidate, size: file.size,
-                                                                          modifiedNanoseconds: file.modifiedNanoseconds))
+                return FoundSidecar(
+                    path: candidate,
+                    stamp: Sidecar.stamp(
+                        path: candidate, size: file.size,
+                        modifiedNanoseconds: file.modifiedNanoseconds))
             }
         }
         return nil

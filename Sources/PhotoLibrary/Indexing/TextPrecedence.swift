@@ -1,5 +1,5 @@
-import PhotoFormats
 import PhotoCatalog
+import PhotoFormats
 
 /// Chooses each field from the strongest source that has it. The user's edit is stronger
 /// still, but lives in the catalog, which keeps it over anything indexing finds.
@@ -12,8 +12,10 @@ import PhotoCatalog
 public enum TextPrecedence {
     /// `place` is asked only when no text source names a city and the photo has GPS, so the
     /// gazetteer is not even loaded for a library whose photos all say where they are.
-    public static func resolve(sidecar: PhotoText?, embedded: EmbeddedText, exifCaption: String?,
-                               gps: GPSCoordinate?, place: (GPSCoordinate) -> PlaceMatch?) -> AssetText {
+    public static func resolve(
+        sidecar: PhotoText?, embedded: EmbeddedText, exifCaption: String?,
+        gps: GPSCoordinate?, place: (GPSCoordinate) -> PlaceMatch?
+    ) -> AssetText {
         let texts: [(TextSource, PhotoText?)] = [(.sidecar, sidecar), (.xmp, embedded.xmp), (.iptc, embedded.iptc)]
         var result = AssetText()
         if let (source, caption) = first(texts, \.caption) {
@@ -39,7 +41,9 @@ public enum TextPrecedence {
         return result
     }
 
-    private static func first(_ texts: [(TextSource, PhotoText?)], _ field: KeyPath<PhotoText, String?>) -> (TextSource, String)? {
+    private static func first(
+        _ texts: [(TextSource, PhotoText?)], _ field: KeyPath<PhotoText, String?>
+    ) -> (TextSource, String)? {
         for (source, text) in texts {
             if let value = text?[keyPath: field] { return (source, value) }
         }

@@ -1,6 +1,6 @@
-import PhotoSupport
-import PhotoFormats
 import PhotoCatalog
+import PhotoFormats
+import PhotoSupport
 
 extension Library {
     /// Gives an asset's caption, city and favourite back to its XMP sidecar when the library's
@@ -11,7 +11,8 @@ extension Library {
     @discardableResult
     public func updateSidecar(for asset: Asset) throws -> RawPath? {
         guard settings.sidecars == .write else { return nil }
-        return try SidecarWriter.update(originalPath: absolutePath(of: asset.file.relativePath),
-                                        caption: asset.caption, city: asset.city, favourite: asset.favourite)
+        return try SidecarWriter.update(
+            originalPath: absolutePath(of: asset.file.relativePath),
+            caption: asset.caption, city: asset.city, favourite: asset.favourite)
     }
 }

@@ -52,14 +52,17 @@ public final class Library: Sendable {
 
     /// Finds the library a command works on, as git finds `.git`: `explicit` (from
     /// `--library`), else `$PHOTOLIB_LIBRARY`, else the nearest `.photolib/` at or above `workingDirectory`.
-    public static func locate(explicit: RawPath?, environment: [String: String],
-                              workingDirectory: RawPath = .currentDirectory()) throws -> Library {
+    public static func locate(
+        explicit: RawPath?, environment: [String: String],
+        workingDirectory: RawPath = .currentDirectory()
+    ) throws -> Library {
         if let explicit { return try open(at: explicit) }
         if let named = environment[environmentVariable], !named.isEmpty { return try open(at: RawPath(named)) }
         var candidate = workingDirectory.absolute()
         while true {
             if FileSystem.isDirectory(candidate.appending(controlDirectoryName)),
-               FileSystem.exists(candidate.appending(controlDirectoryName).appending("settings.json")) {
+                FileSystem.exists(candidate.appending(controlDirectoryName).appending("settings.json"))
+            {
                 return try open(at: candidate)
             }
             let parent = candidate.parent
@@ -111,7 +114,8 @@ public struct LibraryError: PhotolibError {
         case .noSuchDirectory: "\(path): no such directory"
         case .notADirectory: "\(path): not a directory"
         case .alreadyExists: "\(path): already a photolib library (\(Library.controlDirectoryName)/ exists)"
-        case .notALibrary: "\(path): not a photolib library (no \(Library.controlDirectoryName)/ here; run 'photolib init')"
+        case .notALibrary:
+            "\(path): not a photolib library (no \(Library.controlDirectoryName)/ here; run 'photolib init')"
         case .noLibraryFound:
             "no photolib library found in \(path) or any folder above it; run 'photolib init', or name one with --library DIR or \(Library.environmentVariable)"
         case .unreadableSettings(let why): "\(path): unreadable settings: \(why)"

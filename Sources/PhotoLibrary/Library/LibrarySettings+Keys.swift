@@ -21,7 +21,10 @@ extension LibrarySettings {
     public mutating func setValue(_ text: String, forKey key: String) throws(SettingsError) {
         func number(_ range: ClosedRange<Int>) throws(SettingsError) -> Int {
             guard let value = Int(text), range.contains(value) else {
-                throw SettingsError(key: key, reason: .invalidValue(text, expected: "a whole number in \(range.lowerBound)...\(range.upperBound)"))
+                throw SettingsError(
+                    key: key,
+                    reason: .invalidValue(text, expected: "a whole number in \(range.lowerBound)...\(range.upperBound)")
+                )
             }
             return value
         }

@@ -1,6 +1,6 @@
-import Synchronization
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
+import Synchronization
 
 extension Library {
     /// A finer gazetteer made by `places import`; when present it replaces the shipped one.

@@ -1,5 +1,5 @@
-import PhotoFormats
 import PhotoCatalog
+import PhotoFormats
 
 /// Looks up again the city of every asset placed by GPS, after the gazetteer changed.
 public enum PlaceRefresh {

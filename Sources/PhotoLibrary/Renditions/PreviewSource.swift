@@ -1,6 +1,6 @@
-import PhotoSupport
-import PhotoFormats
 import PhotoCatalog
+import PhotoFormats
+import PhotoSupport
 
 /// The preview rendition `peek` shows, made when missing: only the preview, never the
 /// thumbnail, and when it exists already only a `stat` (no decode, no catalog write).
@@ -15,7 +15,8 @@ public struct PreviewSource {
 
     /// Where the asset's original is now: at its path, or in the trash when trashed.
     public func originalPath(of asset: Asset) -> RawPath {
-        library.absolutePath(of: asset.trashed ? (asset.trashLocation ?? asset.file.relativePath) : asset.file.relativePath)
+        library.absolutePath(
+            of: asset.trashed ? (asset.trashLocation ?? asset.file.relativePath) : asset.file.relativePath)
     }
 
     /// The asset's preview, made now if it does not exist yet.
@@ -23,8 +24,9 @@ public struct PreviewSource {
         let spec = RenditionSpec.standard(.preview, settings: library.settings)
         if let existing = store.existing(spec, for: asset) { return existing }
         let outcome = try RenditionMaker(settings: library.settings, store: store)
-            .make(source: originalPath(of: asset), fingerprint: asset.file.fingerprint,
-                  orientation: asset.metadata.orientation, kinds: [.preview], force: false)
+            .make(
+                source: originalPath(of: asset), fingerprint: asset.file.fingerprint,
+                orientation: asset.metadata.orientation, kinds: [.preview], force: false)
         guard let preview = outcome.preview else {
             throw PictureError(path: originalPath(of: asset), reason: .undecodable("no preview was made"))
         }

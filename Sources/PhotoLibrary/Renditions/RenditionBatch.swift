@@ -1,5 +1,5 @@
-import PhotoSupport
 import PhotoCatalog
+import PhotoSupport
 
 /// Makes the renditions of many assets on several threads: `photolib render`.
 public struct RenditionBatch {
@@ -31,14 +31,19 @@ public struct RenditionBatch {
     /// Makes the `kinds` renditions of `assets` (the originals of trashed assets are in the
     /// trash, missing ones are skipped as failures), `force` remaking existing files.
     /// First removes the temporary files a killed render or index left in the store.
-    public func run(_ assets: [Asset], kinds: Set<RenditionKind>, force: Bool, jobs: Int,
-                    report: @escaping @Sendable (Event) -> Void = { _ in }) -> Summary {
+    public func run(
+        _ assets: [Asset], kinds: Set<RenditionKind>, force: Bool, jobs: Int,
+        report: @escaping @Sendable (Event) -> Void = { _ in }
+    ) -> Summary {
         AbandonedTemporaries.remove(under: library.renditionsDirectory)
         let settings = library.settings
         let store = RenditionStore(library: library)
         let sources = assets.map { asset in
-            Job(path: library.absolutePath(of: asset.trashed ? (asset.trashLocation ?? asset.file.relativePath)
-                                                               : asset.file.relativePath),
+            Job(
+                path: library.absolutePath(
+                    of: asset.trashed
+                        ? (asset.trashLocation ?? asset.file.relativePath)
+                        : asset.file.relativePath),
                 fingerprint: asset.file.fingerprint, orientation: asset.metadata.orientation, missing: asset.missing)
         }
         let total = sources.count
@@ -48,8 +53,9 @@ public struct RenditionBatch {
         ) { maker, job -> Result<RenditionOutcome, any Error> in
             if job.missing { return .failure(FileSystemError(path: job.path, reason: .notFound)) }
             return Result {
-                try maker.make(source: job.path, fingerprint: job.fingerprint, orientation: job.orientation,
-                               kinds: kinds, force: force)
+                try maker.make(
+                    source: job.path, fingerprint: job.fingerprint, orientation: job.orientation,
+                    kinds: kinds, force: force)
             }
         }
         var summary = Summary()

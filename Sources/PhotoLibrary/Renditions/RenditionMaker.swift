@@ -1,5 +1,5 @@
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
 
 /// Makes the renditions of one photo at a time: one decode, then each rendition from it.
 ///
@@ -33,8 +33,10 @@ public final class RenditionMaker {
     /// header is read, to report their sizes. `[.preview]` alone does no thumbnail work.
     /// Throws `ImagingError` (not a JPEG, too many pixels, undecodable, invalid fingerprint) or
     /// `FileSystemError`; a damaged file that decodes part-way is not an error but `damage`.
-    public func make(source: RawPath, fingerprint: String, orientation: Int,
-                     kinds: Set<RenditionKind>, force: Bool) throws -> RenditionOutcome {
+    public func make(
+        source: RawPath, fingerprint: String, orientation: Int,
+        kinds: Set<RenditionKind>, force: Bool
+    ) throws -> RenditionOutcome {
         var paths: [RenditionKind: RawPath] = [:]
         for kind in kinds { paths[kind] = try store.path(fingerprint: fingerprint, spec: spec(kind)) }
         let orientation = ImageOrientation(exif: orientation)
@@ -62,12 +64,15 @@ public final class RenditionMaker {
         let largest = max(settings.previewSize, settings.thumbnailSize)
         let baseSize = fitted(width: display.width, height: display.height, within: largest)
         let storedBase = orientation.stored(width: baseSize.width, height: baseSize.height)
-        let base = RGBImage(pixels: baseStorage.reserve(RGBImage.byteCount(width: storedBase.width, height: storedBase.height)),
-                            width: storedBase.width, height: storedBase.height)
+        let base = RGBImage(
+            pixels: baseStorage.reserve(RGBImage.byteCount(width: storedBase.width, height: storedBase.height)),
+            width: storedBase.width, height: storedBase.height)
         let damage = try decoder.decode(header, into: base, path: source)
-        let upright = orientation.isUpright
+        let upright =
+            orientation.isUpright
             ? base
-            : orientation.apply(to: base, into: orientedStorage.reserve(RGBImage.byteCount(width: base.width, height: base.height)))
+            : orientation.apply(
+                to: base, into: orientedStorage.reserve(RGBImage.byteCount(width: base.width, height: base.height)))
 
         var outcome = RenditionOutcome(damage: damage?.reason, warningCount: damage?.warningCount ?? 0)
         for kind in missing {
@@ -91,8 +96,10 @@ public final class RenditionMaker {
         RenditionSpec.standard(kind, settings: settings)
     }
 
-    private func describeExisting(_ paths: [RenditionKind: RawPath], source: RawPath,
-                                  orientation: ImageOrientation) throws -> RenditionOutcome {
+    private func describeExisting(
+        _ paths: [RenditionKind: RawPath], source: RawPath,
+        orientation: ImageOrientation
+    ) throws -> RenditionOutcome {
         var outcome = RenditionOutcome()
         guard !paths.isEmpty else { return outcome }
         guard let stored = try SourceFile.frameSize(of: source) else {
@@ -111,8 +118,11 @@ public final class RenditionMaker {
         // In floating point: a limit read from settings.json could overflow an Int product.
         guard Double(header.width * header.height) <= Double(limit) * 1_000_000 else {
             decoder?.abortCurrentImage()
-            throw ImagingError(path: path, reason: .tooManyPixels(width: header.width, height: header.height,
-                                                                   limitMegapixels: limit))
+            throw ImagingError(
+                path: path,
+                reason: .tooManyPixels(
+                    width: header.width, height: header.height,
+                    limitMegapixels: limit))
         }
     }
 
@@ -126,8 +136,9 @@ public final class RenditionMaker {
             image = ImageHalving.halved(image, into: target)
             halved = true
         }
-        let target = RGBImage(pixels: smallerStorage.reserve(RGBImage.byteCount(width: size.width, height: size.height)),
-                              width: size.width, height: size.height)
+        let target = RGBImage(
+            pixels: smallerStorage.reserve(RGBImage.byteCount(width: size.width, height: size.height)),
+            width: size.width, height: size.height)
         thumbnailResizer.begin(inputWidth: image.width, inputHeight: image.height, output: target)
         thumbnailResizer.push(rows: image.pixels, count: image.height, stride: image.stride)
         return target

@@ -12,8 +12,10 @@ public struct RenditionOutcome: Sendable, Equatable {
     /// True when at least one file was written.
     public var madeAnything: Bool
 
-    public init(thumbnail: RenditionFile? = nil, preview: RenditionFile? = nil, damage: String? = nil,
-                warningCount: Int = 0, madeAnything: Bool = false) {
+    public init(
+        thumbnail: RenditionFile? = nil, preview: RenditionFile? = nil, damage: String? = nil,
+        warningCount: Int = 0, madeAnything: Bool = false
+    ) {
         self.thumbnail = thumbnail
         self.preview = preview
         self.damage = damage

@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
 
 /// Where renditions live: `<library>/.photolib/renditions/ab/cd/<fingerprint>-<spec>.jpg`.
 ///
@@ -26,7 +26,8 @@ public struct RenditionStore: Sendable {
             throw ImagingError(path: directory, reason: .invalidFingerprint(fingerprint))
         }
         let digits = Array(fingerprint.utf8)
-        return directory
+        return
+            directory
             .appending(RawPath(bytes: Array(digits[0..<2])))
             .appending(RawPath(bytes: Array(digits[2..<4])))
             .appending("\(fingerprint)-\(spec).jpg")
@@ -35,8 +36,10 @@ public struct RenditionStore: Sendable {
     /// The rendition when its file exists, with the size it was made at for an image displayed
     /// at `displayWidth` x `displayHeight`; nil when not made yet (or the fingerprint is invalid).
     /// Only a `stat`: no catalog column and no decoding.
-    public func existingFile(fingerprint: String, spec: RenditionSpec,
-                             displayWidth: Int, displayHeight: Int) -> RenditionFile? {
+    public func existingFile(
+        fingerprint: String, spec: RenditionSpec,
+        displayWidth: Int, displayHeight: Int
+    ) -> RenditionFile? {
         guard let path = try? path(fingerprint: fingerprint, spec: spec), isRendition(path) else { return nil }
         let size = spec.fittedSize(displayWidth: displayWidth, displayHeight: displayHeight)
         return RenditionFile(path: path, width: size.width, height: size.height)
@@ -56,11 +59,12 @@ public struct RenditionStore: Sendable {
 
     static func isValid(fingerprint: String) -> Bool {
         let digits = fingerprint.utf8
-        return digits.count >= 4 && digits.allSatisfy { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-        }
+        return digits.count >= 4
+            && digits.allSatisfy { byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+            }
     }
 }
 

@@ -39,7 +39,8 @@ public enum FileTransfer {
         var info = stat()
         guard fstat(input, &info) == 0 else { throw FileSystemError(path: source, errno: errno, operation: "stat") }
 
-        let temporary = target.parent.appending(".\(target.lastComponent).photolib-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = target.parent.appending(
+            ".\(target.lastComponent).photolib-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let output = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, info.st_mode & 0o7777) }
         guard output >= 0 else { throw FileSystemError(path: temporary, errno: errno, operation: "open") }
         var keepTemporary = false

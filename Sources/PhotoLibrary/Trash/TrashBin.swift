@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoCatalog
+import PhotoSupport
 
 /// The library's trash, `.photolib/trash/`: where `action delete` puts originals until
 /// `restore` brings them back or `trash empty` deletes them for good.

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
-import PhotoSupport
 import PhotoCatalog
+import PhotoSupport
+import Synchronization
 
 extension LibraryVerifier {
     /// `check`, then `repair`; when an original was indexed again, a second check and repair
@@ -28,13 +28,16 @@ extension LibraryVerifier {
     /// catalog is left for a person (restore it from a backup).
     public func repair(_ report: VerifyReport, jobs: Int) -> VerifyReport {
         var report = report
-        let indices = { (kinds: Set<VerifyFinding.Kind>) in report.findings.indices.filter { kinds.contains(report.findings[$0].kind) } }
+        let indices = { (kinds: Set<VerifyFinding.Kind>) in
+            report.findings.indices.filter { kinds.contains(report.findings[$0].kind) }
+        }
         markMissing(indices([.originalMissing]), in: &report)
         reindex(indices([.originalChanged]), in: &report, jobs: jobs)
         makeRenditions(indices([.renditionMissing]), in: &report, jobs: jobs)
         removeFiles(indices([.renditionStale, .renditionOrphaned]), in: &report)
         for index in report.findings.indices where !report.findings[index].isRepairable {
-            report.findings[index].repairProblem = report.findings[index].kind == .catalogDamaged
+            report.findings[index].repairProblem =
+                report.findings[index].kind == .catalogDamaged
                 ? "not repaired: restore the catalog from a backup, or move it away and index again"
                 : "not repaired: photolib does not touch files in the trash it cannot account for"
         }
@@ -56,7 +59,8 @@ extension LibraryVerifier {
         guard !indices.isEmpty else { return }
         let failures = MessagesByPath()
         do {
-            let indexer = Indexer(library: library, catalog: catalog, options: IndexOptions(jobs: jobs, makeRenditions: true))
+            let indexer = Indexer(
+                library: library, catalog: catalog, options: IndexOptions(jobs: jobs, makeRenditions: true))
             _ = try indexer.run(paths: indices.map { report.findings[$0].path }) { event in
                 if case .failed(let path, let message) = event { failures.record(path, message) }
             }
@@ -78,7 +82,8 @@ extension LibraryVerifier {
             if asset.missing || OriginalState.of(finding.path, recorded: asset.file) == .unchanged {
                 report.findings[index].repaired = true
             } else {
-                report.findings[index].repairProblem = "indexed again, but the catalog still disagrees with the file; run 'photolib index'"
+                report.findings[index].repairProblem =
+                    "indexed again, but the catalog still disagrees with the file; run 'photolib index'"
             }
         }
     }
@@ -90,11 +95,13 @@ extension LibraryVerifier {
         var seen = Set<AssetID>()
         for index in indices {
             guard let id = report.findings[index].assetID, seen.insert(id).inserted,
-                  let asset = try? catalog.asset(id: id) else { continue }
+                let asset = try? catalog.asset(id: id)
+            else { continue }
             assets.append(asset)
         }
         let problems = MessagesByPath()
-        _ = RenditionBatch(library: library).run(assets, kinds: Set(RenditionKind.allCases), force: false, jobs: jobs) { event in
+        _ = RenditionBatch(library: library).run(assets, kinds: Set(RenditionKind.allCases), force: false, jobs: jobs) {
+            event in
             if case .problem(let path, let message, _) = event { problems.record(path, message) }
         }
         let messages = problems.all
@@ -103,8 +110,11 @@ extension LibraryVerifier {
             if RenditionStore(library: library).isRendition(finding.path) {
                 report.findings[index].repaired = true
             } else {
-                let original = assets.first { $0.id == finding.assetID }.map { library.absolutePath(of: $0.file.relativePath) }
-                report.findings[index].repairProblem = original.flatMap { messages[$0] } ?? "the rendition could not be made"
+                let original = assets.first { $0.id == finding.assetID }.map {
+                    library.absolutePath(of: $0.file.relativePath)
+                }
+                report.findings[index].repairProblem =
+                    original.flatMap { messages[$0] } ?? "the rendition could not be made"
             }
         }
     }
@@ -128,7 +138,8 @@ extension LibraryVerifier {
             if path.withCString({ unlink($0) }) == 0 || errno == ENOENT {
                 report.findings[index].repaired = true
             } else {
-                report.findings[index].repairProblem = "\(FileSystemError(path: path, errno: errno, operation: "unlink"))"
+                report.findings[index].repairProblem =
+                    "\(FileSystemError(path: path, errno: errno, operation: "unlink"))"
             }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoCatalog
+import PhotoSupport
 
 /// Checks that a library's catalog, originals, renditions and trash agree with each other:
 /// `photolib verify`. Checking changes nothing; `repair` (in `LibraryVerifier+Repair.swift`)
@@ -37,8 +37,9 @@ public final class LibraryVerifier {
         for asset in assets where !asset.trashed && !asset.missing {
             report.findings += checkOriginal(of: asset)
         }
-        report.findings += try checkRenditionFiles(claimedFingerprints: Set(assets.map(\.file.fingerprint)),
-                                                   filesChecked: &report.renditionFilesChecked)
+        report.findings += try checkRenditionFiles(
+            claimedFingerprints: Set(assets.map(\.file.fingerprint)),
+            filesChecked: &report.renditionFilesChecked)
         report.findings += try checkTrash(assets.filter(\.trashed), filesChecked: &report.trashFilesChecked)
         return report
     }
@@ -50,14 +51,23 @@ public final class LibraryVerifier {
         let path = library.absolutePath(of: asset.file.relativePath)
         switch OriginalState.of(path, recorded: asset.file) {
         case .missing:
-            return [VerifyFinding(kind: .originalMissing, path: path, assetID: asset.id,
-                                  detail: "original not found (the catalog does not know it is gone)")]
+            return [
+                VerifyFinding(
+                    kind: .originalMissing, path: path, assetID: asset.id,
+                    detail: "original not found (the catalog does not know it is gone)")
+            ]
         case .changed(let how):
-            return [VerifyFinding(kind: .originalChanged, path: path, assetID: asset.id,
-                                  detail: "original changed since indexing (\(how))")]
+            return [
+                VerifyFinding(
+                    kind: .originalChanged, path: path, assetID: asset.id,
+                    detail: "original changed since indexing (\(how))")
+            ]
         case .unreadable(let why):
-            return [VerifyFinding(kind: .originalChanged, path: path, assetID: asset.id,
-                                  detail: "original cannot be read (\(why))")]
+            return [
+                VerifyFinding(
+                    kind: .originalChanged, path: path, assetID: asset.id,
+                    detail: "original cannot be read (\(why))")
+            ]
         case .unchanged:
             return missingRenditions(of: asset)
         }
@@ -65,15 +75,20 @@ public final class LibraryVerifier {
 
     /// Thumbnail and preview of an asset that can have them (read whole, undamaged) but lacks them.
     func missingRenditions(of asset: Asset) -> [VerifyFinding] {
-        guard asset.damage == nil, asset.metadata.displayWidth != nil, asset.metadata.displayHeight != nil else { return [] }
+        guard asset.damage == nil, asset.metadata.displayWidth != nil, asset.metadata.displayHeight != nil else {
+            return []
+        }
         let store = RenditionStore(library: library)
         var findings: [VerifyFinding] = []
         for kind in RenditionKind.allCases {
             let spec = RenditionSpec.standard(kind, settings: library.settings)
             guard store.existing(spec, for: asset) == nil,
-                  let expected = try? store.path(fingerprint: asset.file.fingerprint, spec: spec) else { continue }
-            findings.append(VerifyFinding(kind: .renditionMissing, path: expected, assetID: asset.id,
-                                          detail: "\(kind.rawValue) not made (\(spec))"))
+                let expected = try? store.path(fingerprint: asset.file.fingerprint, spec: spec)
+            else { continue }
+            findings.append(
+                VerifyFinding(
+                    kind: .renditionMissing, path: expected, assetID: asset.id,
+                    detail: "\(kind.rawValue) not made (\(spec))"))
         }
         return findings
     }
@@ -91,8 +106,10 @@ public final class LibraryVerifier {
             case .rendition(let fingerprint) where claimedFingerprints.contains(fingerprint):
                 continue
             case .rendition(let fingerprint):
-                findings.append(VerifyFinding(kind: .renditionStale, path: file,
-                                              detail: "rendition of fingerprint \(fingerprint), which no asset has now"))
+                findings.append(
+                    VerifyFinding(
+                        kind: .renditionStale, path: file,
+                        detail: "rendition of fingerprint \(fingerprint), which no asset has now"))
             case .notARendition(let why):
                 findings.append(VerifyFinding(kind: .renditionOrphaned, path: file, detail: "not a rendition (\(why))"))
             }
@@ -110,15 +127,19 @@ public final class LibraryVerifier {
             claimed.insert(path)
             var info = stat()
             if path.withCString({ lstat($0, &info) }) != 0 {
-                findings.append(VerifyFinding(kind: .trashFileMissing, path: path, assetID: asset.id,
-                                              detail: "trashed original is not in the trash"))
+                findings.append(
+                    VerifyFinding(
+                        kind: .trashFileMissing, path: path, assetID: asset.id,
+                        detail: "trashed original is not in the trash"))
             }
         }
         let files = try DirectoryTree.files(under: library.trashDirectory)
         filesChecked = files.count
         for file in files where !claimed.contains(file) {
-            findings.append(VerifyFinding(kind: .trashFileUnclaimed, path: file,
-                                          detail: "in the trash but no asset claims it (left for you to keep or delete)"))
+            findings.append(
+                VerifyFinding(
+                    kind: .trashFileUnclaimed, path: file,
+                    detail: "in the trash but no asset claims it (left for you to keep or delete)"))
         }
         return findings
     }

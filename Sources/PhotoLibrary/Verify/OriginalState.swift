@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoCatalog
+import PhotoSupport
 
 /// How an original on disk compares with the facts the catalog recorded when it was indexed.
 enum OriginalState: Equatable {
@@ -44,14 +44,18 @@ enum OriginalState: Equatable {
             let head = UnsafeMutableRawBufferPointer(rebasing: buffer[..<window])
             let tail = UnsafeMutableRawBufferPointer(rebasing: buffer[window...])
             guard readFully(descriptor, into: head, at: 0),
-                  readFully(descriptor, into: tail, at: size - Int64(window)) else { return nil }
-            return ContentFingerprint.of(size: size, head: UnsafeRawBufferPointer(head), tail: UnsafeRawBufferPointer(tail))
+                readFully(descriptor, into: tail, at: size - Int64(window))
+            else { return nil }
+            return ContentFingerprint.of(
+                size: size, head: UnsafeRawBufferPointer(head), tail: UnsafeRawBufferPointer(tail))
         }
         guard readFully(descriptor, into: buffer, at: 0) else { return nil }
         return ContentFingerprint.of(size: size, head: UnsafeRawBufferPointer(buffer), tail: nil)
     }
 
-    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Bool {
+    private static func readFully(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64
+    ) -> Bool {
         var done = 0
         while done < buffer.count {
             let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))

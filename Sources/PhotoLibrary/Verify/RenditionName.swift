@@ -11,14 +11,18 @@ enum RenditionName: Equatable {
     /// Reads `file` (absolute, found under `directory`) as `ab/cd/<fingerprint>-<spec>.jpg`,
     /// where `abcd` starts the fingerprint and the file is a non-empty regular file.
     static func parse(_ file: RawPath, in directory: RawPath) -> RenditionName {
-        guard let relative = file.relative(to: directory) else { return .notARendition("outside the renditions folder") }
+        guard let relative = file.relative(to: directory) else {
+            return .notARendition("outside the renditions folder")
+        }
         let parts = relative.bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 2, parts[1].count == 2 else { return .notARendition("not in a fan-out folder") }
+        guard parts.count == 3, parts[0].count == 2, parts[1].count == 2 else {
+            return .notARendition("not in a fan-out folder")
+        }
         let name = Array(parts[2])
         guard let dash = name.firstIndex(of: UInt8(ascii: "-")), name.starts(with: Array(parts[0]) + Array(parts[1])),
-              name.count > 4, String(decoding: name.suffix(4), as: UTF8.self) == ".jpg",
-              let fingerprint = String(validating: name[..<dash], as: UTF8.self),
-              RenditionStore.isValid(fingerprint: fingerprint)
+            name.count > 4, String(decoding: name.suffix(4), as: UTF8.self) == ".jpg",
+            let fingerprint = String(validating: name[..<dash], as: UTF8.self),
+            RenditionStore.isValid(fingerprint: fingerprint)
         else { return .notARendition("name is not <fingerprint>-<spec>.jpg") }
         var info = stat()
         guard file.withCString({ lstat($0, &info) }) == 0 else { return .notARendition("vanished") }

@@ -1,5 +1,5 @@
-import PhotoSupport
 import PhotoCatalog
+import PhotoSupport
 
 /// One thing `LibraryVerifier` found wrong with a library, and whether it was put right.
 public struct VerifyFinding: Sendable, Equatable {
@@ -34,8 +34,10 @@ public struct VerifyFinding: Sendable, Equatable {
     /// Why a repair was not made or failed, when one was tried.
     public var repairProblem: String?
 
-    public init(kind: Kind, path: RawPath, assetID: AssetID? = nil, detail: String,
-                repaired: Bool = false, repairProblem: String? = nil) {
+    public init(
+        kind: Kind, path: RawPath, assetID: AssetID? = nil, detail: String,
+        repaired: Bool = false, repairProblem: String? = nil
+    ) {
         self.kind = kind
         self.path = path
         self.assetID = assetID
@@ -62,8 +64,10 @@ public struct VerifyReport: Sendable, Equatable {
     public var renditionFilesChecked: Int
     public var trashFilesChecked: Int
 
-    public init(findings: [VerifyFinding] = [], assetsChecked: Int = 0,
-                renditionFilesChecked: Int = 0, trashFilesChecked: Int = 0) {
+    public init(
+        findings: [VerifyFinding] = [], assetsChecked: Int = 0,
+        renditionFilesChecked: Int = 0, trashFilesChecked: Int = 0
+    ) {
         self.findings = findings
         self.assetsChecked = assetsChecked
         self.renditionFilesChecked = renditionFilesChecked
@@ -73,5 +77,7 @@ public struct VerifyReport: Sendable, Equatable {
     /// Findings not (yet) repaired.
     public var outstanding: [VerifyFinding] { findings.filter { !$0.repaired } }
     /// Findings a repair was tried on and failed (not those no repair exists for).
-    public var failedRepairs: [VerifyFinding] { findings.filter { !$0.repaired && $0.repairProblem != nil && $0.isRepairable } }
+    public var failedRepairs: [VerifyFinding] {
+        findings.filter { !$0.repaired && $0.repairProblem != nil && $0.isRepairable }
+    }
 }

@@ -55,7 +55,9 @@ struct ArgumentParser: Sendable {
         } catch let failure as ParseFailure {
             // `photolib list --bogus --help` shows help, as a user asking for it wants;
             // a mistyped command name stays an error, since its help does not exist.
-            if failure.helpMayAnswer, state.wantsHelp || remaining.prefix(while: { $0 != dashDash }).contains(where: isHelpFlag) {
+            if failure.helpMayAnswer,
+                state.wantsHelp || remaining.prefix(while: { $0 != dashDash }).contains(where: isHelpFlag)
+            {
                 return .help(path: state.path)
             }
             throw failure.error
@@ -92,7 +94,9 @@ struct ArgumentParser: Sendable {
         state.positionals.append(RawPath(bytes: argument))
     }
 
-    private func consumeLongOption(_ argument: [UInt8], remaining: inout ArraySlice<[UInt8]>, state: inout ParseState) throws {
+    private func consumeLongOption(
+        _ argument: [UInt8], remaining: inout ArraySlice<[UInt8]>, state: inout ParseState
+    ) throws {
         let body = argument.dropFirst(2)
         let equals = body.firstIndex(of: UInt8(ascii: "="))
         let name = String(decoding: body[..<(equals ?? body.endIndex)], as: UTF8.self)
@@ -105,16 +109,21 @@ struct ArgumentParser: Sendable {
         }
         if option.isFlag {
             if inlineValue != nil {
-                throw ParseFailure(UsageError(message: "The flag '--\(name)' does not take a value", commandPath: state.path))
+                throw ParseFailure(
+                    UsageError(message: "The flag '--\(name)' does not take a value", commandPath: state.path))
             }
             record(option, value: nil, state: &state)
         } else {
-            record(option, value: try inlineValue ?? nextValue(for: option, remaining: &remaining, state: state), state: &state)
+            record(
+                option, value: try inlineValue ?? nextValue(for: option, remaining: &remaining, state: state),
+                state: &state)
         }
     }
 
     /// `-h`, `-j 4`, `-j4`, and bundles of flags such as `-vq`.
-    private func consumeShortOptions(_ argument: [UInt8], remaining: inout ArraySlice<[UInt8]>, state: inout ParseState) throws {
+    private func consumeShortOptions(
+        _ argument: [UInt8], remaining: inout ArraySlice<[UInt8]>, state: inout ParseState
+    ) throws {
         let letters = argument.dropFirst()
         let accepted = acceptedOptions(of: state.currentSpec)
         var position = letters.startIndex
@@ -131,18 +140,23 @@ struct ArgumentParser: Sendable {
                 continue
             }
             let rest = letters[position...]
-            let value = rest.isEmpty ? try nextValue(for: option, remaining: &remaining, state: state) : RawPath(bytes: Array(rest))
+            let value =
+                rest.isEmpty
+                ? try nextValue(for: option, remaining: &remaining, state: state) : RawPath(bytes: Array(rest))
             record(option, value: value, state: &state)
             return
         }
     }
 
     /// The argument after `--name`, which must not itself look like an option.
-    private func nextValue(for option: OptionSpec, remaining: inout ArraySlice<[UInt8]>, state: ParseState) throws -> RawPath {
+    private func nextValue(
+        for option: OptionSpec, remaining: inout ArraySlice<[UInt8]>, state: ParseState
+    ) throws -> RawPath {
         guard let next = remaining.first, !state.optionsEnded, !looksLikeOption(next) else {
             var message = "Missing value for '\(option.label)'"
             if let next = remaining.first, looksLikeOption(next) {
-                message += " (write --\(option.name)=\(String(decoding: next, as: UTF8.self)) for a value that starts with '-')"
+                message +=
+                    " (write --\(option.name)=\(String(decoding: next, as: UTF8.self)) for a value that starts with '-')"
             }
             throw ParseFailure(UsageError(message: message, commandPath: state.path))
         }
@@ -173,14 +187,18 @@ struct ArgumentParser: Sendable {
         let spec = state.currentSpec
         if !spec.subcommands.isEmpty, spec.arguments.isEmpty { return .help(path: state.path) }
         if let maximum = spec.maximumArgumentCount, state.positionals.count > maximum {
-            throw ParseFailure(UsageError(message: "Unexpected argument '\(state.positionals[maximum])'", commandPath: state.path))
+            throw ParseFailure(
+                UsageError(message: "Unexpected argument '\(state.positionals[maximum])'", commandPath: state.path))
         }
         if state.positionals.count < spec.minimumArgumentCount {
             let missing = spec.arguments.filter { !$0.isOptional }[state.positionals.count]
-            throw ParseFailure(UsageError(message: "Missing expected argument '<\(missing.name)>'", commandPath: state.path))
+            throw ParseFailure(
+                UsageError(message: "Missing expected argument '<\(missing.name)>'", commandPath: state.path))
         }
-        return .run(ParsedCommand(path: state.path, rawArguments: state.positionals, options: state.options,
-                                  optionSpecs: acceptedOptions(of: spec)))
+        return .run(
+            ParsedCommand(
+                path: state.path, rawArguments: state.positionals, options: state.options,
+                optionSpecs: acceptedOptions(of: spec)))
     }
 
     /// The command `photolib help a b` asks about, as canonical names.
@@ -199,8 +217,11 @@ struct ArgumentParser: Sendable {
 
     private func unknownCommand(_ name: String, in spec: CommandSpec, path: [String]) -> UsageError {
         let groups = spec.subcommands.map { [$0.name] + $0.aliases }
-        let subject = path.isEmpty ? "Unknown command '\(name)'." : "Unknown subcommand '\(name)' for '\(path.joined(separator: " "))'."
-        return UsageError(message: trimmedSentence(subject + Suggestion.sentence(for: name, among: groups)), commandPath: path)
+        let subject =
+            path.isEmpty
+            ? "Unknown command '\(name)'." : "Unknown subcommand '\(name)' for '\(path.joined(separator: " "))'."
+        return UsageError(
+            message: trimmedSentence(subject + Suggestion.sentence(for: name, among: groups)), commandPath: path)
     }
 
     /// Drops the full stop of a message that got no "Did you mean" after it.

@@ -1,6 +1,6 @@
 import Foundation
-import PhotoSupport
 import PhotoLibrary
+import PhotoSupport
 
 /// What a command may touch of the outside world: environment, output streams, terminal.
 ///
@@ -20,9 +20,11 @@ struct CommandContext: Sendable {
     /// Where relative paths and the library search start.
     var workingDirectory: RawPath
 
-    init(environment: [String: String] = [:], stdout: OutputStream = .memory(), stderr: OutputStream = .memory(),
-         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
-         terminalWidth: Int = 80, workingDirectory: RawPath = .currentDirectory()) {
+    init(
+        environment: [String: String] = [:], stdout: OutputStream = .memory(), stderr: OutputStream = .memory(),
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
+        terminalWidth: Int = 80, workingDirectory: RawPath = .currentDirectory()
+    ) {
         self.environment = environment
         self.stdout = stdout
         self.stderr = stderr
@@ -49,8 +51,9 @@ struct CommandContext: Sendable {
     /// The library the command works on: `--library`, else `$PHOTOLIB_LIBRARY`, else the
     /// nearest `.photolib/` at or above the working directory.
     func library(_ command: ParsedCommand) throws -> Library {
-        try Library.locate(explicit: command.rawValue(RootCommand.libraryOption.name), environment: environment,
-                           workingDirectory: workingDirectory)
+        try Library.locate(
+            explicit: command.rawValue(RootCommand.libraryOption.name), environment: environment,
+            workingDirectory: workingDirectory)
     }
 
     /// Reports a problem that does not stop the command (one bad file): "photolib: <message>".

@@ -20,7 +20,8 @@ struct CommandRunner {
         var status = dispatch(arguments, context: context)
         context.stdout.flush()
         if let code = context.stdout.writeError {
-            context.stderr.write("\(RootCommand.name): error: cannot write to standard output: \(String(cString: strerror(code)))\n")
+            context.stderr.write(
+                "\(RootCommand.name): error: cannot write to standard output: \(String(cString: strerror(code)))\n")
             if status == .success { status = .failure }
         }
         context.stderr.flush()

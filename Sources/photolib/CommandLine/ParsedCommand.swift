@@ -16,8 +16,10 @@ struct ParsedCommand: Sendable {
     /// The options the command accepts, for alias lookup and messages.
     var optionSpecs: [OptionSpec]
 
-    init(path: [String], rawArguments: [RawPath] = [], options: [(name: String, value: RawPath?)] = [],
-         optionSpecs: [OptionSpec] = []) {
+    init(
+        path: [String], rawArguments: [RawPath] = [], options: [(name: String, value: RawPath?)] = [],
+        optionSpecs: [OptionSpec] = []
+    ) {
         self.path = path
         self.rawArguments = rawArguments
         self.arguments = rawArguments.map(\.description)
@@ -55,11 +57,13 @@ struct ParsedCommand: Sendable {
     /// The option's value as a whole number, checked against `range`; nil when not given.
     func int(_ name: String, range: ClosedRange<Int>? = nil) throws -> Int? {
         guard let text = value(name) else { return nil }
-        let expectation = range.map { "expected a whole number in \($0.lowerBound)...\($0.upperBound)" }
+        let expectation =
+            range.map { "expected a whole number in \($0.lowerBound)...\($0.upperBound)" }
             ?? "expected a whole number"
         guard let number = Int(text.trimmingWhitespace()), range?.contains(number) ?? true else {
-            throw UsageError(message: "Invalid value '\(text)' for '\(label(of: name))': \(expectation)",
-                             commandPath: path)
+            throw UsageError(
+                message: "Invalid value '\(text)' for '\(label(of: name))': \(expectation)",
+                commandPath: path)
         }
         return number
     }

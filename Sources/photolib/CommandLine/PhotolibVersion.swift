@@ -1,5 +1,5 @@
-import PhotoSupport
 import PhotoFormats
+import PhotoSupport
 
 /// The version `photolib --version` prints; the one place it is written.
 enum PhotolibVersion {

@@ -6,7 +6,8 @@ enum RootCommand {
     /// `--library <dir>`, accepted by every command.
     static let libraryOption = OptionSpec.value(
         "library", "dir",
-        help: "The library to use (default: $PHOTOLIB_LIBRARY, else the nearest .photolib/ above the working directory)")
+        help: "The library to use (default: $PHOTOLIB_LIBRARY, else the nearest .photolib/ above the working directory)"
+    )
 
     /// `-h, --help`, accepted by every command.
     static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")

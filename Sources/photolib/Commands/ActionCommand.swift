@@ -1,7 +1,7 @@
 import Foundation
-import PhotoSupport
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 
 /// `photolib action NAME ASSET...`: favourite, like, caption, city, delete and restore, with
 /// every change written to the action log.
@@ -16,12 +16,12 @@ enum ActionCommand: PhotolibCommand {
         name: "action",
         abstract: "Act on assets: like, favourite, caption, city, delete, restore.",
         discussion: """
-        Each action takes one or more assets: ids (any unique prefix), paths, or - to read one \
-        a line from stdin (lines of 'list --jsonl' are accepted too). All the changes of one \
-        command are made in one transaction and written to the action log ('photolib history'). \
-        An unknown or ambiguous asset stops the command before anything changes (exit status 66). \
-        When some assets fail (a file that cannot be moved), the rest go ahead and the exit status is 2.
-        """,
+            Each action takes one or more assets: ids (any unique prefix), paths, or - to read one \
+            a line from stdin (lines of 'list --jsonl' are accepted too). All the changes of one \
+            command are made in one transaction and written to the action log ('photolib history'). \
+            An unknown or ambiguous asset stops the command before anything changes (exit status 66). \
+            When some assets fail (a file that cannot be moved), the rest go ahead and the exit status is 2.
+            """,
         subcommands: AssetAction.allCases.map(spec(for:)),
         examples: [
             "photolib action favourite 3fa2c81d",
@@ -35,7 +35,8 @@ enum ActionCommand: PhotolibCommand {
         var options = commonOptions
         if action.takesValue {
             let what = action == .caption ? "text" : "name"
-            options.insert(.value("value", what, help: "The new \(action.rawValue) (required; empty clears it)."), at: 0)
+            options.insert(
+                .value("value", what, help: "The new \(action.rawValue) (required; empty clears it)."), at: 0)
         }
         if action != .delete { options.removeAll { $0.name == "yes" } }
         return CommandSpec(
@@ -43,7 +44,9 @@ enum ActionCommand: PhotolibCommand {
             arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false, isRepeating: true)],
             options: options,
             examples: action.takesValue
-                ? ["photolib action \(action.rawValue) --value '\(action == .caption ? "Sunset" : "Bordeaux")' 3fa2c81d"]
+                ? [
+                    "photolib action \(action.rawValue) --value '\(action == .caption ? "Sunset" : "Bordeaux")' 3fa2c81d"
+                ]
                 : ["photolib action \(action.rawValue) 3fa2c81d"])
     }
 
@@ -56,8 +59,9 @@ enum ActionCommand: PhotolibCommand {
         }
         let value = command.value("value")
         if action.takesValue, value == nil {
-            throw UsageError(message: "Missing expected option '--value <\(action == .caption ? "text" : "name")>'",
-                             commandPath: command.path)
+            throw UsageError(
+                message: "Missing expected option '--value <\(action == .caption ? "text" : "name")>'",
+                commandPath: command.path)
         }
         let library = try context.library(command)
         let catalog = try library.openCatalog()
@@ -67,7 +71,9 @@ enum ActionCommand: PhotolibCommand {
             try confirmDeletion(of: assets.filter { !$0.trashed }, command: command, context: context)
         }
         let performer = ActionPerformer(library: library, catalog: catalog)
-        let report = dryRun ? performer.plan(action, value: value, on: assets)
+        let report =
+            dryRun
+            ? performer.plan(action, value: value, on: assets)
             : try performer.perform(action, value: value, on: assets)
 
         let shown = report.outcomes.map(\.after) + report.failures.map(\.asset)
@@ -107,9 +113,10 @@ enum ActionCommand: PhotolibCommand {
         guard assets.count > 1 else { return }
         let readsStandardInput = command.rawArguments.contains { $0.bytes == [UInt8(ascii: "-")] }
         guard context.stdinIsTerminal, !readsStandardInput else {
-            throw UsageError(message: "Deleting \(assets.count) assets from a script needs --yes "
-                             + "(they go to the trash; 'photolib action restore' brings them back)",
-                             commandPath: command.path)
+            throw UsageError(
+                message: "Deleting \(assets.count) assets from a script needs --yes "
+                    + "(they go to the trash; 'photolib action restore' brings them back)",
+                commandPath: command.path)
         }
         context.stderr.write("Move \(assets.count) photos to the trash? [y/N] ")
         let answer = String(decoding: readLine(), as: UTF8.self).trimmingWhitespace().lowercased()

@@ -1,7 +1,7 @@
 import Foundation
-import PhotoSupport
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 
 /// The assets a command's positionals name: ids or unique id prefixes, paths, or `-` for one
 /// reference a line on standard input (lines of `list --jsonl` count by their `id`).
@@ -11,8 +11,10 @@ enum AssetArguments {
 
     /// Every asset named, in order, each once. All references are checked before anything
     /// is done: each bad one is reported, and the last is thrown (exit status 66).
-    static func resolve(_ command: ParsedCommand, library: Library, catalog: any Catalog,
-                        context: CommandContext, readStandardInput: () throws -> [UInt8] = readStandardInput) throws -> [Asset] {
+    static func resolve(
+        _ command: ParsedCommand, library: Library, catalog: any Catalog,
+        context: CommandContext, readStandardInput: () throws -> [UInt8] = readStandardInput
+    ) throws -> [Asset] {
         var references: [RawPath] = []
         for argument in command.rawArguments {
             if argument.bytes == [UInt8(ascii: "-")] {
@@ -21,7 +23,8 @@ enum AssetArguments {
                 references.append(argument)
             }
         }
-        let resolver = AssetReferenceResolver(library: library, catalog: catalog, workingDirectory: context.workingDirectory)
+        let resolver = AssetReferenceResolver(
+            library: library, catalog: catalog, workingDirectory: context.workingDirectory)
         var assets: [Asset] = []
         var seen = Set<AssetID>()
         var failures: [any PhotolibError] = []
@@ -36,7 +39,9 @@ enum AssetArguments {
             }
         }
         if let last = failures.last {
-            for failure in failures.dropLast() { context.stderr.write("\(RootCommand.name): error: \(failure.description)\n") }
+            for failure in failures.dropLast() {
+                context.stderr.write("\(RootCommand.name): error: \(failure.description)\n")
+            }
             throw last
         }
         return assets

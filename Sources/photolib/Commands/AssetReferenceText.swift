@@ -1,7 +1,7 @@
 import Foundation
-import PhotoSupport
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 
 /// What the command line takes as an asset beyond the ids, id prefixes and paths that the
 /// core's resolver knows: a line of `photolib list --jsonl` (by its `id`), and references
@@ -28,9 +28,11 @@ enum AssetReferenceText {
         while index < bytes.count {
             let byte = bytes[index]
             if inString {
-                if escaped { escaped = false }
-                else if byte == UInt8(ascii: "\\") { escaped = true }
-                else if byte == UInt8(ascii: "\"") {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
                     inString = false
                     if depth == 1, let start = keyStart, bytes[start..<index].elementsEqual("id".utf8) {
                         return Self.stringValue(after: index + 1, in: bytes)
@@ -41,7 +43,8 @@ enum AssetReferenceText {
                 inString = true
                 // A string right after `{` or `,` at the top level is a key.
                 let previous = bytes[..<index].last { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }
-                keyStart = depth == 1 && (previous == UInt8(ascii: "{") || previous == UInt8(ascii: ",")) ? index + 1 : nil
+                keyStart =
+                    depth == 1 && (previous == UInt8(ascii: "{") || previous == UInt8(ascii: ",")) ? index + 1 : nil
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 depth += 1
             } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {

@@ -7,31 +7,37 @@ enum CollectionsCommand: PhotolibCommand {
         name: "collections",
         abstract: "List the collections (All, Favourites, cities, years, …) with their counts.",
         discussion: """
-        Lists All, Favourites, Liked, each city, each year, Recently Added (the last \
-        \(AssetCollection.recentDays) days), Recently Popped and Trash, with how many assets \
-        each holds. Only Trash counts trashed assets. The SELECTOR column is what \
-        'photolib list --collection' takes.
-        """,
+            Lists All, Favourites, Liked, each city, each year, Recently Added (the last \
+            \(AssetCollection.recentDays) days), Recently Popped and Trash, with how many assets \
+            each holds. Only Trash counts trashed assets. The SELECTOR column is what \
+            'photolib list --collection' takes.
+            """,
         options: [.flag("json", help: "Print a JSON array of {name, kind, selector, count}.")],
-        examples: ["photolib collections", "photolib collections --json | jq -r '.[] | select(.kind == \"city\") | .name'"]
+        examples: [
+            "photolib collections", "photolib collections --json | jq -r '.[] | select(.kind == \"city\") | .name'",
+        ]
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         guard command.arguments.isEmpty else {
-            throw UsageError(message: "collections takes no arguments (got '\(command.arguments[0])')", commandPath: command.path)
+            throw UsageError(
+                message: "collections takes no arguments (got '\(command.arguments[0])')", commandPath: command.path)
         }
         let catalog = try context.library(command).openCatalog()
         let collections = try catalog.collections(now: Date())
         if command.flag("json") {
-            context.stdout.writePrettyJSON(.array(collections.map { entry in
-                .object([
-                    ("name", .string(entry.collection.title)), ("kind", .string(entry.collection.kind)),
-                    ("selector", .string(entry.collection.selector)), ("count", .int(Int64(entry.count))),
-                ])
-            }))
+            context.stdout.writePrettyJSON(
+                .array(
+                    collections.map { entry in
+                        .object([
+                            ("name", .string(entry.collection.title)), ("kind", .string(entry.collection.kind)),
+                            ("selector", .string(entry.collection.selector)), ("count", .int(Int64(entry.count))),
+                        ])
+                    }))
         } else {
-            var table = TableRenderer(columns: [.init("COLLECTION"), .init("ASSETS", alignment: .right), .init("SELECTOR")],
-                                      flexibleColumn: 0)
+            var table = TableRenderer(
+                columns: [.init("COLLECTION"), .init("ASSETS", alignment: .right), .init("SELECTOR")],
+                flexibleColumn: 0)
             for entry in collections {
                 table.append([entry.collection.title, String(entry.count), entry.collection.selector])
             }

@@ -6,10 +6,10 @@ enum ConfigCommand: PhotolibCommand {
         name: "config",
         abstract: "Show or change the library's settings.",
         discussion: """
-        With no KEY, prints every setting as 'key = value'. With KEY, prints its value. With \
-        KEY and VALUE, changes it (the settings file is replaced atomically). Settings: \
-        \(LibrarySettings.keys.joined(separator: ", ")); 'sidecars' is write or off.
-        """,
+            With no KEY, prints every setting as 'key = value'. With KEY, prints its value. With \
+            KEY and VALUE, changes it (the settings file is replaced atomically). Settings: \
+            \(LibrarySettings.keys.joined(separator: ", ")); 'sidecars' is write or off.
+            """,
         arguments: [
             ArgumentSpec(name: "key", help: "A setting's name."),
             ArgumentSpec(name: "value", help: "Its new value."),
@@ -30,7 +30,8 @@ enum ConfigCommand: PhotolibCommand {
         }
         if let key = arguments.first {
             guard let value = settings.value(forKey: key) else {
-                throw UsageError(message: SettingsError(key: key, reason: .unknownKey).description, commandPath: command.path)
+                throw UsageError(
+                    message: SettingsError(key: key, reason: .unknownKey).description, commandPath: command.path)
             }
             if command.flag("json") {
                 context.stdout.writePrettyJSON(.object([(key, .string(value))]))

@@ -6,10 +6,10 @@ enum HistoryCommand: PhotolibCommand {
         name: "history",
         abstract: "Show the action log: what changed, from what to what, when.",
         discussion: """
-        Every change 'photolib action' makes is logged, one line per field: when (UTC), the \
-        asset, the action, the field and its old and new value. Changes made by one command \
-        share a batch. Without ASSET, the whole library's log; oldest first.
-        """,
+            Every change 'photolib action' makes is logged, one line per field: when (UTC), the \
+            asset, the action, the field and its old and new value. Changes made by one command \
+            share a batch. Without ASSET, the whole library's log; oldest first.
+            """,
         arguments: [ArgumentSpec(name: "asset", help: "Only this asset's history (id, prefix or path).")],
         options: [
             .value("limit", "n", help: "Only the latest N entries."),
@@ -30,32 +30,38 @@ enum HistoryCommand: PhotolibCommand {
         let ids = Array(Set(events.map(\.assetID)))
         let shortIDs = try catalog.shortIDs(for: ids, minimumLength: AssetID.minimumDisplayLength)
         if command.flag("json") {
-            context.stdout.writePrettyJSON(.array(events.map { event in
-                .object([
-                    ("sequence", .int(event.sequence)),
-                    ("id", .string(event.assetID.hex)),
-                    ("shortId", .string(shortIDs[event.assetID] ?? event.assetID.hex)),
-                    ("at", .string(Timestamp.iso8601(event.date))),
-                    ("action", .string(event.action)),
-                    ("field", .string(event.change.field)),
-                    ("old", event.change.oldValue.map(JSONValue.string) ?? .null),
-                    ("new", event.change.newValue.map(JSONValue.string) ?? .null),
-                    ("batch", .string(event.batch)),
-                ])
-            }))
+            context.stdout.writePrettyJSON(
+                .array(
+                    events.map { event in
+                        .object([
+                            ("sequence", .int(event.sequence)),
+                            ("id", .string(event.assetID.hex)),
+                            ("shortId", .string(shortIDs[event.assetID] ?? event.assetID.hex)),
+                            ("at", .string(Timestamp.iso8601(event.date))),
+                            ("action", .string(event.action)),
+                            ("field", .string(event.change.field)),
+                            ("old", event.change.oldValue.map(JSONValue.string) ?? .null),
+                            ("new", event.change.newValue.map(JSONValue.string) ?? .null),
+                            ("batch", .string(event.batch)),
+                        ])
+                    }))
             return .success
         }
         guard !events.isEmpty else {
             context.stdout.write(asset == nil ? "No actions yet.\n" : "No actions on this asset yet.\n")
             return .success
         }
-        var table = TableRenderer(columns: [.init("WHEN"), .init("ID"), .init("ACTION"), .init("FIELD"), .init("CHANGE")],
-                                  flexibleColumn: 4)
+        var table = TableRenderer(
+            columns: [.init("WHEN"), .init("ID"), .init("ACTION"), .init("FIELD"), .init("CHANGE")],
+            flexibleColumn: 4)
         for event in events {
             let change = event.change
-            table.append([Timestamp.iso8601(event.date), shortIDs[event.assetID] ?? event.assetID.hex, event.action,
-                          change.field, "\(ActionCommand.shown(change.oldValue, field: change.field)) → "
-                            + ActionCommand.shown(change.newValue, field: change.field)])
+            table.append([
+                Timestamp.iso8601(event.date), shortIDs[event.assetID] ?? event.assetID.hex, event.action,
+                change.field,
+                "\(ActionCommand.shown(change.oldValue, field: change.field)) → "
+                    + ActionCommand.shown(change.newValue, field: change.field),
+            ])
         }
         context.stdout.write(table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
         return .success

@@ -6,20 +6,21 @@ enum IndexCommand: PhotolibCommand {
         name: "index",
         abstract: "Find photos and record them in the catalog.",
         discussion: """
-        Walks PATHs (default: the whole library) for JPEG files, recognised by their bytes, \
-        and records each as an asset. Unchanged files (same size and modification time) are \
-        not read again; changed files keep their id and flags; a file found at a new path \
-        with the content of one that is gone keeps its id (a move); files that disappeared \
-        are marked missing and get their id back when they return. Files that cannot be \
-        read are named on stderr with the reason, the rest goes on, and the exit status is 2. \
-        The thumbnail and preview of every file read are made in the same pass \
-        (--no-renditions skips them; 'photolib render' makes any that are missing).
-        """,
+            Walks PATHs (default: the whole library) for JPEG files, recognised by their bytes, \
+            and records each as an asset. Unchanged files (same size and modification time) are \
+            not read again; changed files keep their id and flags; a file found at a new path \
+            with the content of one that is gone keeps its id (a move); files that disappeared \
+            are marked missing and get their id back when they return. Files that cannot be \
+            read are named on stderr with the reason, the rest goes on, and the exit status is 2. \
+            The thumbnail and preview of every file read are made in the same pass \
+            (--no-renditions skips them; 'photolib render' makes any that are missing).
+            """,
         arguments: [ArgumentSpec(name: "path", help: "Files or folders inside the library.", isRepeating: true)],
         options: [
             .value("jobs", "n", short: "j", help: "Files read at once (default: the number of cores)."),
             .flag("hidden", help: "Also index hidden files and folders (names starting with '.')."),
-            .flag("no-renditions", help: "Do not make thumbnails and previews of the files read (see 'photolib render')."),
+            .flag(
+                "no-renditions", help: "Do not make thumbnails and previews of the files read (see 'photolib render')."),
             .flag("json", help: "Print the summary as JSON."),
             .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
         ],
@@ -30,8 +31,9 @@ enum IndexCommand: PhotolibCommand {
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
-        let options = IndexOptions(jobs: jobs, includeHidden: command.flag("hidden"),
-                                   makeRenditions: !command.flag("no-renditions"))
+        let options = IndexOptions(
+            jobs: jobs, includeHidden: command.flag("hidden"),
+            makeRenditions: !command.flag("no-renditions"))
         let progress = context.progressBar(label: "indexing", total: 0)
         let stderr = context.stderr
         let summary = try Indexer(library: library, catalog: catalog, options: options)

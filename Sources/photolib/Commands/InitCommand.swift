@@ -1,5 +1,5 @@
-import PhotoSupport
 import PhotoLibrary
+import PhotoSupport
 
 /// `photolib init [DIR]`: makes a library.
 enum InitCommand: PhotolibCommand {
@@ -7,20 +7,27 @@ enum InitCommand: PhotolibCommand {
         name: "init",
         abstract: "Create a photo library in a folder.",
         discussion: """
-        Makes DIR/.photolib/ (the catalog, the settings and room for renditions) so that \
-        DIR and the folders below it become a library. Photos stay where they are; \
-        photolib never writes into them.
-        """,
+            Makes DIR/.photolib/ (the catalog, the settings and room for renditions) so that \
+            DIR and the folders below it become a library. Photos stay where they are; \
+            photolib never writes into them.
+            """,
         arguments: [ArgumentSpec(name: "dir", help: "The library's folder (default: the working directory).")],
         options: [
             .value("thumbnail-size", "pixels", help: "Thumbnails fit within this square (default: 256)."),
             .value("preview-size", "pixels", help: "Previews fit within this square (default: 1280)."),
             .value("quality", "1-100", help: "JPEG quality of renditions (default: 82)."),
             .value("max-megapixels", "n", help: "Refuse to decode images larger than this (default: 250)."),
-            .value("sidecars", "mode", help: "write: give caption, city and favourite edits back to XMP sidecars; off (default): keep them in the catalog."),
+            .value(
+                "sidecars", "mode",
+                help:
+                    "write: give caption, city and favourite edits back to XMP sidecars; off (default): keep them in the catalog."
+            ),
             .flag("json", help: "Print the new library as JSON."),
         ],
-        examples: ["photolib init ~/Pictures", "photolib init --preview-size 2048 .", "photolib init --sidecars write ~/Pictures"]
+        examples: [
+            "photolib init ~/Pictures", "photolib init --preview-size 2048 .",
+            "photolib init --sidecars write ~/Pictures",
+        ]
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
@@ -34,7 +41,9 @@ enum InitCommand: PhotolibCommand {
         if let limit = try command.int("max-megapixels", range: 1...100_000) { settings.maxMegapixels = limit }
         if let mode = command.value("sidecars") {
             guard let parsed = SidecarMode(rawValue: mode) else {
-                throw UsageError(message: "Invalid value '\(mode)' for '--sidecars <mode>': expected write or off", commandPath: command.path)
+                throw UsageError(
+                    message: "Invalid value '\(mode)' for '--sidecars <mode>': expected write or off",
+                    commandPath: command.path)
             }
             settings.sidecars = parsed
         }
@@ -42,11 +51,12 @@ enum InitCommand: PhotolibCommand {
         let library = try Library.create(at: directory, settings: settings)
         _ = try library.openCatalog()
         if command.flag("json") {
-            context.stdout.writePrettyJSON(.object([
-                ("library", .path(library.root)),
-                ("catalog", .path(library.catalogPath)),
-                ("settings", SettingsJSON.value(library.settings)),
-            ]))
+            context.stdout.writePrettyJSON(
+                .object([
+                    ("library", .path(library.root)),
+                    ("catalog", .path(library.catalogPath)),
+                    ("settings", SettingsJSON.value(library.settings)),
+                ]))
         } else {
             context.stdout.write("Initialized empty photolib library in \(library.controlDirectory)/\n")
         }

@@ -8,16 +8,20 @@ enum ListCommand: PhotolibCommand {
         aliases: ["ls"],
         abstract: "List the library's assets.",
         discussion: """
-        Prints the assets that match every filter given. Trashed assets are hidden unless \
-        --trashed is given. On a terminal the output is an aligned table; --json, --jsonl, \
-        --ids and --format are for scripts and never change with the terminal.
-        """,
+            Prints the assets that match every filter given. Trashed assets are hidden unless \
+            --trashed is given. On a terminal the output is an aligned table; --json, --jsonl, \
+            --ids and --format are for scripts and never change with the terminal.
+            """,
         options: [
             .flag("favourite", help: "Only favourites.", aliases: ["favorite"]),
             .flag("liked", help: "Only liked assets."),
             .flag("trashed", help: "Only assets in the trash."),
             .flag("missing", help: "Only assets whose file was not found by the last index."),
-            .value("collection", "name", help: "Only one collection: all, favourites, liked, recently-added, recently-popped, trash, a year, or a city (see 'photolib collections')."),
+            .value(
+                "collection", "name",
+                help:
+                    "Only one collection: all, favourites, liked, recently-added, recently-popped, trash, a year, or a city (see 'photolib collections')."
+            ),
             .value("city", "name", help: "Only assets in this city (case-insensitive)."),
             .value("caption", "text", help: "Only assets whose caption contains this text (case-insensitive)."),
             .value("taken-after", "date", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]])."),
@@ -40,11 +44,14 @@ enum ListCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         guard command.arguments.isEmpty else {
-            throw UsageError(message: "list takes no arguments (got '\(command.arguments[0])')", commandPath: command.path)
+            throw UsageError(
+                message: "list takes no arguments (got '\(command.arguments[0])')", commandPath: command.path)
         }
-        let outputs = ["json", "jsonl", "ids"].filter(command.flag) + (command.value("format") == nil ? [] : ["format"])
+        let outputs =
+            ["json", "jsonl", "ids"].filter(command.flag) + (command.value("format") == nil ? [] : ["format"])
         guard outputs.count <= 1 else {
-            throw UsageError(message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
+            throw UsageError(
+                message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
         }
         let template = try command.value("format").map {
             try FormatTemplate($0, fields: AssetPresenter.formatFields, commandPath: command.path)
@@ -53,7 +60,9 @@ enum ListCommand: PhotolibCommand {
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let assets = try catalog.assets(matching: query)
-        let presenter = command.flag("ids") ? AssetPresenter(library: library)
+        let presenter =
+            command.flag("ids")
+            ? AssetPresenter(library: library)
             : try AssetPresenter(library: library, catalog: catalog, assets: assets)
         if command.flag("json") {
             context.stdout.writePrettyJSON(.array(assets.map(presenter.json)))
@@ -65,13 +74,16 @@ enum ListCommand: PhotolibCommand {
             for asset in assets where !context.stdout.isClosed {
                 let fields = presenter.formatFields(asset)
                 let paths = presenter.pathFields(asset)
-                context.stdout.write(bytes: template.renderBytes { name in
-                    paths[name] ?? (fields[name] ?? nil).map { Array($0.utf8) }
-                } + [UInt8(ascii: "\n")])
+                context.stdout.write(
+                    bytes: template.renderBytes { name in
+                        paths[name] ?? (fields[name] ?? nil).map { Array($0.utf8) }
+                    } + [UInt8(ascii: "\n")])
             }
         } else {
-            context.stdout.write(AssetTable.render(assets, presenter: presenter,
-                                                   width: context.stdoutIsTerminal ? context.terminalWidth : nil))
+            context.stdout.write(
+                AssetTable.render(
+                    assets, presenter: presenter,
+                    width: context.stdoutIsTerminal ? context.terminalWidth : nil))
         }
         return .success
     }
@@ -88,17 +100,20 @@ enum ListCommand: PhotolibCommand {
         query.takenBefore = try command.value("taken-before").map { try dateBound($0, option: "taken-before", command) }
         if let sort = command.value("sort") {
             guard let key = AssetQuery.Sort(rawValue: sort) else {
-                throw UsageError(message: "Invalid value '\(sort)' for '--sort <key>': expected one of "
-                                 + AssetQuery.Sort.allCases.map(\.rawValue).joined(separator: ", "),
-                                 commandPath: command.path)
+                throw UsageError(
+                    message: "Invalid value '\(sort)' for '--sort <key>': expected one of "
+                        + AssetQuery.Sort.allCases.map(\.rawValue).joined(separator: ", "),
+                    commandPath: command.path)
             }
             query.sort = key
         }
         query.limit = try command.int("limit", range: 0...Int.max)
         if let name = command.value("collection") {
             guard let collection = AssetCollection(selector: name) else {
-                throw UsageError(message: "Invalid value '\(name)' for '--collection <name>': expected a collection "
-                                 + "such as favourites, 2015 or city:Bordeaux (see 'photolib collections')", commandPath: command.path)
+                throw UsageError(
+                    message: "Invalid value '\(name)' for '--collection <name>': expected a collection "
+                        + "such as favourites, 2015 or city:Bordeaux (see 'photolib collections')",
+                    commandPath: command.path)
             }
             query = collection.query(now: Date(), base: query)
         }
@@ -111,7 +126,8 @@ enum ListCommand: PhotolibCommand {
         let normalized = text.replacingOccurrences(of: " ", with: "T")
         let template = "0000-01-01T00:00:00"
         let pattern = "dddd-dd-ddTdd:dd:dd"
-        let valid = normalized.count <= pattern.count && [4, 7, 10, 16, 19].contains(normalized.count)
+        let valid =
+            normalized.count <= pattern.count && [4, 7, 10, 16, 19].contains(normalized.count)
             && zip(normalized, pattern).allSatisfy { character, kind in
                 kind == "d" ? character.isASCII && character.isNumber : character == kind
             }
@@ -119,11 +135,13 @@ enum ListCommand: PhotolibCommand {
         let number = { (start: Int, length: Int) -> Int in
             Int(full.dropFirst(start).prefix(length)) ?? -1
         }
-        let inRange = (1...12).contains(number(5, 2)) && (1...31).contains(number(8, 2))
+        let inRange =
+            (1...12).contains(number(5, 2)) && (1...31).contains(number(8, 2))
             && number(11, 2) < 24 && number(14, 2) < 60 && number(17, 2) < 60
         guard valid, inRange else {
-            throw UsageError(message: "Invalid value '\(text)' for '--\(option) <date>': expected YYYY, YYYY-MM, "
-                             + "YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]", commandPath: command.path)
+            throw UsageError(
+                message: "Invalid value '\(text)' for '--\(option) <date>': expected YYYY, YYYY-MM, "
+                    + "YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]", commandPath: command.path)
         }
         return full
     }

@@ -1,6 +1,6 @@
-import PhotoSupport
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 import PhotoTerminal
 
 /// `photolib peek ASSET...`: the preview, what there is to know, and the actions on offer.
@@ -11,15 +11,15 @@ enum PeekCommand: PhotolibCommand {
         name: "peek",
         abstract: "Take a quick look at assets: the preview, its facts and the actions it offers.",
         discussion: """
-        Makes the preview rendition when it is missing (only the preview) and shows it. On a \
-        terminal: the picture, fitted to the terminal's width and --height rows (kitty \
-        graphics, iTerm2 images or sixels where the terminal has them, else Unicode symbols in \
-        24-bit colour), then the caption, city, date taken, camera, the favourite and liked \
-        state, and the actions with the exact command that performs each. With --json, or \
-        when stdout is not a terminal: the asset JSON plus 'preview' {path, width, height} and \
-        'actions' [{name, title, style, command}] (one object, or an array for several assets). \
-        Naming a method with --image draws the picture even into a pipe.
-        """,
+            Makes the preview rendition when it is missing (only the preview) and shows it. On a \
+            terminal: the picture, fitted to the terminal's width and --height rows (kitty \
+            graphics, iTerm2 images or sixels where the terminal has them, else Unicode symbols in \
+            24-bit colour), then the caption, city, date taken, camera, the favourite and liked \
+            state, and the actions with the exact command that performs each. With --json, or \
+            when stdout is not a terminal: the asset JSON plus 'preview' {path, width, height} and \
+            'actions' [{name, title, style, command}] (one object, or an array for several assets). \
+            Naming a method with --image draws the picture even into a pipe.
+            """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false, isRepeating: true)],
         options: PictureOptions.options,
         examples: [
@@ -37,8 +37,9 @@ enum PeekCommand: PhotolibCommand {
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
-        let presenter = PreviewPresenter(presenter: try AssetPresenter(library: library, catalog: catalog, assets: assets),
-                                         libraryArgument: AssetArguments.libraryArgument(command, context: context))
+        let presenter = PreviewPresenter(
+            presenter: try AssetPresenter(library: library, catalog: catalog, assets: assets),
+            libraryArgument: AssetArguments.libraryArgument(command, context: context))
         let source = PreviewSource(library: library)
         var failures = 0
         var lastFailure = ErrorKind.failure
@@ -63,8 +64,9 @@ enum PeekCommand: PhotolibCommand {
                 if index > 0 { context.stdout.write("\n") }
                 if let method = drawing.method {
                     do {
-                        let bytes = try picture.render(jpegAt: preview.path, columns: size.columns, rows: height,
-                                                       method: method, colors: drawing.colors, cellSize: size.cell)
+                        let bytes = try picture.render(
+                            jpegAt: preview.path, columns: size.columns, rows: height,
+                            method: method, colors: drawing.colors, cellSize: size.cell)
                         context.stdout.write(bytes: bytes + [0x0A])
                     } catch let error as any PhotolibError {
                         context.stderr.write("\(RootCommand.name): error: \(error.description)\n")

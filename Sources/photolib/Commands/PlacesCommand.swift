@@ -7,11 +7,11 @@ enum PlacesCommand: PhotolibCommand {
         name: "places",
         abstract: "Look up the city of a position, or import a finer gazetteer.",
         discussion: """
-        photolib names the city of a photo's GPS position with an offline gazetteer: the \
-        largest place whose population-scaled radius covers the point, else the nearest place \
-        within \(Int(Gazetteer.nearestLimitKilometres)) km, else none. It ships with GeoNames' \
-        places of 1,000 people or more; a library may use a finer one made by 'places import'.
-        """,
+            photolib names the city of a photo's GPS position with an offline gazetteer: the \
+            largest place whose population-scaled radius covers the point, else the nearest place \
+            within \(Int(Gazetteer.nearestLimitKilometres)) km, else none. It ships with GeoNames' \
+            places of 1,000 people or more; a library may use a finer one made by 'places import'.
+            """,
         subcommands: [
             CommandSpec(
                 name: "lookup",
@@ -26,12 +26,12 @@ enum PlacesCommand: PhotolibCommand {
                 name: "import",
                 abstract: "Use a GeoNames dump as this library's gazetteer.",
                 discussion: """
-                Reads FILE in GeoNames' tab-separated format (cities500.txt, cities1000.txt, \
-                allCountries.txt, from https://download.geonames.org/export/dump/), keeps its \
-                populated places, and writes them to .photolib/gazetteer.bin, which index and \
-                'places lookup' then use instead of the shipped gazetteer. Cities that came \
-                from GPS are looked up again at once.
-                """,
+                    Reads FILE in GeoNames' tab-separated format (cities500.txt, cities1000.txt, \
+                    allCountries.txt, from https://download.geonames.org/export/dump/), keeps its \
+                    populated places, and writes them to .photolib/gazetteer.bin, which index and \
+                    'places lookup' then use instead of the shipped gazetteer. Cities that came \
+                    from GPS are looked up again at once.
+                    """,
                 arguments: [ArgumentSpec(name: "file", help: "A GeoNames dump.", isOptional: false)],
                 options: [.flag("json", help: "Print the outcome as JSON.")],
                 examples: ["photolib places import ~/Downloads/cities500.txt"]),
@@ -50,7 +50,9 @@ enum PlacesCommand: PhotolibCommand {
         let latitude = try coordinate(command, index: 0, name: "latitude", limit: 90)
         let longitude = try coordinate(command, index: 1, name: "longitude", limit: 180)
         // The library's own gazetteer when there is a library; the shipped one otherwise.
-        let library = command.rawValue(RootCommand.libraryOption.name) == nil ? try? context.library(command)
+        let library =
+            command.rawValue(RootCommand.libraryOption.name) == nil
+            ? try? context.library(command)
             : try context.library(command)
         let gazetteer = try Gazetteer.load(for: library)
         let match = gazetteer.lookup(latitude: latitude, longitude: longitude)
@@ -59,7 +61,8 @@ enum PlacesCommand: PhotolibCommand {
         } else if let match {
             context.stdout.write(text(match))
         } else {
-            context.stdout.write("No place within \(Int(Gazetteer.nearestLimitKilometres)) km of \(latitude), \(longitude)\n")
+            context.stdout.write(
+                "No place within \(Int(Gazetteer.nearestLimitKilometres)) km of \(latitude), \(longitude)\n")
         }
         return .success
     }
@@ -67,8 +70,9 @@ enum PlacesCommand: PhotolibCommand {
     private static func coordinate(_ command: ParsedCommand, index: Int, name: String, limit: Double) throws -> Double {
         let text = command.arguments[index]
         guard let value = Double(text.trimmingWhitespace()), value.isFinite, abs(value) <= limit else {
-            throw UsageError(message: "Invalid \(name) '\(text)': expected decimal degrees in -\(Int(limit))...\(Int(limit))",
-                             commandPath: command.path)
+            throw UsageError(
+                message: "Invalid \(name) '\(text)': expected decimal degrees in -\(Int(limit))...\(Int(limit))",
+                commandPath: command.path)
         }
         return value
     }
@@ -77,7 +81,8 @@ enum PlacesCommand: PhotolibCommand {
         let place = ([match.city, match.region, match.countryName].compactMap { $0 }).joined(separator: ", ")
         let how = match.rule == .withinRadius ? "within its radius" : "nearest place"
         let distance = String(format: "%.1f", match.distanceKilometres)
-        return "\(place) (\(match.countryCode))\n  \(distance) km from its centre at \(match.latitude), \(match.longitude); "
+        return
+            "\(place) (\(match.countryCode))\n  \(distance) km from its centre at \(match.latitude), \(match.longitude); "
             + "population \(match.population); \(how)\n"
     }
 

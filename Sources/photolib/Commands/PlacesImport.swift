@@ -8,19 +8,24 @@ enum PlacesImport {
         let dump = command.rawArguments[0]
         // Region and country names come from the shipped gazetteer: dumps carry only codes.
         let reference = try? Gazetteer.loadShipped()
-        if reference == nil { context.warn("shipped gazetteer not found: regions and countries will be named by their codes") }
+        if reference == nil {
+            context.warn("shipped gazetteer not found: regions and countries will be named by their codes")
+        }
         let builder = try Gazetteer.importGeoNames(dump: dump, names: reference)
         try builder.write(to: library.gazetteerPath)
         let gazetteer = try Gazetteer.load(from: library.gazetteerPath)
         let refreshed = try PlaceRefresh.run(catalog: library.openCatalog(), gazetteer: gazetteer)
         if command.flag("json") {
-            context.stdout.writePrettyJSON(.object([
-                ("gazetteer", .path(library.gazetteerPath)), ("places", .int(Int64(gazetteer.placeCount))),
-                ("assetsChecked", .int(Int64(refreshed.checked))), ("assetsChanged", .int(Int64(refreshed.changed))),
-            ]))
+            context.stdout.writePrettyJSON(
+                .object([
+                    ("gazetteer", .path(library.gazetteerPath)), ("places", .int(Int64(gazetteer.placeCount))),
+                    ("assetsChecked", .int(Int64(refreshed.checked))),
+                    ("assetsChanged", .int(Int64(refreshed.changed))),
+                ]))
         } else {
             context.stdout.write("Imported \(gazetteer.placeCount) places into \(library.gazetteerPath)\n")
-            context.stdout.write("Looked up \(refreshed.checked) GPS positions again: \(refreshed.changed) changed city\n")
+            context.stdout.write(
+                "Looked up \(refreshed.checked) GPS positions again: \(refreshed.changed) changed city\n")
         }
         return .success
     }

@@ -1,8 +1,8 @@
 import Foundation
-import PhotoSupport
-import PhotoFormats
 import PhotoCatalog
+import PhotoFormats
 import PhotoLibrary
+import PhotoSupport
 import PhotoTerminal
 
 /// `photolib pop ASSET`: the full detail view, and the original handed out.
@@ -11,14 +11,14 @@ enum PopCommand: PhotolibCommand {
         name: "pop",
         abstract: "Open the full detail view of an asset, or hand out its original.",
         discussion: """
-        Shows everything peek shows, the picture drawn larger, plus every EXIF entry libexif \
-        reads, the file's facts, the renditions and the original's path (JSON with --json or \
-        when stdout is not a terminal). --export PATH writes a copy of the original, byte for \
-        byte (--upright turns it by its EXIF orientation losslessly and resets the tag); \
-        --output - writes the original's bytes to stdout; --open hands its path to \
-        $PHOTOLIB_VIEWER or xdg-open. An existing file is never replaced without --force. \
-        Records that the asset was popped: 'list --sort popped' shows the latest first.
-        """,
+            Shows everything peek shows, the picture drawn larger, plus every EXIF entry libexif \
+            reads, the file's facts, the renditions and the original's path (JSON with --json or \
+            when stdout is not a terminal). --export PATH writes a copy of the original, byte for \
+            byte (--upright turns it by its EXIF orientation losslessly and resets the tag); \
+            --output - writes the original's bytes to stdout; --open hands its path to \
+            $PHOTOLIB_VIEWER or xdg-open. An existing file is never replaced without --force. \
+            Records that the asset was popped: 'list --sort popped' shows the latest first.
+            """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false)],
         options: [
             .value("export", "path", help: "Write a copy of the original to PATH (byte for byte unless --upright)."),
@@ -36,17 +36,21 @@ enum PopCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         guard command.arguments.count == 1 else {
-            throw UsageError(message: command.arguments.isEmpty ? "Missing expected argument '<asset>'"
-                             : "pop takes one asset (got \(command.arguments.count))", commandPath: command.path)
+            throw UsageError(
+                message: command.arguments.isEmpty
+                    ? "Missing expected argument '<asset>'"
+                    : "pop takes one asset (got \(command.arguments.count))", commandPath: command.path)
         }
         if let output = command.value("output"), output != "-" {
-            throw UsageError(message: "Invalid value '\(output)' for '--output <->': only '-' (standard output); "
-                             + "use --export PATH to write a file", commandPath: command.path)
+            throw UsageError(
+                message: "Invalid value '\(output)' for '--output <->': only '-' (standard output); "
+                    + "use --export PATH to write a file", commandPath: command.path)
         }
         let toStandardOutput = command.value("output") != nil
         if toStandardOutput, context.stdoutIsTerminal {
-            throw UsageError(message: "Not writing JPEG bytes to a terminal; pipe or redirect --output -",
-                             commandPath: command.path)
+            throw UsageError(
+                message: "Not writing JPEG bytes to a terminal; pipe or redirect --output -",
+                commandPath: command.path)
         }
         if command.flag("upright"), command.rawValue("export") == nil, !toStandardOutput {
             throw UsageError(message: "--upright goes with --export or --output", commandPath: command.path)
@@ -60,11 +64,13 @@ enum PopCommand: PhotolibCommand {
 
         var handedOut = false
         if toStandardOutput || command.rawValue("export") != nil {
-            let (bytes, result) = try OriginalExport.bytes(of: original, orientation: asset.metadata.orientation,
-                                                           upright: command.flag("upright"))
+            let (bytes, result) = try OriginalExport.bytes(
+                of: original, orientation: asset.metadata.orientation,
+                upright: command.flag("upright"))
             if result.trimmedEdges {
-                context.warn("\(asset.file.relativePath): its size is not a whole number of JPEG blocks; "
-                             + "the partial blocks on one edge were dropped to turn it losslessly")
+                context.warn(
+                    "\(asset.file.relativePath): its size is not a whole number of JPEG blocks; "
+                        + "the partial blocks on one edge were dropped to turn it losslessly")
             }
             if toStandardOutput { context.stdout.write(bytes: bytes) }
             if let target = command.rawValue("export") {
@@ -72,10 +78,12 @@ enum PopCommand: PhotolibCommand {
                 do {
                     try OriginalExport.write(bytes, to: absolute, replace: command.flag("force"))
                 } catch let error as FileSystemError where error.reason == .alreadyExists {
-                    throw UsageError(message: "\(absolute) exists; use --force to replace it", commandPath: command.path)
+                    throw UsageError(
+                        message: "\(absolute) exists; use --force to replace it", commandPath: command.path)
                 }
                 let report = toStandardOutput ? context.stderr : context.stdout
-                report.write("exported \(absolute) (\(result.bytesWritten) bytes\(result.turnedUpright ? ", upright" : ""))\n")
+                report.write(
+                    "exported \(absolute) (\(result.bytesWritten) bytes\(result.turnedUpright ? ", upright" : ""))\n")
             }
             handedOut = true
         }
@@ -84,32 +92,47 @@ enum PopCommand: PhotolibCommand {
             handedOut = true
         }
         if handedOut { return .success }
-        return try showDetail(asset, original: original, command: command, library: library, catalog: catalog,
-                              context: context)
+        return try showDetail(
+            asset, original: original, command: command, library: library, catalog: catalog,
+            context: context)
     }
 
-    private static func showDetail(_ asset: Asset, original: RawPath, command: ParsedCommand, library: Library,
-                                   catalog: any Catalog, context: CommandContext) throws -> ExitStatus {
+    private static func showDetail(
+        _ asset: Asset, original: RawPath, command: ParsedCommand, library: Library,
+        catalog: any Catalog, context: CommandContext
+    ) throws -> ExitStatus {
         let source = PreviewSource(library: library)
         let preview = try source.preview(for: asset)
-        let presenter = PreviewPresenter(presenter: try AssetPresenter(library: library, catalog: catalog, assets: [asset]),
-                                         libraryArgument: AssetArguments.libraryArgument(command, context: context))
+        let presenter = PreviewPresenter(
+            presenter: try AssetPresenter(library: library, catalog: catalog, assets: [asset]),
+            libraryArgument: AssetArguments.libraryArgument(command, context: context))
         let exif = ExifListing.fields(inJPEG: try FileSystem.readFile(original))
         let renditions = source.existingRenditions(of: asset)
         let status = FileSystem.status(original)
         if try PictureOptions.wantsJSON(command, context: context) {
             var members = presenter.json(asset, preview: preview).objectValue ?? []
             members.append(("original", .path(original)))
-            members.append(("file", .object([
-                ("path", .path(original)),
-                ("size", .int(Int64(status?.st_size ?? Int(asset.file.size)))),
-                ("modifiedAt", .string(Timestamp.iso8601(asset.file.modifiedAt))),
-                ("mode", status.map { .string(String(format: "%04o", Int($0.st_mode) & 0o7777)) } ?? .null),
-            ])))
-            members.append(("exif", .array(exif.map { field in
-                .object([("directory", .string(field.directory)), ("tag", .int(Int64(field.tag))),
-                         ("name", .string(field.name)), ("value", .string(field.value))])
-            })))
+            members.append(
+                (
+                    "file",
+                    .object([
+                        ("path", .path(original)),
+                        ("size", .int(Int64(status?.st_size ?? Int(asset.file.size)))),
+                        ("modifiedAt", .string(Timestamp.iso8601(asset.file.modifiedAt))),
+                        ("mode", status.map { .string(String(format: "%04o", Int($0.st_mode) & 0o7777)) } ?? .null),
+                    ])
+                ))
+            members.append(
+                (
+                    "exif",
+                    .array(
+                        exif.map { field in
+                            .object([
+                                ("directory", .string(field.directory)), ("tag", .int(Int64(field.tag))),
+                                ("name", .string(field.name)), ("value", .string(field.value)),
+                            ])
+                        })
+                ))
             context.stdout.writePrettyJSON(.object(members))
             return .success
         }
@@ -118,13 +141,16 @@ enum PopCommand: PhotolibCommand {
         let size = PictureOptions.terminalSize(context: context)
         let height = try command.int("height", range: 1...1000) ?? max(PeekCommand.defaultHeight, size.rows - 3)
         if let method = drawing.method {
-            context.stdout.write(bytes: try picture.render(jpegAt: preview.path, columns: size.columns, rows: height,
-                                                           method: method, colors: drawing.colors, cellSize: size.cell) + [0x0A])
+            context.stdout.write(
+                bytes: try picture.render(
+                    jpegAt: preview.path, columns: size.columns, rows: height,
+                    method: method, colors: drawing.colors, cellSize: size.cell) + [0x0A])
         }
         context.stdout.write(presenter.facts(asset, colored: context.stdoutIsTerminal))
         var file = "File\n  \(original)\n"
         file += "  \(TrashCommand.byteCount(asset.file.size)), modified \(Timestamp.iso8601(asset.file.modifiedAt)), "
-        file += "\(asset.metadata.pixelWidth ?? 0)x\(asset.metadata.pixelHeight ?? 0) stored, orientation \(asset.metadata.orientation)\n"
+        file +=
+            "\(asset.metadata.pixelWidth ?? 0)x\(asset.metadata.pixelHeight ?? 0) stored, orientation \(asset.metadata.orientation)\n"
         file += "Renditions\n"
         for kind in RenditionKind.allCases {
             let shown = renditions[kind].map { "\($0.width)x\($0.height)  \($0.path)" } ?? "(not made yet)"
@@ -133,7 +159,10 @@ enum PopCommand: PhotolibCommand {
         context.stdout.write(file)
         var table = TableRenderer(columns: [.init("EXIF"), .init("TAG"), .init("VALUE")], flexibleColumn: 2)
         for field in exif { table.append([field.directory, field.name, field.value]) }
-        context.stdout.write(exif.isEmpty ? "EXIF\n  (none)\n" : table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+        context.stdout.write(
+            exif.isEmpty
+                ? "EXIF\n  (none)\n"
+                : table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
         return .success
     }
 }

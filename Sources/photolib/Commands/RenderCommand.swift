@@ -7,12 +7,12 @@ enum RenderCommand: PhotolibCommand {
         name: "render",
         abstract: "Make the thumbnails and previews of assets.",
         discussion: """
-        Makes each asset's thumbnail (fit within the library's thumbnail size, 256 pixels by \
-        default) and preview (1280 by default) in .photolib/renditions/, named by the content \
-        fingerprint and the size, so an edited original gets new ones and an unchanged one is \
-        never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
-        asset that is not missing. 'photolib index' already makes them for the files it reads.
-        """,
+            Makes each asset's thumbnail (fit within the library's thumbnail size, 256 pixels by \
+            default) and preview (1280 by default) in .photolib/renditions/, named by the content \
+            fingerprint and the size, so an edited original gets new ones and an unchanged one is \
+            never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
+            asset that is not missing. 'photolib index' already makes them for the files it reads.
+            """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true)],
         options: [
             .value("kind", "kind", help: "Only thumbnail or only preview (default: both)."),
@@ -21,16 +21,19 @@ enum RenderCommand: PhotolibCommand {
             .flag("json", help: "Print the summary as JSON."),
             .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
         ],
-        examples: ["photolib render", "photolib render --kind preview --force 3f9c0a7b",
-                   "photolib list --favourite --ids | photolib render -"]
+        examples: [
+            "photolib render", "photolib render --kind preview --force 3f9c0a7b",
+            "photolib list --favourite --ids | photolib render -",
+        ]
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         var kinds = Set(RenditionKind.allCases)
         if let kind = command.value("kind") {
             guard let chosen = RenditionKind(rawValue: kind) else {
-                throw UsageError(message: "Invalid value '\(kind)' for '--kind <kind>': expected thumbnail or preview",
-                                 commandPath: command.path)
+                throw UsageError(
+                    message: "Invalid value '\(kind)' for '--kind <kind>': expected thumbnail or preview",
+                    commandPath: command.path)
             }
             kinds = [chosen]
         }
@@ -49,7 +52,9 @@ enum RenderCommand: PhotolibCommand {
 
         let progress = context.progressBar(label: "rendering", total: assets.count)
         let stderr = context.stderr
-        let summary = RenditionBatch(library: library).run(assets, kinds: kinds, force: command.flag("force"), jobs: jobs) { event in
+        let summary = RenditionBatch(library: library).run(
+            assets, kinds: kinds, force: command.flag("force"), jobs: jobs
+        ) { event in
             switch event {
             case .progress(let done, _): progress?.setCompleted(done)
             case .problem(_, let message, _): stderr.write("\(RootCommand.name): \(message)\n")
@@ -57,10 +62,11 @@ enum RenderCommand: PhotolibCommand {
         }
         progress?.finish()
         if command.flag("json") {
-            context.stdout.writePrettyJSON(.object([
-                ("made", .int(Int64(summary.made))), ("existing", .int(Int64(summary.existing))),
-                ("failed", .int(Int64(summary.failed))), ("damaged", .int(Int64(summary.damaged))),
-            ]))
+            context.stdout.writePrettyJSON(
+                .object([
+                    ("made", .int(Int64(summary.made))), ("existing", .int(Int64(summary.existing))),
+                    ("failed", .int(Int64(summary.failed))), ("damaged", .int(Int64(summary.damaged))),
+                ]))
         } else if !command.flag("quiet") {
             var text = "made \(summary.made), existing \(summary.existing), failed \(summary.failed)"
             if summary.damaged > 0 { text += ", damaged \(summary.damaged)" }

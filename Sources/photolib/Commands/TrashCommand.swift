@@ -1,7 +1,7 @@
 import Foundation
-import PhotoSupport
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 
 /// `photolib trash list` and `photolib trash empty [--older-than AGE] --yes`.
 enum TrashCommand: PhotolibCommand {
@@ -9,11 +9,11 @@ enum TrashCommand: PhotolibCommand {
         name: "trash",
         abstract: "List the trash, or empty it for good.",
         discussion: """
-        'photolib action delete' moves originals into the library's trash (.photolib/trash/); \
-        'photolib action restore' puts them back. 'trash empty' deletes trashed originals for \
-        good and removes them from the catalog (their history stays); it deletes nothing \
-        without --yes.
-        """,
+            'photolib action delete' moves originals into the library's trash (.photolib/trash/); \
+            'photolib action restore' puts them back. 'trash empty' deletes trashed originals for \
+            good and removes them from the catalog (their history stays); it deletes nothing \
+            without --yes.
+            """,
         subcommands: [
             CommandSpec(
                 name: "list", aliases: ["ls"], abstract: "List the trashed assets, oldest first.",
@@ -33,15 +33,18 @@ enum TrashCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         guard command.arguments.isEmpty else {
-            throw UsageError(message: "trash \(command.path.last ?? "") takes no arguments (got '\(command.arguments[0])')",
-                             commandPath: command.path)
+            throw UsageError(
+                message: "trash \(command.path.last ?? "") takes no arguments (got '\(command.arguments[0])')",
+                commandPath: command.path)
         }
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         var query = AssetQuery()
         query.trash = .only
         var assets = try catalog.assets(matching: query)
-        assets.sort { ($0.trashedAt ?? .distantPast, $0.file.relativePath) < ($1.trashedAt ?? .distantPast, $1.file.relativePath) }
+        assets.sort {
+            ($0.trashedAt ?? .distantPast, $0.file.relativePath) < ($1.trashedAt ?? .distantPast, $1.file.relativePath)
+        }
         switch command.path.last {
         case "list":
             try show(assets, library: library, catalog: catalog, json: command.flag("json"), context: context)
@@ -51,13 +54,16 @@ enum TrashCommand: PhotolibCommand {
         }
     }
 
-    private static func empty(_ trashed: [Asset], command: ParsedCommand, library: Library, catalog: any Catalog,
-                              context: CommandContext) throws -> ExitStatus {
+    private static func empty(
+        _ trashed: [Asset], command: ParsedCommand, library: Library, catalog: any Catalog,
+        context: CommandContext
+    ) throws -> ExitStatus {
         var assets = trashed
         if let text = command.value("older-than") {
             guard let age = parseAge(text) else {
-                throw UsageError(message: "Invalid value '\(text)' for '--older-than <age>': expected a number and "
-                                 + "a unit, such as 30d, 12h, 2w or 45m", commandPath: command.path)
+                throw UsageError(
+                    message: "Invalid value '\(text)' for '--older-than <age>': expected a number and "
+                        + "a unit, such as 30d, 12h, 2w or 45m", commandPath: command.path)
             }
             let cutoff = Date().addingTimeInterval(-age)
             assets = assets.filter { ($0.trashedAt ?? .distantPast) <= cutoff }
@@ -65,9 +71,10 @@ enum TrashCommand: PhotolibCommand {
         guard command.flag("yes") else {
             try show(assets, library: library, catalog: catalog, json: command.flag("json"), context: context)
             guard assets.isEmpty else {
-                throw UsageError(message: "Nothing deleted: deleting \(assets.count) trashed "
-                                 + "\(assets.count == 1 ? "original" : "originals") for good needs --yes",
-                                 commandPath: command.path)
+                throw UsageError(
+                    message: "Nothing deleted: deleting \(assets.count) trashed "
+                        + "\(assets.count == 1 ? "original" : "originals") for good needs --yes",
+                    commandPath: command.path)
             }
             return .success
         }
@@ -89,14 +96,17 @@ enum TrashCommand: PhotolibCommand {
             context.stdout.writePrettyJSON(.array(deleted.map(presenter.json)))
         } else {
             let bytes = deleted.reduce(Int64(0)) { $0 + $1.file.size }
-            context.stdout.write("deleted \(deleted.count) \(deleted.count == 1 ? "original" : "originals") for good "
-                                 + "(\(byteCount(bytes)))\n")
+            context.stdout.write(
+                "deleted \(deleted.count) \(deleted.count == 1 ? "original" : "originals") for good "
+                    + "(\(byteCount(bytes)))\n")
         }
         return failed == 0 ? .success : (deleted.isEmpty ? .failure : .partial)
     }
 
-    private static func show(_ assets: [Asset], library: Library, catalog: any Catalog, json: Bool,
-                             context: CommandContext) throws {
+    private static func show(
+        _ assets: [Asset], library: Library, catalog: any Catalog, json: Bool,
+        context: CommandContext
+    ) throws {
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
         if json {
             context.stdout.writePrettyJSON(.array(assets.map(presenter.json)))
@@ -106,12 +116,17 @@ enum TrashCommand: PhotolibCommand {
             context.stdout.write("The trash is empty.\n")
             return
         }
-        var table = TableRenderer(columns: [.init("ID"), .init("TRASHED"), .init("SIZE", alignment: .right),
-                                            .init("PATH"), .init("CAPTION")], flexibleColumn: 4)
+        var table = TableRenderer(
+            columns: [
+                .init("ID"), .init("TRASHED"), .init("SIZE", alignment: .right),
+                .init("PATH"), .init("CAPTION"),
+            ], flexibleColumn: 4)
         for asset in assets {
             let trashed = asset.trashedAt.map(Timestamp.iso8601) ?? "-"
-            table.append([presenter.shortID(asset), trashed, byteCount(asset.file.size),
-                          asset.file.relativePath.description, asset.caption ?? ""])
+            table.append([
+                presenter.shortID(asset), trashed, byteCount(asset.file.size),
+                asset.file.relativePath.description, asset.caption ?? "",
+            ])
         }
         context.stdout.write(table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
     }
@@ -120,7 +135,8 @@ enum TrashCommand: PhotolibCommand {
     static func parseAge(_ text: String) -> TimeInterval? {
         let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604_800]
         guard let unit = text.last.flatMap({ units[$0] }), let number = Double(text.dropLast()),
-              number >= 0, number.isFinite else { return nil }
+            number >= 0, number.isFinite
+        else { return nil }
         return number * unit
     }
 
@@ -129,7 +145,10 @@ enum TrashCommand: PhotolibCommand {
         let units = ["KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes) / 1024
         var index = 0
-        while value >= 1024, index < units.count - 1 { value /= 1024; index += 1 }
+        while value >= 1024, index < units.count - 1 {
+            value /= 1024
+            index += 1
+        }
         return String(format: "%.1f %@", value, units[index])
     }
 }

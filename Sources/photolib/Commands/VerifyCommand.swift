@@ -7,23 +7,24 @@ enum VerifyCommand: PhotolibCommand {
         name: "verify",
         abstract: "Check the catalog, originals, renditions and trash; repair what is safe.",
         discussion: """
-        Checks the catalog (SQLite's integrity check and photolib's own rules), that every \
-        original is where the catalog says and unchanged since indexing (size, modification \
-        time and the fingerprint of its first and last 64 KiB), that every readable asset has \
-        its thumbnail and preview, that the renditions folder holds only renditions of \
-        fingerprints some asset has, and that the trash holds exactly the files of trashed \
-        assets. Prints one line per finding and a summary. With --repair: marks missing \
-        originals missing, indexes changed ones again, makes missing renditions, and deletes \
-        stale and orphaned rendition files (not those changed in the last minute, which an \
-        index or render running now may own). It never deletes, moves or writes an original \
-        or a file in the trash. Exit status: 0 when all is well (after --repair: when the \
-        repairs left nothing wrong), 1 when problems remain that verify does not or cannot \
-        repair, 2 when some repairs were tried and failed.
-        """,
+            Checks the catalog (SQLite's integrity check and photolib's own rules), that every \
+            original is where the catalog says and unchanged since indexing (size, modification \
+            time and the fingerprint of its first and last 64 KiB), that every readable asset has \
+            its thumbnail and preview, that the renditions folder holds only renditions of \
+            fingerprints some asset has, and that the trash holds exactly the files of trashed \
+            assets. Prints one line per finding and a summary. With --repair: marks missing \
+            originals missing, indexes changed ones again, makes missing renditions, and deletes \
+            stale and orphaned rendition files (not those changed in the last minute, which an \
+            index or render running now may own). It never deletes, moves or writes an original \
+            or a file in the trash. Exit status: 0 when all is well (after --repair: when the \
+            repairs left nothing wrong), 1 when problems remain that verify does not or cannot \
+            repair, 2 when some repairs were tried and failed.
+            """,
         options: [
             .flag("repair", help: "Fix what can be fixed without losing anything."),
             .flag("json", help: "Print the findings and the summary as one JSON object."),
-            .value("jobs", "n", short: "j", help: "Images decoded at once when repairing (default: the number of cores)."),
+            .value(
+                "jobs", "n", short: "j", help: "Images decoded at once when repairing (default: the number of cores)."),
         ],
         examples: ["photolib verify", "photolib verify --repair", "photolib verify --json | jq '.findings[].kind'"]
     )
@@ -64,12 +65,14 @@ enum VerifyCommand: PhotolibCommand {
     }
 
     static func summary(_ report: VerifyReport, repairing: Bool) -> String {
-        let checked = "checked \(report.assetsChecked) assets, \(report.renditionFilesChecked) rendition files, "
+        let checked =
+            "checked \(report.assetsChecked) assets, \(report.renditionFilesChecked) rendition files, "
             + "\(report.trashFilesChecked) trash files"
         if report.findings.isEmpty { return checked + ": all is well" }
         var text = checked + ": \(report.findings.count) problem\(report.findings.count == 1 ? "" : "s")"
         if repairing {
-            text += ", \(report.findings.count - report.outstanding.count) repaired, "
+            text +=
+                ", \(report.findings.count - report.outstanding.count) repaired, "
                 + "\(report.failedRepairs.count) repairs failed, \(report.outstanding.count) left"
         } else if report.findings.contains(where: \.isRepairable) {
             text += " (run 'photolib verify --repair' to fix what can be fixed)"

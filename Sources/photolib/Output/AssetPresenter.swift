@@ -41,15 +41,25 @@ struct AssetPresenter {
             ("pixelHeight", optionalInt(metadata.pixelHeight)),
             ("orientation", .int(Int64(metadata.orientation))),
             ("takenAt", optionalString(metadata.takenAt?.iso8601)),
-            ("camera", metadata.cameraMake == nil && metadata.cameraModel == nil ? .null : .object([
-                ("make", optionalString(metadata.cameraMake)),
-                ("model", optionalString(metadata.cameraModel)),
-            ])),
-            ("gps", metadata.gps.map { gps in .object([
-                ("latitude", .double(gps.latitude)),
-                ("longitude", .double(gps.longitude)),
-                ("altitude", gps.altitude.map(JSONValue.double) ?? .null),
-            ]) } ?? .null),
+            (
+                "camera",
+                metadata.cameraMake == nil && metadata.cameraModel == nil
+                    ? .null
+                    : .object([
+                        ("make", optionalString(metadata.cameraMake)),
+                        ("model", optionalString(metadata.cameraModel)),
+                    ])
+            ),
+            (
+                "gps",
+                metadata.gps.map { gps in
+                    .object([
+                        ("latitude", .double(gps.latitude)),
+                        ("longitude", .double(gps.longitude)),
+                        ("altitude", gps.altitude.map(JSONValue.double) ?? .null),
+                    ])
+                } ?? .null
+            ),
             ("caption", optionalString(asset.caption)),
             ("captionSource", optionalString(asset.captionSource?.rawValue)),
             ("city", optionalString(asset.city)),
@@ -126,7 +136,9 @@ struct AssetPresenter {
     /// A rendition as `{path, width, height}`, or null.
     static func renditionJSON(_ file: RenditionFile?) -> JSONValue {
         guard let file else { return .null }
-        return .object([("path", .path(file.path)), ("width", .int(Int64(file.width))), ("height", .int(Int64(file.height)))])
+        return .object([
+            ("path", .path(file.path)), ("width", .int(Int64(file.width))), ("height", .int(Int64(file.height))),
+        ])
     }
 
     private func optionalInt(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
@@ -139,7 +151,8 @@ enum Timestamp {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 }

@@ -6,7 +6,8 @@ enum AssetTable {
         if assets.isEmpty { return "" }
         let rows = assets.map { asset -> [String] in
             let metadata = asset.metadata
-            let taken = metadata.takenAt.map { String($0.localTime.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "-"
+            let taken =
+                metadata.takenAt.map { String($0.localTime.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "-"
             let size = metadata.displayWidth.flatMap { w in metadata.displayHeight.map { "\(w)x\($0)" } } ?? "-"
             var flags = ""
             flags += asset.favourite ? "★" : "·"
@@ -14,12 +15,16 @@ enum AssetTable {
             if asset.trashed { flags += " trashed" }
             if asset.missing { flags += " missing" }
             if asset.damage != nil { flags += " damaged" }
-            return [presenter.shortID(asset), taken, size, asset.city ?? "-", flags,
-                    asset.file.relativePath.description, asset.caption ?? ""]
+            return [
+                presenter.shortID(asset), taken, size, asset.city ?? "-", flags,
+                asset.file.relativePath.description, asset.caption ?? "",
+            ]
         }
         var table = TableRenderer(
-            columns: [.init("ID"), .init("TAKEN"), .init("SIZE", alignment: .right), .init("CITY"), .init("FLAGS"),
-                      .init("PATH"), .init("CAPTION")],
+            columns: [
+                .init("ID"), .init("TAKEN"), .init("SIZE", alignment: .right), .init("CITY"), .init("FLAGS"),
+                .init("PATH"), .init("CAPTION"),
+            ],
             flexibleColumn: 6
         )
         for row in rows { table.append(row) }

@@ -38,7 +38,9 @@ struct FormatTemplate: Sendable, Equatable {
                 let name = String(characters[..<close])
                 characters = characters[characters.index(after: close)...]
                 guard fields.contains(name) else {
-                    throw fail("Unknown field '{\(name)}'", suggestion: Suggestion.closest(to: name, among: fields.map { [$0] }))
+                    throw fail(
+                        "Unknown field '{\(name)}'",
+                        suggestion: Suggestion.closest(to: name, among: fields.map { [$0] }))
                 }
                 if !literal.isEmpty { segments.append(.literal(literal)) }
                 literal = ""

@@ -62,9 +62,15 @@ struct JSONReader {
         case UInt8(ascii: "\""):
             let string = try readString()
             return String(validating: string, as: UTF8.self).map(JSONValue.string) ?? .path(RawPath(bytes: string))
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
         default: throw failure("unexpected character '\(Unicode.Scalar(byte))'")
         }
@@ -75,7 +81,10 @@ struct JSONReader {
         position += 1
         var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") { position += 1; return .object(members) }
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string key") }
@@ -87,7 +96,9 @@ struct JSONReader {
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                position += 1
+                return .object(members)
             default: throw failure("expected ',' or '}' in an object")
             }
         }
@@ -98,13 +109,18 @@ struct JSONReader {
         position += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") { position += 1; return .array(elements) }
+        if peek() == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
         while true {
             elements.append(try readValue(depth: depth))
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                position += 1
+                return .array(elements)
             default: throw failure("expected ',' or ']' in an array")
             }
         }
@@ -165,7 +181,8 @@ struct JSONReader {
         position += 1
         // Most strings have no escape: find the closing quote and copy once.
         var end = position
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        { end += 1 }
         var result = Array(bytes[position..<end])
         position = end
         while true {
@@ -226,8 +243,10 @@ struct JSONReader {
     }
 
     private mutating func readHex4() throws -> UInt32 {
-        guard position + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[position..<(position + 4)], as: UTF8.self), radix: 16),
-              bytes[position..<(position + 4)].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") }) else {
+        guard position + 4 <= bytes.count,
+            let value = UInt32(String(decoding: bytes[position..<(position + 4)], as: UTF8.self), radix: 16),
+            bytes[position..<(position + 4)].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
+        else {
             throw failure("expected four hex digits after '\\u'")
         }
         position += 4

@@ -86,7 +86,8 @@ extension JSONValue: Equatable {
         case (.int(let a), .int(let b)): a == b
         case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
         case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default:
             if let a = lhs.rawPathValue, let b = rhs.rawPathValue { a == b } else { false }
         }
@@ -94,7 +95,8 @@ extension JSONValue: Equatable {
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     init(nilLiteral: ()) { self = .null }
     init(booleanLiteral value: Bool) { self = .bool(value) }
     init(integerLiteral value: Int64) { self = .int(value) }
@@ -102,5 +104,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     init(stringLiteral value: String) { self = .string(value) }
     init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// Keeps the literal's order.
-    init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements.map { (key: $0.0, value: $0.1) }) }
+    init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(elements.map { (key: $0.0, value: $0.1) })
+    }
 }

@@ -1,4 +1,3 @@
-
 /// JSON text of a `JSONValue`: compact (one line, for JSON Lines) or pretty (two-space
 /// indent and `"key": value`, as `jq .` prints).
 extension JSONValue {
@@ -24,11 +23,13 @@ extension JSONValue {
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .path(let value): JSONValue.writeString(value.bytes, to: &output)
         case .array(let elements):
-            writeContainer(elements, open: "[", close: "]", to: &output, pretty: pretty, depth: depth) { element, output in
+            writeContainer(elements, open: "[", close: "]", to: &output, pretty: pretty, depth: depth) {
+                element, output in
                 element.write(to: &output, pretty: pretty, depth: depth + 1)
             }
         case .object(let members):
-            writeContainer(members, open: "{", close: "}", to: &output, pretty: pretty, depth: depth) { member, output in
+            writeContainer(members, open: "{", close: "}", to: &output, pretty: pretty, depth: depth) {
+                member, output in
                 JSONValue.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if pretty { output.append(UInt8(ascii: " ")) }
@@ -37,9 +38,11 @@ extension JSONValue {
         }
     }
 
-    private func writeContainer<Element>(_ elements: [Element], open: Unicode.Scalar, close: Unicode.Scalar,
-                                         to output: inout [UInt8], pretty: Bool, depth: Int,
-                                         writeElement: (Element, inout [UInt8]) -> Void) {
+    private func writeContainer<Element>(
+        _ elements: [Element], open: Unicode.Scalar, close: Unicode.Scalar,
+        to output: inout [UInt8], pretty: Bool, depth: Int,
+        writeElement: (Element, inout [UInt8]) -> Void
+    ) {
         output.append(UInt8(ascii: open))
         for (index, element) in elements.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }

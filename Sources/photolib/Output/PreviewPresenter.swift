@@ -18,10 +18,17 @@ struct PreviewPresenter {
     func json(_ asset: Asset, preview: RenditionFile) -> JSONValue {
         var members = presenter.json(asset).objectValue ?? []
         members.append(("preview", AssetPresenter.renditionJSON(preview)))
-        members.append(("actions", .array(actions(for: asset).map { action, command in
-            .object([("name", .string(action.name)), ("title", .string(action.title)),
-                     ("style", .string(action.style.rawValue)), ("command", .string(command))])
-        })))
+        members.append(
+            (
+                "actions",
+                .array(
+                    actions(for: asset).map { action, command in
+                        .object([
+                            ("name", .string(action.name)), ("title", .string(action.title)),
+                            ("style", .string(action.style.rawValue)), ("command", .string(command)),
+                        ])
+                    })
+            ))
         return .object(members)
     }
 
@@ -30,11 +37,26 @@ struct PreviewPresenter {
         let metadata = asset.metadata
         var rows: [(String, String)] = []
         rows.append(("Caption", asset.caption ?? "(none)"))
-        rows.append(("City", [asset.city, asset.region, asset.countryName ?? asset.country].compactMap { $0 }.joined(separator: ", ").nonEmpty ?? "(unknown)"))
-        rows.append(("Taken", metadata.takenAt.map { $0.localTime.replacingOccurrences(of: "T", with: " ")
-            + ($0.utcOffset.map { " \($0)" } ?? "") } ?? "(no date)"))
-        rows.append(("Camera", [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ").nonEmpty
-            ?? "(unknown)"))
+        rows.append(
+            (
+                "City",
+                [asset.city, asset.region, asset.countryName ?? asset.country].compactMap { $0 }.joined(separator: ", ")
+                    .nonEmpty ?? "(unknown)"
+            ))
+        rows.append(
+            (
+                "Taken",
+                metadata.takenAt.map {
+                    $0.localTime.replacingOccurrences(of: "T", with: " ")
+                        + ($0.utcOffset.map { " \($0)" } ?? "")
+                } ?? "(no date)"
+            ))
+        rows.append(
+            (
+                "Camera",
+                [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ").nonEmpty
+                    ?? "(unknown)"
+            ))
         var state = [asset.favourite ? "★ favourite" : "☆ not a favourite", asset.liked ? "♥ liked" : "♡ not liked"]
         if asset.trashed { state.append("in the trash") }
         if asset.missing { state.append("missing") }
@@ -60,7 +82,9 @@ extension String {
 /// The picture options `peek` and `pop` share, and the drawing itself.
 enum PictureOptions {
     static let options: [OptionSpec] = [
-        .value("image", "mode", help: "How to draw the picture: auto, kitty, iterm, sixel, symbols or none (default: auto)."),
+        .value(
+            "image", "mode",
+            help: "How to draw the picture: auto, kitty, iterm, sixel, symbols or none (default: auto)."),
         .value("height", "rows", help: "The most terminal rows the picture may take."),
         .flag("json", help: "Print JSON (the default when stdout is not a terminal)."),
     ]
@@ -75,15 +99,19 @@ enum PictureOptions {
     private static func requestedMode(_ command: ParsedCommand) throws -> String {
         let mode = command.value("image") ?? "auto"
         guard mode == "auto" || mode == "none" || TerminalGraphics.Method(rawValue: mode) != nil else {
-            throw UsageError(message: "Invalid value '\(mode)' for '--image <mode>': expected one of auto, kitty, "
-                             + "iterm, sixel, symbols, none", commandPath: command.path)
+            throw UsageError(
+                message: "Invalid value '\(mode)' for '--image <mode>': expected one of auto, kitty, "
+                    + "iterm, sixel, symbols, none", commandPath: command.path)
         }
         return mode
     }
 
     /// The drawing method asked for (nil for `none`; `auto` decides from the environment) and its colours.
-    static func method(_ command: ParsedCommand, picture: TerminalPicture, context: CommandContext) throws
-        -> (method: TerminalGraphics.Method?, colors: TerminalGraphics.Colors) {
+    static func method(
+        _ command: ParsedCommand, picture: TerminalPicture, context: CommandContext
+    ) throws
+        -> (method: TerminalGraphics.Method?, colors: TerminalGraphics.Colors)
+    {
         let detected = TerminalGraphics.detect(environment: context.environment, hint: picture.hint)
         switch try requestedMode(command) {
         case "auto": return (detected.method, detected.colors)
@@ -97,8 +125,11 @@ enum PictureOptions {
     /// The terminal's size in cells and, when it says, the pixel size of a cell.
     static func terminalSize(context: CommandContext) -> (columns: Int, rows: Int, cell: (width: Int, height: Int)?) {
         var size = winsize()
-        if context.stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-            let cell: (Int, Int)? = size.ws_xpixel > 0 && size.ws_ypixel > 0
+        if context.stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0,
+            size.ws_row > 0
+        {
+            let cell: (Int, Int)? =
+                size.ws_xpixel > 0 && size.ws_ypixel > 0
                 ? (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row)) : nil
             return (Int(size.ws_col), Int(size.ws_row), cell)
         }

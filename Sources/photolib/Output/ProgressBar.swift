@@ -27,8 +27,10 @@ final class ProgressBar: Sendable {
     /// - Parameters:
     ///   - width: the terminal's columns; the line stays one column narrower.
     ///   - clock: seconds from any fixed start (tests pass their own).
-    init(label: String, total: Int, output: OutputStream, width: Int = 80,
-         clock: @escaping @Sendable () -> Double = ProgressBar.monotonicSeconds) {
+    init(
+        label: String, total: Int, output: OutputStream, width: Int = 80,
+        clock: @escaping @Sendable () -> Double = ProgressBar.monotonicSeconds
+    ) {
         self.label = label
         self.output = output
         self.width = width
@@ -66,8 +68,9 @@ final class ProgressBar: Sendable {
             let isDone = state.total > 0 && state.completed >= state.total
             if let last = state.lastDraw, now - last < Self.redrawInterval, !isDone { return nil }
             state.lastDraw = now
-            return Self.line(label: label, completed: state.completed, total: state.total,
-                             elapsed: now - startTime, width: width)
+            return Self.line(
+                label: label, completed: state.completed, total: state.total,
+                elapsed: now - startTime, width: width)
         }
         if let line { output.showStatus(line) }
     }
@@ -84,9 +87,12 @@ final class ProgressBar: Sendable {
         // Measured with the widest percentage, so the bar keeps its length as the count grows.
         let fixed = "\(label) \(count) [] 100%  \(seconds)"
         let barWidth = min(40, width - 1 - DisplayWidth.of(fixed))
-        guard barWidth >= 5 else { return DisplayWidth.truncate("\(label) \(count) \(percent)  \(seconds)", to: width - 1) }
+        guard barWidth >= 5 else {
+            return DisplayWidth.truncate("\(label) \(count) \(percent)  \(seconds)", to: width - 1)
+        }
         let filled = done * barWidth / total
-        let bar = filled == barWidth
+        let bar =
+            filled == barWidth
             ? String(repeating: "=", count: barWidth)
             : String(repeating: "=", count: filled) + ">" + String(repeating: " ", count: barWidth - filled - 1)
         return "\(label) \(count) [\(bar)] \(percent)  \(seconds)"

@@ -46,7 +46,9 @@ struct TableRenderer: Sendable {
     /// The table's lines, without newlines and without trailing spaces.
     func lines(maximumWidth: Int? = nil) -> [String] {
         let cells = (showsHeader ? [columns.map(\.header)] : []) + rows
-        let text = cells.map { row in columns.indices.map { index in index < row.count ? Self.sanitized(row[index]) : "" } }
+        let text = cells.map { row in
+            columns.indices.map { index in index < row.count ? Self.sanitized(row[index]) : "" }
+        }
         guard !text.isEmpty else { return [] }
         let cellWidths = text.map { $0.map(DisplayWidth.of) }
         var widths = columns.indices.map { index in cellWidths.map { $0[index] }.max() ?? 0 }

@@ -16,12 +16,13 @@ enum ViewerLauncher {
     @discardableResult
     static func open(_ path: RawPath, environment: [String: String]) throws -> pid_t {
         let arguments = arguments(for: path, environment: environment)
-        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
-            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-            pointer[bytes.count] = 0
-            return pointer
-        } + [nil]
+        var pointers: [UnsafeMutablePointer<CChar>?] =
+            arguments.map { bytes in
+                let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+                for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+                pointer[bytes.count] = 0
+                return pointer
+            } + [nil]
         defer { for pointer in pointers { pointer?.deallocate() } }
         var child: pid_t = 0
         let code = posix_spawnp(&child, pointers[0]!, nil, nil, &pointers, environ)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PhotoCatalog
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoCatalog
 
 @Suite struct SQLiteDatabaseTests {
     let folder: TemporaryDirectory
@@ -18,9 +19,9 @@ import PhotoTestSupport
     @Test func opensWithWALForeignKeysAndBusyTimeout() throws {
         #expect(try database.textValue("PRAGMA journal_mode") == "wal")
         #expect(try database.integerValue("PRAGMA foreign_keys") == 1)
-        #expect(try database.integerValue("PRAGMA synchronous") == 1) // NORMAL
+        #expect(try database.integerValue("PRAGMA synchronous") == 1)  // NORMAL
         #expect(try database.integerValue("PRAGMA busy_timeout") == 10_000)
-        #expect(try database.integerValue("PRAGMA cache_size") == -65536) // KiB
+        #expect(try database.integerValue("PRAGMA cache_size") == -65536)  // KiB
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("test.sqlite").path))
     }
 
@@ -28,9 +29,11 @@ import PhotoTestSupport
         let insert = "INSERT INTO t (x) VALUES (?)"
         try database.prepare(insert).run([.integer(1)])
         let error = try #require(throws: SQLiteError.self) { try database.prepare(insert).run([.integer(1)]) }
-        #expect(error.description == "SQLite error 19: UNIQUE constraint failed: t.x - while executing `INSERT INTO t (x) VALUES (?)`")
+        #expect(
+            error.description
+                == "SQLite error 19: UNIQUE constraint failed: t.x - while executing `INSERT INTO t (x) VALUES (?)`")
         #expect(error.resultCode == 19)
-        #expect(error.extendedResultCode == 2067) // SQLITE_CONSTRAINT_UNIQUE
+        #expect(error.extendedResultCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
         #expect(error.kind == .failure)
     }
 
@@ -43,7 +46,10 @@ import PhotoTestSupport
         let error = try #require(throws: SQLiteError.self) {
             try database.prepare("INSERT INTO t (x, label) VALUES (?, ?)").run([.integer(1)])
         }
-        #expect(error.description == "SQLite error 25: 1 values bound to 2 parameters - while executing `INSERT INTO t (x, label) VALUES (?, ?)`")
+        #expect(
+            error.description
+                == "SQLite error 25: 1 values bound to 2 parameters - while executing `INSERT INTO t (x, label) VALUES (?, ?)`"
+        )
         #expect(try rowCount() == 0)
     }
 
@@ -85,19 +91,25 @@ import PhotoTestSupport
     }
 
     @Test func bindsAndReadsEveryStorageClass() throws {
-        let statement = try database.prepare("SELECT ?, typeof(?2), ?3, ?4, typeof(?4), ?5, typeof(?5), ?6, typeof(?6), ?7")
-        let values: [SQLiteValue] = [.integer(Int64.min), .null, .real(-0.5), .text(""), .blob([]),
-                                     .text("ÉTÉ a\u{0}b"), .blob([0x00, 0xFF, 0xE9])]
-        let row = try #require(try statement.firstRow(values) { row in
-            (row.int64(at: 0), row.text(at: 1), row.double(at: 2), row.optionalText(at: 3), row.text(at: 4),
-             row.blob(at: 5), row.text(at: 6), row.text(at: 7), row.text(at: 8), row.blob(at: 9))
-        })
+        let statement = try database.prepare(
+            "SELECT ?, typeof(?2), ?3, ?4, typeof(?4), ?5, typeof(?5), ?6, typeof(?6), ?7")
+        let values: [SQLiteValue] = [
+            .integer(Int64.min), .null, .real(-0.5), .text(""), .blob([]),
+            .text("ÉTÉ a\u{0}b"), .blob([0x00, 0xFF, 0xE9]),
+        ]
+        let row = try #require(
+            try statement.firstRow(values) { row in
+                (
+                    row.int64(at: 0), row.text(at: 1), row.double(at: 2), row.optionalText(at: 3), row.text(at: 4),
+                    row.blob(at: 5), row.text(at: 6), row.text(at: 7), row.text(at: 8), row.blob(at: 9)
+                )
+            })
         #expect(row.0 == Int64.min)
         #expect(row.1 == "null")
         #expect(row.2 == -0.5)
-        #expect(row.3 == "" && row.4 == "text") // empty text is not NULL
-        #expect(row.5 == [] && row.6 == "blob") // nor is an empty blob
-        #expect(row.7 == "ÉTÉ a\u{0}b" && row.8 == "text") // the length is passed, so a NUL survives
+        #expect(row.3 == "" && row.4 == "text")  // empty text is not NULL
+        #expect(row.5 == [] && row.6 == "blob")  // nor is an empty blob
+        #expect(row.7 == "ÉTÉ a\u{0}b" && row.8 == "text")  // the length is passed, so a NUL survives
         #expect(row.9 == [0x00, 0xFF, 0xE9])
     }
 
@@ -120,16 +132,20 @@ import PhotoTestSupport
     }
 
     @Test func scriptRunsEveryStatementAndNamesTheFailingOne() throws {
-        try database.execute("""
+        try database.execute(
+            """
             -- a comment first
             INSERT INTO t (x) VALUES (10);
             INSERT INTO t (x) VALUES (11);   -- and one after
             """)
         #expect(try rowCount() == 2)
         let error = try #require(throws: SQLiteError.self) {
-            try database.execute("INSERT INTO t (x) VALUES (12); INSERT INTO t (x) VALUES (10); INSERT INTO t (x) VALUES (13);")
+            try database.execute(
+                "INSERT INTO t (x) VALUES (12); INSERT INTO t (x) VALUES (10); INSERT INTO t (x) VALUES (13);")
         }
-        #expect(error.description == "SQLite error 19: UNIQUE constraint failed: t.x - while executing `INSERT INTO t (x) VALUES (10);`")
+        #expect(
+            error.description
+                == "SQLite error 19: UNIQUE constraint failed: t.x - while executing `INSERT INTO t (x) VALUES (10);`")
         #expect(try database.textValue("SELECT group_concat(x) FROM (SELECT x FROM t ORDER BY x)") == "10,11,12")
     }
 }
@@ -137,13 +153,17 @@ import PhotoTestSupport
 extension SQLiteDatabaseTests {
     @Test func errorOfAStatementOnManyLinesIsOneLine() throws {
         let error = try #require(throws: SQLiteError.self) {
-            try database.prepare("""
+            try database.prepare(
+                """
                 SELECT x
                     FROM no_such_table
                 WHERE x = 'a
                 b'
                 """)
         }
-        #expect(error.description == "SQLite error 1: no such table: no_such_table - while executing `SELECT x FROM no_such_table WHERE x = 'a b'`")
+        #expect(
+            error.description
+                == "SQLite error 1: no such table: no_such_table - while executing `SELECT x FROM no_such_table WHERE x = 'a b'`"
+        )
     }
 }

@@ -1,7 +1,8 @@
-import Testing
-@testable import PhotoSupport
-@testable import PhotoCatalog
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoCatalog
+@testable import PhotoSupport
 
 @Suite struct SQLiteMigratorTests {
     let folder: TemporaryDirectory
@@ -28,7 +29,8 @@ import PhotoTestSupport
         let database = try SQLiteDatabase(path: path)
         try database.setUserVersion(7)
         let error = try #require(throws: SQLiteError.self) { try SQLiteMigrator([first]).migrate(database) }
-        #expect(error.description == "\(path): catalog schema 7 is newer than this photolib (knows 1); upgrade photolib")
+        #expect(
+            error.description == "\(path): catalog schema 7 is newer than this photolib (knows 1); upgrade photolib")
         #expect(error.kind == .failure)
         #expect(try database.userVersion() == 7)
         #expect(try database.integerValue("SELECT count(*) FROM sqlite_schema") == 0)
@@ -38,7 +40,10 @@ import PhotoTestSupport
         let database = try SQLiteDatabase(path: path)
         let broken = SQLiteMigration(version: 2, script: "CREATE TABLE b (z); INSERT INTO no_such_table VALUES (1);")
         let error = try #require(throws: SQLiteError.self) { try SQLiteMigrator([first, broken]).migrate(database) }
-        #expect(error.description == "SQLite error 1: no such table: no_such_table - while executing `INSERT INTO no_such_table VALUES (1);`")
+        #expect(
+            error.description
+                == "SQLite error 1: no such table: no_such_table - while executing `INSERT INTO no_such_table VALUES (1);`"
+        )
         // Migration 1 was committed on its own; migration 2's table was rolled back with it.
         #expect(try database.userVersion() == 1)
         #expect(try database.textValue("SELECT group_concat(name) FROM sqlite_schema") == "a")

@@ -1,7 +1,8 @@
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 @Suite(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
 struct SourceFileTests {

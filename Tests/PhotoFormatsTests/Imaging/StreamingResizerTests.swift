@@ -1,6 +1,7 @@
-import Testing
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
 
 @Suite struct StreamingResizerTests {
     @Test(arguments: [(1500, 1280), (2016, 1280), (1280, 256), (7, 3), (100, 100), (1, 1)])
@@ -19,7 +20,8 @@ import PhotoTestSupport
     /// the resized image equals the area-averaged one closely.
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func resizesDecodedRowsLikeAnAreaAverage() throws {
-        let source = try TestImage.decode(Corpus.photos.appendingPathComponent("exif-samples/exif-org/fujifilm-dx10.jpg").path)
+        let source = try TestImage.decode(
+            Corpus.photos.appendingPathComponent("exif-samples/exif-org/fujifilm-dx10.jpg").path)
         let resizer = StreamingResizer()
         var output = [UInt8](repeating: 0, count: RGBImage.byteCount(width: 300, height: 225))
         output.withUnsafeMutableBufferPointer { buffer in
@@ -30,7 +32,8 @@ import PhotoTestSupport
                 var row = 0
                 while row < source.height {
                     let count = min(1 + row % 5, source.height - row)
-                    resizer.push(rows: rows.baseAddress! + row * source.width * 3, count: count, stride: source.width * 3)
+                    resizer.push(
+                        rows: rows.baseAddress! + row * source.width * 3, count: count, stride: source.width * 3)
                     row += count
                 }
             }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
 
 /// EXIF blocks built byte by byte, parsed by libexif through `ExifBlock`, and interpreted.
 @Suite struct ExifBlockTests {
@@ -22,7 +23,10 @@ import PhotoTestSupport
     @Test(arguments: [false, true])
     func makeAndModelAreTrimmed(bigEndian: Bool) throws {
         var block = ExifBuilder(bigEndian: bigEndian)
-        block.ifd0 = [block.ascii(0x010F, "  NIKON CORPORATION  "), block.asciiBytes(0x0110, Array("NIKON D70".utf8) + [0, 0, 0x20, 0])]
+        block.ifd0 = [
+            block.ascii(0x010F, "  NIKON CORPORATION  "),
+            block.asciiBytes(0x0110, Array("NIKON D70".utf8) + [0, 0, 0x20, 0]),
+        ]
         let (metadata, problems) = try read(block)
         #expect(metadata.cameraMake == "NIKON CORPORATION")
         #expect(metadata.cameraModel == "NIKON D70")
@@ -57,7 +61,9 @@ import PhotoTestSupport
         #expect(try read(block).metadata.takenAt == CaptureDate(localTime: "2021-12-31T23:59:59", utcOffset: nil))
     }
 
-    @Test(arguments: ["0000:00:00 00:00:00", "    :  :     :  :  ", "", "2008:13:01 10:00:00", "2008-05-30 15:56:01", "garbage"])
+    @Test(arguments: [
+        "0000:00:00 00:00:00", "    :  :     :  :  ", "", "2008:13:01 10:00:00", "2008-05-30 15:56:01", "garbage",
+    ])
     func unusableDatesAreAbsent(text: String) throws {
         var block = ExifBuilder()
         block.exif = [block.ascii(0x9003, text)]
@@ -75,8 +81,10 @@ import PhotoTestSupport
 
     // MARK: - Orientation
 
-    @Test(arguments: [(UInt16?.none, 1, false), (0, 1, false), (1, 1, false), (6, 6, false), (8, 8, false),
-                      (9, 1, true), (65535, 1, true)])
+    @Test(arguments: [
+        (UInt16?.none, 1, false), (0, 1, false), (1, 1, false), (6, 6, false), (8, 8, false),
+        (9, 1, true), (65535, 1, true),
+    ])
     func orientation(stored: UInt16?, expected: Int, isProblem: Bool) throws {
         var block = ExifBuilder()
         block.ifd0 = [block.ascii(0x010F, "Canon")]
@@ -104,8 +112,10 @@ import PhotoTestSupport
 
     @Test func signedRationalsAsSomePhonesWriteThem() throws {
         var block = ExifBuilder(bigEndian: true)
-        block.gps = [block.ascii(1, "N"), block.rationals(2, [(60, 1), (8, 1), (4814, 100)], signed: true),
-                     block.ascii(3, "E"), block.rationals(4, [(24, 1), (54, 1), (2438, 100)], signed: true)]
+        block.gps = [
+            block.ascii(1, "N"), block.rationals(2, [(60, 1), (8, 1), (4814, 100)], signed: true),
+            block.ascii(3, "E"), block.rationals(4, [(24, 1), (54, 1), (2438, 100)], signed: true),
+        ]
         let gps = try #require(try read(block).metadata.gps)
         #expect(abs(gps.latitude - 60.146_705_555_555_6) < 1e-9)
         #expect(abs(gps.longitude - 24.906_772_222_222_2) < 1e-9)
@@ -114,19 +124,25 @@ import PhotoTestSupport
 
     @Test func zeroDenominatorOrOutOfRangeMeansNoPosition() throws {
         var block = ExifBuilder()
-        block.gps = [block.ascii(1, "N"), block.rationals(2, [(10, 1), (0, 0), (0, 1)]),
-                     block.ascii(3, "E"), block.rationals(4, [(10, 1), (0, 1), (0, 1)])]
+        block.gps = [
+            block.ascii(1, "N"), block.rationals(2, [(10, 1), (0, 0), (0, 1)]),
+            block.ascii(3, "E"), block.rationals(4, [(10, 1), (0, 1), (0, 1)]),
+        ]
         #expect(try read(block).metadata.gps == nil)
-        block.gps = [block.ascii(1, "N"), block.rationals(2, [(0xFFFF_FFFF, 1)]),
-                     block.ascii(3, "E"), block.rationals(4, [(10, 1), (0, 1), (0, 1)])]
+        block.gps = [
+            block.ascii(1, "N"), block.rationals(2, [(0xFFFF_FFFF, 1)]),
+            block.ascii(3, "E"), block.rationals(4, [(10, 1), (0, 1), (0, 1)]),
+        ]
         #expect(try read(block).metadata.gps == nil)
     }
 
     @Test func altitudeAloneMayBeMissing() throws {
         var block = ExifBuilder()
-        block.gps = [block.ascii(1, "N"), block.rationals(2, [(10, 1), (30, 1), (0, 1)]),
-                     block.ascii(3, "E"), block.rationals(4, [(20, 1), (15, 1), (0, 1)]),
-                     block.bytes(5, [0]), block.rationals(6, [(100, 0)])]
+        block.gps = [
+            block.ascii(1, "N"), block.rationals(2, [(10, 1), (30, 1), (0, 1)]),
+            block.ascii(3, "E"), block.rationals(4, [(20, 1), (15, 1), (0, 1)]),
+            block.bytes(5, [0]), block.rationals(6, [(100, 0)]),
+        ]
         #expect(try read(block).metadata.gps == GPSCoordinate(latitude: 10.5, longitude: 20.25, altitude: nil))
     }
 
@@ -135,7 +151,9 @@ import PhotoTestSupport
         var block = ExifBuilder()
         block.interoperability = [block.ascii(1, "R98"), block.bytes(2, Array("0100".utf8), type: 7)]
         #expect(try read(block).metadata.gps == nil)
-        block.gps = [block.ascii(1, "N"), block.rationals(2, [(1, 1)]), block.ascii(3, "W"), block.rationals(4, [(2, 1)])]
+        block.gps = [
+            block.ascii(1, "N"), block.rationals(2, [(1, 1)]), block.ascii(3, "W"), block.rationals(4, [(2, 1)]),
+        ]
         #expect(try read(block).metadata.gps == GPSCoordinate(latitude: 1, longitude: -2))
     }
 
@@ -159,7 +177,9 @@ import PhotoTestSupport
     func unicodeUserCommentInBlockByteOrder(bigEndian: Bool) throws {
         var block = ExifBuilder(bigEndian: bigEndian)
         let text = Array("Été à Zürich 🏔".utf16)
-        let units = text.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let units = text.flatMap {
+            bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+        }
         block.exif = [block.bytes(0x9286, Array("UNICODE".utf8) + [0] + units, type: 7)]
         #expect(try read(block).metadata.caption == "Été à Zürich 🏔")
     }
@@ -181,14 +201,18 @@ import PhotoTestSupport
     @Test func jisUserCommentIsSkippedForXPComment() throws {
         var block = ExifBuilder()
         block.ifd0 = [block.bytes(0x9C9C, utf16LE("from Windows") + [0, 0])]
-        block.exif = [block.bytes(0x9286, Array("JIS".utf8) + [0, 0, 0, 0, 0] + [0x1B, 0x24, 0x42, 0x30, 0x21], type: 7)]
+        block.exif = [
+            block.bytes(0x9286, Array("JIS".utf8) + [0, 0, 0, 0, 0] + [0x1B, 0x24, 0x42, 0x30, 0x21], type: 7)
+        ]
         #expect(try read(block).metadata.caption == "from Windows")
     }
 
     @Test func blankEverywhereMeansNoCaption() throws {
         var block = ExifBuilder()
         block.ifd0 = [block.ascii(0x010E, "                               "), block.bytes(0x9C9C, [0, 0])]
-        block.exif = [block.bytes(0x9286, Array("ASCII".utf8) + [0, 0, 0] + [UInt8](repeating: 0x20, count: 20), type: 7)]
+        block.exif = [
+            block.bytes(0x9286, Array("ASCII".utf8) + [0, 0, 0] + [UInt8](repeating: 0x20, count: 20), type: 7)
+        ]
         #expect(try read(block).metadata.caption == nil)
     }
 
@@ -202,20 +226,25 @@ import PhotoTestSupport
     // MARK: - Damage
 
     @Test func unknownByteOrderIsACorruptBlock() throws {
-        let (metadata, problems) = try read(payload: Array("Exif".utf8) + [0, 0] + Array("XX".utf8) + [0, 42, 0, 0, 0, 8, 0, 0])
+        let (metadata, problems) = try read(
+            payload: Array("Exif".utf8) + [0, 0] + Array("XX".utf8) + [0, 42, 0, 0, 0, 8, 0, 0])
         #expect(metadata == PhotoMetadata())
         #expect(problems == ["corrupt EXIF: Unknown encoding."])
     }
 
     @Test func blockWithNothingReadableIsReported() throws {
-        let (metadata, problems) = try read(payload: Array("Exif".utf8) + [0, 0] + Array("II".utf8) + [0x2B, 0, 8, 0, 0, 0, 0, 0])
+        let (metadata, problems) = try read(
+            payload: Array("Exif".utf8) + [0, 0] + Array("II".utf8) + [0x2B, 0, 8, 0, 0, 0, 0, 0])
         #expect(metadata == PhotoMetadata())
         #expect(problems == ["corrupt EXIF: no readable entries"])
     }
 
     @Test func pointerPastTheEndIsReportedAndTheRestKept() throws {
         var block = ExifBuilder()
-        block.ifd0 = [block.ascii(0x010F, "Canon"), ExifBuilder.Entry(tag: 0x8825, type: 4, count: 1, value: [0xFF, 0xFF, 0xFF, 0x0F])]
+        block.ifd0 = [
+            block.ascii(0x010F, "Canon"),
+            ExifBuilder.Entry(tag: 0x8825, type: 4, count: 1, value: [0xFF, 0xFF, 0xFF, 0x0F]),
+        ]
         let (metadata, problems) = try read(block)
         #expect(metadata.cameraMake == "Canon")
         #expect(metadata.gps == nil)
@@ -227,15 +256,23 @@ import PhotoTestSupport
     /// bounds (run under the address sanitizer to see the latter), whatever they conclude.
     @Test func randomDamageIsSurvived() throws {
         var block = ExifBuilder()
-        block.ifd0 = [block.ascii(0x010F, "Canon"), block.short(0x0112, 6), block.ascii(0x010E, "a description"),
-                      block.bytes(0x9C9C, utf16LE("xp") + [0, 0])]
-        block.exif = [block.ascii(0x9003, "2008:05:30 15:56:01"), block.bytes(0x9286, Array("UNICODE".utf8) + [0] + utf16LE("uc"), type: 7)]
-        block.gps = [block.ascii(1, "N"), block.rationals(2, [(1, 1), (2, 1), (3, 1)]), block.ascii(3, "E"), block.rationals(4, [(1, 1)])]
+        block.ifd0 = [
+            block.ascii(0x010F, "Canon"), block.short(0x0112, 6), block.ascii(0x010E, "a description"),
+            block.bytes(0x9C9C, utf16LE("xp") + [0, 0]),
+        ]
+        block.exif = [
+            block.ascii(0x9003, "2008:05:30 15:56:01"),
+            block.bytes(0x9286, Array("UNICODE".utf8) + [0] + utf16LE("uc"), type: 7),
+        ]
+        block.gps = [
+            block.ascii(1, "N"), block.rationals(2, [(1, 1), (2, 1), (3, 1)]), block.ascii(3, "E"),
+            block.rationals(4, [(1, 1)]),
+        ]
         let original = block.build()
         var generator = SplitMix64(seed: 42)
-        for _ in 0 ..< 2000 {
+        for _ in 0..<2000 {
             var bytes = original
-            for _ in 0 ..< Int(generator.next() % 4) + 1 {
+            for _ in 0..<Int(generator.next() % 4) + 1 {
                 bytes[6 + Int(generator.next() % UInt64(bytes.count - 6))] = UInt8(truncatingIfNeeded: generator.next())
             }
             let cut = Int(generator.next() % UInt64(bytes.count + 1))

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 @Suite struct IPTCReaderTests {
     /// One IIM dataset: tag marker, record, number, 16-bit length, data.
@@ -25,18 +26,22 @@ import PhotoTestSupport
     }
 
     @Test func utf8WhenDeclaredAndFirstValueOfRepeatedDatasets() {
-        let iim = Self.dataset(1, 90, [0x1B, 0x25, 0x47]) + Self.dataset(2, 5, Array("Title".utf8))
+        let iim =
+            Self.dataset(1, 90, [0x1B, 0x25, 0x47]) + Self.dataset(2, 5, Array("Title".utf8))
             + Self.dataset(2, 120, Array("Café au lait ".utf8)) + Self.dataset(2, 90, Array("Besançon".utf8))
             + Self.dataset(2, 90, Array("Other".utf8)) + Self.dataset(2, 95, Array("Doubs".utf8))
             + Self.dataset(2, 101, Array("France".utf8))
         // An odd-sized resource with a name before the IIM block, to exercise the padding.
         let payload = Self.photoshopPayload(iim: iim, before: [(0x03ED, [1, 2, 3])])
-        #expect(IPTCReader.read(photoshopPayloads: [payload[...]])
+        #expect(
+            IPTCReader.read(photoshopPayloads: [payload[...]])
                 == PhotoText(caption: "Café au lait", city: "Besançon", region: "Doubs", country: "France"))
     }
 
     @Test func windows1252WithoutACharsetAndObjectNameAsCaption() {
-        let iim = Self.dataset(2, 5, [0x80, 0x20, 0x93, 0x51, 0x94]) + Self.dataset(2, 90, [0x4D, 0xFC, 0x6E, 0x63, 0x68, 0x65, 0x6E])
+        let iim =
+            Self.dataset(2, 5, [0x80, 0x20, 0x93, 0x51, 0x94])
+            + Self.dataset(2, 90, [0x4D, 0xFC, 0x6E, 0x63, 0x68, 0x65, 0x6E])
         let text = IPTCReader.read(photoshopPayloads: [Self.photoshopPayload(iim: iim)[...]])
         #expect(text == PhotoText(caption: "€ “Q”", city: "München"))
     }
@@ -45,7 +50,8 @@ import PhotoTestSupport
         let payload = Self.photoshopPayload(iim: Self.dataset(2, 120, Array("Split across two segments".utf8)))
         let signature = IPTCReader.signature.count
         let cut = signature + 20
-        let first = payload[..<cut], second = Array(IPTCReader.signature) + payload[cut...]
+        let first = payload[..<cut]
+        let second = Array(IPTCReader.signature) + payload[cut...]
         #expect(IPTCReader.read(photoshopPayloads: [first, second[...]])?.caption == "Split across two segments")
     }
 
@@ -69,7 +75,9 @@ import PhotoTestSupport
         var misses: [String] = []
         var compared = 0
         for (relativePath, expected) in truth.files.sorted(by: { $0.key < $1.key }) {
-            guard let reading = try? ImageFileReader.read(RawPath(Corpus.root.appendingPathComponent(relativePath).path)) else { continue }
+            guard
+                let reading = try? ImageFileReader.read(RawPath(Corpus.root.appendingPathComponent(relativePath).path))
+            else { continue }
             let text = reading.embeddedText
             func check(_ field: String, _ got: String?, _ key: String, onlyWhenPresent: Bool = false) {
                 let want = GroundTruth.normalised(expected[key])
@@ -82,8 +90,12 @@ import PhotoTestSupport
             check("iptc caption", text.iptc?.caption, "iptc_caption", onlyWhenPresent: true)
             check("xmp city", text.xmp?.city, "xmp_city")
             check("iptc city", text.iptc?.city, "iptc_city")
-            if expected["has_xmp"] as? Bool == false, text.xmp != nil { misses.append("\(relativePath): XMP where exiftool has none") }
-            if expected["has_iptc"] as? Bool == false, text.iptc != nil { misses.append("\(relativePath): IPTC where exiftool has none") }
+            if expected["has_xmp"] as? Bool == false, text.xmp != nil {
+                misses.append("\(relativePath): XMP where exiftool has none")
+            }
+            if expected["has_iptc"] as? Bool == false, text.iptc != nil {
+                misses.append("\(relativePath): IPTC where exiftool has none")
+            }
         }
         #expect(compared > 200)
         #expect(misses == [])
@@ -91,13 +103,15 @@ import PhotoTestSupport
 
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func photoshopFileCarriesBothAndIPTCOnlyFileItsPlace() throws {
-        let blue = try ImageFileReader.read(RawPath(Corpus.photos.appendingPathComponent("exif-samples/xmp/BlueSquare.jpg").path))
+        let blue = try ImageFileReader.read(
+            RawPath(Corpus.photos.appendingPathComponent("exif-samples/xmp/BlueSquare.jpg").path))
         let caption = "XMPFiles BlueSquare test file, created in Photoshop CS2, saved as .psd, .jpg, and .tif."
         #expect(blue.embeddedText.xmp == PhotoText(caption: caption))
         #expect(blue.embeddedText.iptc == PhotoText(caption: caption))
         let budapest = try ImageFileReader.read(RawPath(Corpus.photos.appendingPathComponent("pillow/iptc.jpg").path))
         #expect(budapest.embeddedText == EmbeddedText(iptc: PhotoText(city: "Budapest", country: "Hungary")))
-        let kandahar = try ImageFileReader.read(RawPath(Corpus.photos.appendingPathComponent("exif-samples/long_description.jpg").path))
+        let kandahar = try ImageFileReader.read(
+            RawPath(Corpus.photos.appendingPathComponent("exif-samples/long_description.jpg").path))
         #expect(kandahar.embeddedText.xmp?.city == "KANDAHAR ARMY AIRFIELD")
         #expect(kandahar.embeddedText.xmp?.region == "DAYCHOPAN")
         #expect(kandahar.embeddedText.xmp?.country == "Afghanistan")

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 /// Reads every photo of the shared corpus and compares it with exiftool's reading in
 /// ground-truth.json, field by field, the way shared/tools/compare-with-ground-truth does.
@@ -54,7 +55,8 @@ import PhotoTestSupport
         let groups = bySHA.values.map { Set($0.compactMap { fingerprints[$0] }) }
         #expect(groups.allSatisfy { $0.count == 1 })
         #expect(Set(fingerprints.values).count == bySHA.count)
-        #expect(fingerprints.values.allSatisfy { $0.count == 16 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
+        #expect(
+            fingerprints.values.allSatisfy { $0.count == 16 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
     }
 }
 
@@ -68,11 +70,14 @@ enum GroundTruth {
     static func load() throws -> Contents {
         let data = try Data(contentsOf: Corpus.root.appendingPathComponent("ground-truth.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return Contents(files: try #require(json["files"] as? [String: [String: Any]]),
-                        broken: try #require(json["broken"] as? [[String: Any]]))
+        return Contents(
+            files: try #require(json["files"] as? [String: [String: Any]]),
+            broken: try #require(json["broken"] as? [[String: Any]]))
     }
 
-    static let placeholders: Set<String> = ["olympus digital camera", "sony dsc", "digital camera", "default", "sony digital camera"]
+    static let placeholders: Set<String> = [
+        "olympus digital camera", "sony dsc", "digital camera", "default", "sony digital camera",
+    ]
 
     /// The checker's `norm_text`: strip whitespace, then NULs, then whitespace; blanks and
     /// camera boilerplate are nil.
@@ -87,46 +92,65 @@ enum GroundTruth {
     static func differences(_ got: PhotoMetadata, _ want: [String: Any], name: String) -> [String] {
         var misses: [String] = []
         func check(_ field: String, _ ok: Bool, _ gotValue: Any?, _ wantValue: Any?) {
-            if !ok { misses.append("\(name) \(field): got \(String(describing: gotValue)) want \(String(describing: wantValue))") }
+            if !ok {
+                misses.append(
+                    "\(name) \(field): got \(String(describing: gotValue)) want \(String(describing: wantValue))")
+            }
         }
-        let width = want["width"] as? Int, height = want["height"] as? Int
-        check("pixelSize", got.pixelWidth == width && got.pixelHeight == height,
-              [got.pixelWidth, got.pixelHeight], [width, height])
-        let displayWidth = want["display_width"] as? Int, displayHeight = want["display_height"] as? Int
-        check("displaySize", got.displayWidth == displayWidth && got.displayHeight == displayHeight,
-              [got.displayWidth, got.displayHeight], [displayWidth, displayHeight])
+        let width = want["width"] as? Int
+        let height = want["height"] as? Int
+        check(
+            "pixelSize", got.pixelWidth == width && got.pixelHeight == height,
+            [got.pixelWidth, got.pixelHeight], [width, height])
+        let displayWidth = want["display_width"] as? Int
+        let displayHeight = want["display_height"] as? Int
+        check(
+            "displaySize", got.displayWidth == displayWidth && got.displayHeight == displayHeight,
+            [got.displayWidth, got.displayHeight], [displayWidth, displayHeight])
         check("make", normalised(got.cameraMake) == normalised(want["make"]), got.cameraMake, want["make"])
         check("model", normalised(got.cameraModel) == normalised(want["model"]), got.cameraModel, want["model"])
 
         let orientation = want["orientation"] as? Int
-        check("orientation", got.orientation == orientation || ((orientation == nil || orientation == 0) && got.orientation == 1),
-              got.orientation, orientation)
+        check(
+            "orientation",
+            got.orientation == orientation || ((orientation == nil || orientation == 0) && got.orientation == 1),
+            got.orientation, orientation)
 
         var wantTaken: String?
         if let original = want["date_time_original"] as? String, original.count >= 19, !original.hasPrefix("0000") {
             let characters = Array(original)
-            wantTaken = String(characters[0 ..< 10]).replacingOccurrences(of: ":", with: "-") + "T" + String(characters[11 ..< 19])
+            wantTaken =
+                String(characters[0..<10]).replacingOccurrences(of: ":", with: "-") + "T" + String(characters[11..<19])
         }
         let gotTaken = got.takenAt?.iso8601
-        check("takenAt", (gotTaken == nil && wantTaken == nil) || (gotTaken != nil && wantTaken != nil && gotTaken!.hasPrefix(wantTaken!)),
-              gotTaken, wantTaken)
+        check(
+            "takenAt",
+            (gotTaken == nil && wantTaken == nil)
+                || (gotTaken != nil && wantTaken != nil && gotTaken!.hasPrefix(wantTaken!)),
+            gotTaken, wantTaken)
         if let offset = want["offset_time_original"] as? String {
             check("utcOffset", got.takenAt?.utcOffset == offset, got.takenAt?.utcOffset, offset)
         }
 
-        let latitude = want["gps_latitude"] as? Double, longitude = want["gps_longitude"] as? Double
+        let latitude = want["gps_latitude"] as? Double
+        let longitude = want["gps_longitude"] as? Double
         if let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 {
             let ok = got.gps.map { abs($0.latitude - latitude) < 1e-6 && abs($0.longitude - longitude) < 1e-6 } ?? false
             check("gps", ok, got.gps, [latitude, longitude])
             let altitude = want["gps_altitude"] as? Double
-            check("altitude", altitude.map { wanted in got.gps?.altitude.map { abs($0 - wanted) < 1e-6 } ?? false } ?? (got.gps?.altitude == nil),
-                  got.gps?.altitude, altitude)
+            check(
+                "altitude",
+                altitude.map { wanted in got.gps?.altitude.map { abs($0 - wanted) < 1e-6 } ?? false }
+                    ?? (got.gps?.altitude == nil),
+                got.gps?.altitude, altitude)
         } else {
             check("gps", got.gps == nil, got.gps, nil)
         }
 
         if want["has_xmp"] as? Bool != true, want["has_iptc"] as? Bool != true {
-            let wantCaption = ["image_description", "user_comment", "xp_comment"].lazy.compactMap { normalised(want[$0]) }.first
+            let wantCaption = ["image_description", "user_comment", "xp_comment"].lazy.compactMap {
+                normalised(want[$0])
+            }.first
             check("caption", normalised(got.caption) == wantCaption, got.caption, wantCaption)
         }
         return misses

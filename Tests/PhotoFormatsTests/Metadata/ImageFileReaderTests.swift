@@ -1,10 +1,11 @@
 import Dispatch
-import Synchronization
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Synchronization
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 @Suite struct ImageFileReaderTests {
     typealias S = SyntheticJPEG
@@ -35,7 +36,9 @@ import PhotoTestSupport
         "truncated_1KiB.jpg": .error(.noImageData),
         "truncated_50pct.jpg": .problems(["truncated (no end-of-image marker)"]),
         // libexif's wording follows "corrupt EXIF: "; only its start is pinned here ("…" ends a prefix).
-        "exif_ifd0_offsets_corrupted.jpg": .problems(["corrupt EXIF: Tag data past end of buffer…", "invalid EXIF orientation 65535"]),
+        "exif_ifd0_offsets_corrupted.jpg": .problems([
+            "corrupt EXIF: Tag data past end of buffer…", "invalid EXIF orientation 65535",
+        ]),
         "sof_65500x65500.jpg": .problems(["image of 4290.2 megapixels is over the 250-megapixel limit"]),
     ]
 
@@ -57,7 +60,8 @@ import PhotoTestSupport
                     #expect(wanted.hasSuffix("…") ? got.hasPrefix(wanted.dropLast()) : got == wanted, "\(name)")
                 }
                 // What is still readable agrees with exiftool's reading of the same file.
-                let exiftool = try #require(truth.first { $0["file"] as? String == "broken/" + name }?["exiftool"] as? [String: Any])
+                let exiftool = try #require(
+                    truth.first { $0["file"] as? String == "broken/" + name }?["exiftool"] as? [String: Any])
                 #expect(reading.metadata.pixelWidth == exiftool["File:ImageWidth"] as? Int, "\(name)")
                 #expect(reading.metadata.pixelHeight == exiftool["File:ImageHeight"] as? Int, "\(name)")
                 #expect(reading.metadata.cameraMake == exiftool["EXIF:Make"] as? String, "\(name)")
@@ -132,20 +136,21 @@ import PhotoTestSupport
         #expect(readError(path)?.kind == .failure)
     }
 
-    @Test(arguments: [
-        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], "PNG image"),
-        (Array("GIF89a".utf8) + [1, 0, 1, 0], "GIF image"),
-        ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "TIFF image"),
-        ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], "TIFF image"),
-        ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], "HEIF/AVIF image"),
-        ([0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0], "HEIF/AVIF image"),
-        (Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), "WebP image"),
-        (Array("%PDF-1.7\n".utf8), "PDF document"),
-        (Array("Dear diary,\nit rained.\n".utf8), "text"),
-        ([0xFF, 0xD9, 0x00, 0x01, 0x02], nil),
-        ([0x00, 0x01, 0x02, 0x03, 0xFE], nil),
-        ([0xFF], nil),
-    ] as [([UInt8], String?)])
+    @Test(
+        arguments: [
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], "PNG image"),
+            (Array("GIF89a".utf8) + [1, 0, 1, 0], "GIF image"),
+            ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "TIFF image"),
+            ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], "TIFF image"),
+            ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], "HEIF/AVIF image"),
+            ([0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0], "HEIF/AVIF image"),
+            (Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), "WebP image"),
+            (Array("%PDF-1.7\n".utf8), "PDF document"),
+            (Array("Dear diary,\nit rained.\n".utf8), "text"),
+            ([0xFF, 0xD9, 0x00, 0x01, 0x02], nil),
+            ([0x00, 0x01, 0x02, 0x03, 0xFE], nil),
+            ([0xFF], nil),
+        ] as [([UInt8], String?)])
     func contentThatIsNotJPEGIsNamed(bytes: [UInt8], detected: String?) throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(bytes, named: "photo.jpg")
@@ -168,7 +173,10 @@ import PhotoTestSupport
         let folder = try TemporaryFolder()
         let bytes = S.jpeg(width: 300, height: 200)
         let path = try folder.write(bytes, named: "a.jpg")
-        var times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 123_456_789), timespec(tv_sec: 1_700_000_000, tv_nsec: 987_654_321)]
+        var times = [
+            timespec(tv_sec: 1_600_000_000, tv_nsec: 123_456_789),
+            timespec(tv_sec: 1_700_000_000, tv_nsec: 987_654_321),
+        ]
         #expect(path.withCString { utimensat(AT_FDCWD, $0, &times, 0) } == 0)
         let reading = try ImageFileReader.read(path)
         #expect(reading.size == Int64(bytes.count))
@@ -183,8 +191,11 @@ import PhotoTestSupport
         let folder = try TemporaryFolder()
         var block = ExifBuilder()
         block.ifd0 = [block.ascii(0x010F, "FUJIFILM"), block.short(0x0112, 8)]
-        let icc = (0..<3).map { _ in S.segment(0xE2, Array("ICC_PROFILE".utf8) + [0] + [UInt8](repeating: 0x42, count: 65_000)) }
-        let bytes = S.jpeg(segments: [S.jfif] + icc + [S.exifSegment(block)], width: 640, height: 480, scanBytes: 200_000)
+        let icc = (0..<3).map { _ in
+            S.segment(0xE2, Array("ICC_PROFILE".utf8) + [0] + [UInt8](repeating: 0x42, count: 65_000))
+        }
+        let bytes = S.jpeg(
+            segments: [S.jfif] + icc + [S.exifSegment(block)], width: 640, height: 480, scanBytes: 200_000)
         let reading = try ImageFileReader.read(folder.write(bytes, named: "big.jpg"))
         #expect(reading.metadata.cameraMake == "FUJIFILM")
         #expect(reading.metadata.orientation == 8)
@@ -195,13 +206,17 @@ import PhotoTestSupport
 
     @Test func endOfImageMarkerCheck() throws {
         let folder = try TemporaryFolder()
-        func problems(_ bytes: [UInt8]) throws -> [String] { try ImageFileReader.read(folder.write(bytes, named: "x.jpg")).problems }
+        func problems(_ bytes: [UInt8]) throws -> [String] {
+            try ImageFileReader.read(folder.write(bytes, named: "x.jpg")).problems
+        }
         let truncated = ["truncated (no end-of-image marker)"]
         #expect(try problems(S.jpeg()) == [])
         #expect(try problems(S.jpeg(trailer: [])) == truncated)
         // Junk after the marker is common (phones append data) and fine while the marker is near the end.
         #expect(try problems(S.jpeg(trailer: S.endOfImage + [UInt8](repeating: 0x00, count: 30_000))) == [])
-        #expect(try problems(S.jpeg(scanBytes: 300_000, trailer: S.endOfImage + [UInt8](repeating: 0x11, count: 1000))) == [])
+        #expect(
+            try problems(S.jpeg(scanBytes: 300_000, trailer: S.endOfImage + [UInt8](repeating: 0x11, count: 1000)))
+                == [])
         #expect(try problems(S.jpeg(scanBytes: 300_000, trailer: [])) == truncated)
         // An FF D9 before the scan (the end of an EXIF thumbnail) does not count.
         let thumbnail = S.segment(0xE1, Array("Exif".utf8) + [0, 0] + S.startOfImage + [1, 2, 3] + S.endOfImage)
@@ -214,8 +229,12 @@ import PhotoTestSupport
         let path = try folder.write(S.jpeg(width: 20_000, height: 12_500), named: "huge.jpg")
         #expect(try ImageFileReader.read(path).problems == [])
         let taller = try folder.write(S.jpeg(width: 20_000, height: 12_501), named: "taller.jpg")
-        #expect(try ImageFileReader.read(taller).problems == ["image of 250.0 megapixels is over the 250-megapixel limit"])
-        #expect(try ImageFileReader.read(path, maxMegapixels: 99).problems == ["image of 250.0 megapixels is over the 99-megapixel limit"])
+        #expect(
+            try ImageFileReader.read(taller).problems == ["image of 250.0 megapixels is over the 250-megapixel limit"])
+        #expect(
+            try ImageFileReader.read(path, maxMegapixels: 99).problems == [
+                "image of 250.0 megapixels is over the 99-megapixel limit"
+            ])
         #expect(try ImageFileReader.read(taller, maxMegapixels: .max).problems == [])
         let reading = try ImageFileReader.read(path, maxMegapixels: 100)
         #expect(reading.metadata.pixelWidth == 20_000)
@@ -223,8 +242,10 @@ import PhotoTestSupport
 
     @Test func corruptExifLeavesTheRestOfTheFile() throws {
         let folder = try TemporaryFolder()
-        let junk = S.segment(0xE1, Array("Exif".utf8) + [0, 0] + Array("XX".utf8) + [UInt8](repeating: 0xEE, count: 40))
-        let reading = try ImageFileReader.read(folder.write(S.jpeg(segments: [junk], width: 64, height: 48), named: "j.jpg"))
+        let junk = S.segment(
+            0xE1, Array("Exif".utf8) + [0, 0] + Array("XX".utf8) + [UInt8](repeating: 0xEE, count: 40))
+        let reading = try ImageFileReader.read(
+            folder.write(S.jpeg(segments: [junk], width: 64, height: 48), named: "j.jpg"))
         #expect(reading.metadata == PhotoMetadata(pixelWidth: 64, pixelHeight: 48))
         #expect(reading.problems == ["corrupt EXIF: Unknown encoding."])
     }
@@ -234,7 +255,9 @@ import PhotoTestSupport
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func manyThreadsReadTheSameAsOne() throws {
         let truth = try GroundTruth.load()
-        let paths = truth.files.keys.sorted().map(corpusPath) + ["broken/truncated_50pct.jpg", "broken/exif_ifd0_offsets_corrupted.jpg"].map(corpusPath)
+        let paths =
+            truth.files.keys.sorted().map(corpusPath)
+            + ["broken/truncated_50pct.jpg", "broken/exif_ifd0_offsets_corrupted.jpg"].map(corpusPath)
         let sequential = paths.map { try? ImageFileReader.read($0) }
         let results = Mutex<[Int: ImageFileReading?]>([:])
         DispatchQueue.concurrentPerform(iterations: paths.count * 4) { index in
@@ -242,7 +265,7 @@ import PhotoTestSupport
             results.withLock { $0[index] = reading }
         }
         let concurrent = results.withLock { $0 }
-        for index in 0 ..< paths.count * 4 {
+        for index in 0..<paths.count * 4 {
             #expect(concurrent[index] == sequential[index % paths.count], "\(paths[index % paths.count])")
         }
     }

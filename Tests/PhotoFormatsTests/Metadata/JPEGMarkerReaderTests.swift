@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
 
 @Suite struct JPEGMarkerReaderTests {
     typealias S = SyntheticJPEG
@@ -18,31 +19,39 @@ import PhotoTestSupport
         let adobe = S.segment(0xEE, Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, 1])
         let comment = S.segment(0xFE, Array("hello".utf8))
         let unknown = S.segment(0xE5, [1, 2, 3])
-        let bytes = S.jpeg(segments: [S.jfif, exif, xmp, icc, photoshop, adobe, comment, unknown], width: 4000, height: 3000)
+        let bytes = S.jpeg(
+            segments: [S.jfif, exif, xmp, icc, photoshop, adobe, comment, unknown], width: 4000, height: 3000)
         let result = walk(bytes)
 
         #expect(result.stop == .scan)
         #expect(result.strayByteCount == 0)
-        #expect(result.layout.frame == JPEGFrameHeader(marker: 0xC0, precision: 8, width: 4000, height: 3000, componentCount: 3))
-        #expect(result.layout.segments.map(\.kind) == [.jfif, .exif, .xmp, .iccProfile, .photoshop, .adobe, .comment, .other])
+        #expect(
+            result.layout.frame
+                == JPEGFrameHeader(marker: 0xC0, precision: 8, width: 4000, height: 3000, componentCount: 3))
+        #expect(
+            result.layout.segments.map(\.kind) == [
+                .jfif, .exif, .xmp, .iccProfile, .photoshop, .adobe, .comment, .other,
+            ])
         #expect(result.layout.segments.map(\.marker) == [0xE0, 0xE1, 0xE1, 0xE2, 0xED, 0xEE, 0xFE, 0xE5])
         // Offsets and lengths point exactly at each payload.
         var position = 2
-        for (segment, raw) in zip(result.layout.segments, [S.jfif, exif, xmp, icc, photoshop, adobe, comment, unknown]) {
+        for (segment, raw) in zip(result.layout.segments, [S.jfif, exif, xmp, icc, photoshop, adobe, comment, unknown])
+        {
             #expect(segment.payloadOffset == Int64(position + 4))
             #expect(segment.payloadLength == raw.count - 4)
             #expect(segment.isComplete)
-            #expect(Array(bytes[position ..< position + raw.count]) == raw)
+            #expect(Array(bytes[position..<position + raw.count]) == raw)
             position += raw.count
         }
         let scanOffset = try #require(result.layout.firstScanOffset)
-        #expect(Array(bytes[Int(scanOffset) ..< Int(scanOffset) + 2]) == [0xFF, 0xDA])
+        #expect(Array(bytes[Int(scanOffset)..<Int(scanOffset) + 2]) == [0xFF, 0xDA])
         #expect(result.layout.hasImageData)
     }
 
     @Test func recognisesEveryFrameMarkerAndNothingElse() {
         for marker in UInt8(0xC0)...0xCF {
-            let bytes = S.startOfImage + S.frame(width: 10, height: 20, components: 1, marker: marker) + S.scan() + S.endOfImage
+            let bytes =
+                S.startOfImage + S.frame(width: 10, height: 20, components: 1, marker: marker) + S.scan() + S.endOfImage
             if [0xC4, 0xC8, 0xCC].contains(marker) {
                 // DHT, JPG and DAC are not frames: the file has no frame header.
                 #expect(walk(bytes).layout.frame == nil, "marker \(marker)")
@@ -58,13 +67,17 @@ import PhotoTestSupport
         let result = walk(bytes)
         #expect(result.stop == .endOfFile)
         #expect(result.layout.frame == nil)
-        #expect(result.layout.segments == [JPEGSegment(marker: 0xE1, kind: .exif, payloadOffset: 6, payloadLength: 0x1FFE, isComplete: false)])
+        #expect(
+            result.layout.segments == [
+                JPEGSegment(marker: 0xE1, kind: .exif, payloadOffset: 6, payloadLength: 0x1FFE, isComplete: false)
+            ])
         #expect(!result.layout.hasImageData)
     }
 
     @Test(arguments: [0, 1])
     func segmentLengthBelowTwo(length: Int) {
-        let bytes = S.startOfImage + S.jfif + [0xFF, 0xE2, 0x00, UInt8(length)] + S.frame(width: 8, height: 8) + S.scan()
+        let bytes =
+            S.startOfImage + S.jfif + [0xFF, 0xE2, 0x00, UInt8(length)] + S.frame(width: 8, height: 8) + S.scan()
         let result = walk(bytes)
         #expect(result.stop == .bogusSegment(offset: Int64(2 + S.jfif.count)))
         #expect(result.layout.frame == nil)
@@ -79,7 +92,9 @@ import PhotoTestSupport
 
     @Test func fillBytesBeforeMarkers() {
         let fill = [UInt8](repeating: 0xFF, count: 7)
-        let bytes = S.startOfImage + fill + S.jfif + fill + S.quantisationTable + fill + S.frame(width: 33, height: 44) + fill + S.scan()
+        let bytes =
+            S.startOfImage + fill + S.jfif + fill + S.quantisationTable + fill + S.frame(width: 33, height: 44) + fill
+            + S.scan()
         let result = walk(bytes)
         #expect(result.stop == .scan)
         #expect(result.strayByteCount == 0)
@@ -124,7 +139,7 @@ import PhotoTestSupport
     @Test func everyTruncationIsSafe() throws {
         let bytes = S.jpeg(segments: [S.jfif, S.segment(0xE1, Array("Exif".utf8) + [0, 0, 1, 2])], scanBytes: 16)
         let scanOffset = try #require(walk(bytes).layout.firstScanOffset)
-        for length in 2 ... bytes.count {
+        for length in 2...bytes.count {
             let result = walk(Array(bytes[..<length]))
             #expect(result.layout.hasImageData == (length >= Int(scanOffset) + 2), "cut at \(length)")
         }
@@ -133,18 +148,22 @@ import PhotoTestSupport
     /// Random damage to a valid file: the walk always ends, and every byte it asks for is
     /// inside the file.
     @Test func randomDamageNeverReadsOutOfBounds() {
-        let original = S.jpeg(segments: [S.jfif, S.segment(0xE1, Array("Exif".utf8) + [0, 0] + [UInt8](repeating: 9, count: 300))])
+        let original = S.jpeg(segments: [
+            S.jfif, S.segment(0xE1, Array("Exif".utf8) + [0, 0] + [UInt8](repeating: 9, count: 300)),
+        ])
         var generator = SplitMix64(seed: 0x5EED)
-        for _ in 0 ..< 3000 {
+        for _ in 0..<3000 {
             var bytes = original
-            for _ in 0 ..< Int(generator.next() % 6) + 1 {
+            for _ in 0..<Int(generator.next() % 6) + 1 {
                 let index = 2 + Int(generator.next() % UInt64(bytes.count - 2))
                 bytes[index] = UInt8(truncatingIfNeeded: generator.next())
             }
             let headLength = 2 + Int(generator.next() % UInt64(bytes.count - 1))
             let reader = RecordingReader(bytes: bytes)
             let result = bytes.withUnsafeBytes {
-                JPEGMarkerReader.walk(head: UnsafeRawBufferPointer(rebasing: $0[..<headLength]), fileSize: Int64(bytes.count), reader: reader)
+                JPEGMarkerReader.walk(
+                    head: UnsafeRawBufferPointer(rebasing: $0[..<headLength]), fileSize: Int64(bytes.count),
+                    reader: reader)
             }
             #expect(reader.outOfBounds == 0)
             #expect(result.layout.segments.allSatisfy { $0.payloadOffset <= Int64(bytes.count) })
@@ -154,16 +173,22 @@ import PhotoTestSupport
     // MARK: - Reading past the head
 
     @Test func segmentsPastTheHeadAreReadThroughTheReader() throws {
-        let icc = (0..<5).map { _ in S.segment(0xE2, Array("ICC_PROFILE".utf8) + [0] + [UInt8](repeating: 0xAB, count: 60_000)) }
+        let icc = (0..<5).map { _ in
+            S.segment(0xE2, Array("ICC_PROFILE".utf8) + [0] + [UInt8](repeating: 0xAB, count: 60_000))
+        }
         let exif = S.segment(0xE1, Array("Exif".utf8) + [0, 0] + [UInt8](repeating: 1, count: 100))
         let bytes = S.jpeg(segments: icc + [exif], width: 1234, height: 567)
         let reader = RecordingReader(bytes: bytes)
         let result = bytes.withUnsafeBytes {
-            JPEGMarkerReader.walk(head: UnsafeRawBufferPointer(rebasing: $0[..<65_536]), fileSize: Int64(bytes.count), reader: reader)
+            JPEGMarkerReader.walk(
+                head: UnsafeRawBufferPointer(rebasing: $0[..<65_536]), fileSize: Int64(bytes.count), reader: reader)
         }
         #expect(result.stop == .scan)
         #expect(result.layout.frame?.width == 1234)
-        #expect(result.layout.segments.map(\.kind) == [.iccProfile, .iccProfile, .iccProfile, .iccProfile, .iccProfile, .exif])
+        #expect(
+            result.layout.segments.map(\.kind) == [
+                .iccProfile, .iccProfile, .iccProfile, .iccProfile, .iccProfile, .exif,
+            ])
         #expect(reader.outOfBounds == 0)
         // Small windows at each header past the head, not the 300 KB in between.
         #expect(reader.bytesRead < 64 * 1024)
@@ -178,8 +203,9 @@ import PhotoTestSupport
         while bytes.count < 4 << 20 { bytes += comment }
         let reader = RecordingReader(bytes: bytes)
         let result = bytes.withUnsafeBytes {
-            JPEGMarkerReader.walk(head: UnsafeRawBufferPointer(rebasing: $0[..<65_536]), fileSize: Int64(bytes.count),
-                                  reader: reader, fetchBudget: 256 * 1024)
+            JPEGMarkerReader.walk(
+                head: UnsafeRawBufferPointer(rebasing: $0[..<65_536]), fileSize: Int64(bytes.count),
+                reader: reader, fetchBudget: 256 * 1024)
         }
         #expect(result.stop == .budgetExhausted)
         #expect(reader.bytesRead <= 256 * 1024)
@@ -188,7 +214,9 @@ import PhotoTestSupport
     @Test func readErrorIsReported() {
         let bytes = S.jpeg(segments: [S.segment(0xFE, [UInt8](repeating: 0x20, count: 65_000)), S.segment(0xFE, [1])])
         let result = bytes.withUnsafeBytes {
-            JPEGMarkerReader.walk(head: UnsafeRawBufferPointer(rebasing: $0[..<60_000]), fileSize: Int64(bytes.count), reader: FailingReader())
+            JPEGMarkerReader.walk(
+                head: UnsafeRawBufferPointer(rebasing: $0[..<60_000]), fileSize: Int64(bytes.count),
+                reader: FailingReader())
         }
         #expect(result.stop == .readError(EIO))
     }
@@ -208,7 +236,9 @@ final class RecordingReader: PositionalReader, @unchecked Sendable {
             return -1
         }
         let count = buffer.count
-        bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset) ..< Int(offset) + count])) }
+        bytes.withUnsafeBytes {
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<Int(offset) + count]))
+        }
         bytesRead += count
         return count
     }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 /// Writing photolib's fields into XMP sidecars: new files, darktable's and Lightroom's files
 /// edited in place, and exiftool reading back exactly what was written.
@@ -19,13 +20,17 @@ import PhotoTestSupport
         photo = try folder.write(SyntheticJPEG.jpeg(), named: "photo.jpg")
     }
 
-    private func text(_ path: RawPath) throws -> String { String(decoding: try FileSystem.readFile(path), as: UTF8.self) }
+    private func text(_ path: RawPath) throws -> String {
+        String(decoding: try FileSystem.readFile(path), as: UTF8.self)
+    }
 
     /// Caption, city and rating as exiftool reads them from a sidecar.
     static func exiftoolReading(_ path: RawPath) throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(exiftool))
-        process.arguments = ["-json", "-n", "-XMP-dc:Description", "-XMP-photoshop:City", "-XMP-xmp:Rating", path.description]
+        process.arguments = [
+            "-json", "-n", "-XMP-dc:Description", "-XMP-photoshop:City", "-XMP-xmp:Rating", path.description,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -38,27 +43,29 @@ import PhotoTestSupport
     static let awkwardCaption = "Tom & Jerry <3 \"quoted\" and 'single'\nsecond line, été 東京"
 
     @Test func newSidecarHoldsExactlyTheFields() throws {
-        let path = try SidecarWriter.update(originalPath: photo, caption: Self.awkwardCaption, city: "Bordeaux", favourite: true)
+        let path = try SidecarWriter.update(
+            originalPath: photo, caption: Self.awkwardCaption, city: "Bordeaux", favourite: true)
         #expect(path == folder.path.appending("photo.jpg.xmp"))
         #expect(try Sidecar.read(path) == PhotoText(caption: Self.awkwardCaption, city: "Bordeaux", rating: 5))
-        #expect(try text(path) == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="photolib \(PhotolibRelease.version)">
-             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-              <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" \
-            xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" \
-            photoshop:City="Bordeaux" xmp:Rating="5">
-               <dc:description>
-                <rdf:Alt>
-                 <rdf:li xml:lang="x-default">Tom &amp; Jerry &lt;3 "quoted" and 'single'
-            second line, été 東京</rdf:li>
-                </rdf:Alt>
-               </dc:description>
-              </rdf:Description>
-             </rdf:RDF>
-            </x:xmpmeta>
+        #expect(
+            try text(path) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="photolib \(PhotolibRelease.version)">
+                 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+                  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" \
+                xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" \
+                photoshop:City="Bordeaux" xmp:Rating="5">
+                   <dc:description>
+                    <rdf:Alt>
+                     <rdf:li xml:lang="x-default">Tom &amp; Jerry &lt;3 "quoted" and 'single'
+                second line, été 東京</rdf:li>
+                    </rdf:Alt>
+                   </dc:description>
+                  </rdf:Description>
+                 </rdf:RDF>
+                </x:xmpmeta>
 
-            """)
+                """)
     }
 
     @Test func nothingToSayWritesNoFile() throws {
@@ -72,24 +79,30 @@ import PhotoTestSupport
         let expected = SampleXMP.darktable
             .replacingOccurrences(of: "xmp:Rating=\"1\"", with: "xmp:Rating=\"5\"")
             .replacingOccurrences(of: ">Lovely &amp; odd piece of art<", with: ">New caption<")
-            .replacingOccurrences(of: "darktable:history_end=\"2\"", with: """
-                darktable:history_end="2"
-                   xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
-                   photoshop:City="Bordeaux"
-                """)
+            .replacingOccurrences(
+                of: "darktable:history_end=\"2\"",
+                with: """
+                    darktable:history_end="2"
+                       xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
+                       photoshop:City="Bordeaux"
+                    """)
         #expect(try text(path) == expected)
         // The French caption, the history and the other attributes are still there, unchanged.
         #expect(try text(path).contains("<rdf:li xml:lang=\"fr-FR\">Une belle œuvre à Bordeaux</rdf:li>"))
 
         // Unfavouriting clears the 5 it set; a city set to nil goes, attribute and all.
         try SidecarWriter.update(originalPath: photo, caption: "New caption", city: nil, favourite: false)
-        #expect(try text(path) == SampleXMP.darktable
-            .replacingOccurrences(of: "\n   xmp:Rating=\"1\"", with: "")
-            .replacingOccurrences(of: ">Lovely &amp; odd piece of art<", with: ">New caption<")
-            .replacingOccurrences(of: "darktable:history_end=\"2\"", with: """
-                darktable:history_end="2"
-                   xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
-                """))
+        #expect(
+            try text(path)
+                == SampleXMP.darktable
+                .replacingOccurrences(of: "\n   xmp:Rating=\"1\"", with: "")
+                .replacingOccurrences(of: ">Lovely &amp; odd piece of art<", with: ">New caption<")
+                .replacingOccurrences(
+                    of: "darktable:history_end=\"2\"",
+                    with: """
+                        darktable:history_end="2"
+                           xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
+                        """))
     }
 
     @Test func aRatingOtherThanFiveIsTheUsersAndStays() throws {
@@ -114,39 +127,55 @@ import PhotoTestSupport
         // with the dc prefix declared there (the declaration in the second one does not reach it).
         let text = try text(path)
         #expect(text.contains("<ps:City>Courtrai</ps:City>") && text.contains("<xap:Rating>5</xap:Rating>"))
-        #expect(text.contains("<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">Buda beach</rdf:li></rdf:Alt></dc:title>"))
-        #expect(try Sidecar.read(path) == PhotoText(caption: "Buda beach", city: "Courtrai", region: "Vlaanderen",
-                                                    country: "Belgium", rating: 5))
+        #expect(
+            text.contains("<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">Buda beach</rdf:li></rdf:Alt></dc:title>"))
+        #expect(
+            try Sidecar.read(path)
+                == PhotoText(
+                    caption: "Buda beach", city: "Courtrai", region: "Vlaanderen",
+                    country: "Belgium", rating: 5))
         let withoutEdits = text.replacingOccurrences(of: "Courtrai", with: "Kortrijk")
             .replacingOccurrences(of: "<xap:Rating>5</xap:Rating>", with: "<xap:Rating>4</xap:Rating>")
-            .replacingOccurrences(of: "rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:ps=", with: "rdf:about=\"\" xmlns:ps=")
-        #expect(withoutEdits.replacingOccurrences(of: """
-            
-               <dc:description>
-                <rdf:Alt>
-                 <rdf:li xml:lang="x-default">Buda beach</rdf:li>
-                </rdf:Alt>
-               </dc:description>
-            """, with: "") == SampleXMP.lightroom)
+            .replacingOccurrences(
+                of: "rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:ps=",
+                with: "rdf:about=\"\" xmlns:ps=")
+        #expect(
+            withoutEdits.replacingOccurrences(
+                of: """
+
+                       <dc:description>
+                        <rdf:Alt>
+                         <rdf:li xml:lang="x-default">Buda beach</rdf:li>
+                        </rdf:Alt>
+                       </dc:description>
+                    """, with: "") == SampleXMP.lightroom)
     }
 
     @Test func selfClosingDescriptionAndMissingXDefaultAreHandled() throws {
-        let path = try folder.write(Array("""
-            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-            <rdf:Description rdf:about="" xmlns:d="http://purl.org/dc/elements/1.1/"><d:description><rdf:Alt><rdf:li xml:lang="de">Hallo</rdf:li></rdf:Alt></d:description></rdf:Description>
-            <rdf:Description rdf:about="" xmlns:digiKam="http://www.digikam.org/ns/1.0/" digiKam:ColorLabel="3"/>
-            </rdf:RDF></x:xmpmeta>
-            """.utf8), named: "photo.jpg.xmp")
+        let path = try folder.write(
+            Array(
+                """
+                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+                <rdf:Description rdf:about="" xmlns:d="http://purl.org/dc/elements/1.1/"><d:description><rdf:Alt><rdf:li xml:lang="de">Hallo</rdf:li></rdf:Alt></d:description></rdf:Description>
+                <rdf:Description rdf:about="" xmlns:digiKam="http://www.digikam.org/ns/1.0/" digiKam:ColorLabel="3"/>
+                </rdf:RDF></x:xmpmeta>
+                """.utf8), named: "photo.jpg.xmp")
         try SidecarWriter.update(originalPath: photo, caption: "Hello", city: nil, favourite: false)
         let text = try text(path)
-        #expect(text.contains("<rdf:Alt><rdf:li xml:lang=\"x-default\">Hello</rdf:li><rdf:li xml:lang=\"de\">Hallo</rdf:li></rdf:Alt>"))
+        #expect(
+            text.contains(
+                "<rdf:Alt><rdf:li xml:lang=\"x-default\">Hello</rdf:li><rdf:li xml:lang=\"de\">Hallo</rdf:li></rdf:Alt>"
+            ))
         #expect(text.contains("digiKam:ColorLabel=\"3\"/>"))
         #expect(try Sidecar.read(path).caption == "Hello")
 
-        let bare = try folder.write(Array("""
-            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about=""/></rdf:RDF></x:xmpmeta>
-            """.utf8), named: "bare.jpg.xmp")
-        try SidecarWriter.update(originalPath: folder.path.appending("bare.jpg"), caption: "Hi", city: "Oslo", favourite: false)
+        let bare = try folder.write(
+            Array(
+                """
+                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about=""/></rdf:RDF></x:xmpmeta>
+                """.utf8), named: "bare.jpg.xmp")
+        try SidecarWriter.update(
+            originalPath: folder.path.appending("bare.jpg"), caption: "Hi", city: "Oslo", favourite: false)
         #expect(try Sidecar.read(bare) == PhotoText(caption: "Hi", city: "Oslo"))
     }
 
@@ -160,7 +189,8 @@ import PhotoTestSupport
 
     @Test(.enabled(if: exiftool != nil, exiftoolMessage))
     func exiftoolReadsBackWhatWasWritten() throws {
-        let fresh = try SidecarWriter.update(originalPath: photo, caption: Self.awkwardCaption, city: "Besançon", favourite: true)
+        let fresh = try SidecarWriter.update(
+            originalPath: photo, caption: Self.awkwardCaption, city: "Besançon", favourite: true)
         let reading = try Self.exiftoolReading(fresh)
         #expect(reading["Description"] as? String == Self.awkwardCaption)
         #expect(reading["City"] as? String == "Besançon")

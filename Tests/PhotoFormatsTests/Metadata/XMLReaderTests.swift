@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import PhotoFormats
 
 @Suite struct XMLReaderTests {
     private func parse(_ text: String) throws(XMLReadError) -> XMLElement { try XMLReader.parse(Array(text.utf8)) }
 
     @Test func resolvesNamespacesOfElementsAndAttributes() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             <?xml version="1.0"?><!-- lead --><!DOCTYPE x [<!ENTITY a "b">]>
             <r xmlns="urn:default" xmlns:p="urn:p"><p:item p:k="v" plain="w"/><child/></r>
             """)
@@ -20,7 +22,8 @@ import Testing
     }
 
     @Test func decodesEntitiesCDATAAndNumericReferences() throws {
-        let root = try parse("<a t=\"&quot;x&quot; &amp; &#233;\">1 &lt; 2 &#x2014; <![CDATA[<raw> &amp;]]> &unknown; &#xD800;</a>")
+        let root = try parse(
+            "<a t=\"&quot;x&quot; &amp; &#233;\">1 &lt; 2 &#x2014; <![CDATA[<raw> &amp;]]> &unknown; &#xD800;</a>")
         #expect(root.attributes.first?.value == "\"x\" & é")
         #expect(root.text == "1 < 2 — <raw> &amp; &unknown; &#xD800;")
     }

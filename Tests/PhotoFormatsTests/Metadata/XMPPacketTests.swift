@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
 
 /// XMP packets in the shapes real tools write them.
 @Suite struct XMPPacketTests {
@@ -12,18 +13,23 @@ import PhotoTestSupport
 
     @Test func lightroomSidecarWithTitleForCaption() throws {
         let packet = try XMPPacket(bytes: Array(SampleXMP.lightroom.utf8))
-        #expect(packet.text == PhotoText(caption: "Buda beach", city: "Kortrijk", region: "Vlaanderen",
-                                         country: "Belgium", rating: 4))
+        #expect(
+            packet.text
+                == PhotoText(
+                    caption: "Buda beach", city: "Kortrijk", region: "Vlaanderen",
+                    country: "Belgium", rating: 4))
     }
 
     @Test func descriptionWinsOverTitleAndFirstItemStandsInForXDefault() throws {
-        let packet = try XMPPacket(bytes: Array("""
-            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/">
-             <rdf:Description dc:title="A title">
-              <dc:description><rdf:Alt><rdf:li xml:lang="de">Der Goalie</rdf:li><rdf:li xml:lang="en">The goalie</rdf:li></rdf:Alt></dc:description>
-             </rdf:Description>
-            </rdf:RDF>
-            """.utf8))
+        let packet = try XMPPacket(
+            bytes: Array(
+                """
+                <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                 <rdf:Description dc:title="A title">
+                  <dc:description><rdf:Alt><rdf:li xml:lang="de">Der Goalie</rdf:li><rdf:li xml:lang="en">The goalie</rdf:li></rdf:Alt></dc:description>
+                 </rdf:Description>
+                </rdf:RDF>
+                """.utf8))
         #expect(packet.text.caption == "Der Goalie")
     }
 
@@ -34,7 +40,8 @@ import PhotoTestSupport
 
     @Test func extendedXMPIsReassembledFromItsPieces() throws {
         let guid = "0123456789ABCDEF0123456789ABCDEF"
-        let extended = Array("""
+        let extended = Array(
+            """
             <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
             <rdf:Description xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" photoshop:City="Tokyo"/></rdf:RDF></x:xmpmeta>
             """.utf8)
@@ -63,7 +70,8 @@ import PhotoTestSupport
         #expect(reading.embeddedText.problems.isEmpty)
 
         let incomplete = SyntheticJPEG.jpeg(segments: [
-            SyntheticJPEG.segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\0".utf8) + Array(main.utf8)), piece(0..<half),
+            SyntheticJPEG.segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\0".utf8) + Array(main.utf8)),
+            piece(0..<half),
         ])
         let partial = try ImageFileReader.read(try folder.write(incomplete, named: "incomplete.jpg"))
         #expect(partial.embeddedText.xmp == PhotoText(caption: "Cherry blossom"))
@@ -71,11 +79,13 @@ import PhotoTestSupport
 
     @Test func malformedPacketIsAProblemNotAFailure() throws {
         let jpeg = SyntheticJPEG.jpeg(segments: [
-            SyntheticJPEG.segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><rdf:RDF>".utf8)),
+            SyntheticJPEG.segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><rdf:RDF>".utf8))
         ])
         let folder = try TemporaryFolder()
         let reading = try ImageFileReader.read(try folder.write(jpeg, named: "bad.jpg"))
         #expect(reading.embeddedText.xmp == nil)
-        #expect(reading.embeddedText.problems == ["XMP not read: malformed XML at byte 20: element <rdf:RDF> is not closed"])
+        #expect(
+            reading.embeddedText.problems == ["XMP not read: malformed XML at byte 20: element <rdf:RDF> is not closed"]
+        )
     }
 }

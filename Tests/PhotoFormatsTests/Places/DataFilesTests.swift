@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 @Suite struct DataFilesTests {
     private func touch(_ path: RawPath) throws {
@@ -12,8 +13,10 @@ import PhotoTestSupport
 
     @Test func findsTheShippedGazetteerFromTheTestBinary() throws {
         // The test binary lives in this package's .build/, so the package's Data/ is found.
-        let path = try #require(DataFiles.locate(Gazetteer.fileName, environment: [:],
-                                                 executable: DataFiles.currentExecutable()))
+        let path = try #require(
+            DataFiles.locate(
+                Gazetteer.fileName, environment: [:],
+                executable: DataFiles.currentExecutable()))
         #expect(path.lastComponent == RawPath(Gazetteer.fileName))
         #expect(try FileSystem.readFile(path) == FileSystem.readFile(ShippedGazetteer.path))
     }
@@ -41,22 +44,30 @@ import PhotoTestSupport
         let folder = try makeTemporaryDirectory()
         defer { removeDirectory(folder) }
         try touch(folder.appending("Data/gazetteer.bin"))
-        #expect(DataFiles.locate("gazetteer.bin", environment: [:],
-                                 executable: folder.appending(".build/debug/photolib")) == nil)
+        #expect(
+            DataFiles.locate(
+                "gazetteer.bin", environment: [:],
+                executable: folder.appending(".build/debug/photolib")) == nil)
     }
 
     @Test func environmentVariableComesFirst() throws {
         let override = try makeTemporaryDirectory()
         let prefix = try makeTemporaryDirectory()
-        defer { removeDirectory(override); removeDirectory(prefix) }
+        defer {
+            removeDirectory(override)
+            removeDirectory(prefix)
+        }
         try touch(override.appending("gazetteer.bin"))
         try touch(prefix.appending("share/photolib/gazetteer.bin"))
         let environment = [DataFiles.environmentVariable: override.description]
-        #expect(DataFiles.locate("gazetteer.bin", environment: environment, executable: prefix.appending("bin/photolib"))
-            == override.appending("gazetteer.bin"))
+        #expect(
+            DataFiles.locate("gazetteer.bin", environment: environment, executable: prefix.appending("bin/photolib"))
+                == override.appending("gazetteer.bin"))
         // A variable naming a folder without the file falls through to the next place.
-        #expect(DataFiles.locate("gazetteer.bin", environment: [DataFiles.environmentVariable: "/nonexistent"],
-                                 executable: prefix.appending("bin/photolib"))
-            == prefix.appending("share/photolib/gazetteer.bin"))
+        #expect(
+            DataFiles.locate(
+                "gazetteer.bin", environment: [DataFiles.environmentVariable: "/nonexistent"],
+                executable: prefix.appending("bin/photolib"))
+                == prefix.appending("share/photolib/gazetteer.bin"))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 /// Numbers for the report, not a timed test: run on demand, in release, with
 /// `PHOTOLIB_PLACES_BENCH=10000 swift test -c release -Xswiftc -enable-testing --filter GazetteerBenchmark`.
@@ -23,7 +24,8 @@ import PhotoTestSupport
         let shipped = try #require(gazetteer)
         loadTimes.sort()
         print("load: median \(loadTimes[10]), min \(loadTimes[0]), max \(loadTimes[19]) (\(shipped.placeCount) places)")
-        var readTimes: [Duration] = [], checkTimes: [Duration] = []
+        var readTimes: [Duration] = []
+        var checkTimes: [Duration] = []
         for _ in 0..<20 {
             let start = clock.now
             let bytes = try readWholeFile(ShippedGazetteer.path)
@@ -54,24 +56,34 @@ import PhotoTestSupport
         }
         let lookupTime = clock.now - lookupStart
         let seconds = Double(lookupTime.components.seconds) + Double(lookupTime.components.attoseconds) * 1e-18
-        print("lookup: \(points.count) points in \(lookupTime), \(Int(Double(points.count) / seconds)) per second, \(found) resolved")
+        print(
+            "lookup: \(points.count) points in \(lookupTime), \(Int(Double(points.count) / seconds)) per second, \(found) resolved"
+        )
 
         var scanned = (covering: [Int](), nearest: [Int]())
         shipped.bytes.withUnsafeBytes { raw in
             for (latitude, longitude) in points.prefix(10_000) {
                 let query = GridQuery(latitude: latitude, longitude: longitude, layout: shipped.layout)
-                scanned.covering.append(query.cells(within: shipped.largestRadiusKilometres, raw).reduce(0) { $0 + $1.places.count })
-                scanned.nearest.append(query.cells(within: Gazetteer.nearestLimitKilometres, raw).reduce(0) { $0 + $1.places.count })
+                scanned.covering.append(
+                    query.cells(within: shipped.largestRadiusKilometres, raw).reduce(0) { $0 + $1.places.count })
+                scanned.nearest.append(
+                    query.cells(within: Gazetteer.nearestLimitKilometres, raw).reduce(0) { $0 + $1.places.count })
             }
         }
-        for (name, counts) in [("covering pass", scanned.covering.sorted()), ("nearest pass", scanned.nearest.sorted())] {
-            print("places in searched cells, \(name): median \(counts[counts.count / 2]), p99 \(counts[counts.count * 99 / 100]), max \(counts.last!)")
+        for (name, counts) in [
+            ("covering pass", scanned.covering.sorted()), ("nearest pass", scanned.nearest.sorted()),
+        ] {
+            print(
+                "places in searched cells, \(name): median \(counts[counts.count / 2]), p99 \(counts[counts.count * 99 / 100]), max \(counts.last!)"
+            )
         }
 
         let scan = GridEquivalenceTests.FullScan(shipped)
         var mismatches = 0
         let scanStart = clock.now
-        for (latitude, longitude) in GridEquivalenceTests.samplePoints(count: Self.pointCount, gazetteer: shipped, seed: 99) {
+        for (latitude, longitude) in GridEquivalenceTests.samplePoints(
+            count: Self.pointCount, gazetteer: shipped, seed: 99)
+        {
             let expected = scan.lookup(latitude: latitude, longitude: longitude)
             let match = shipped.lookup(latitude: latitude, longitude: longitude)
             if match?.placeIndex != expected?.index || match?.rule != expected?.rule { mismatches += 1 }

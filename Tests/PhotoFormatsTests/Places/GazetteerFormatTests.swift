@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 @Suite struct GazetteerFormatTests {
     /// The Swift writer and the Python build script must agree to the byte: re-encoding
@@ -19,13 +20,15 @@ import PhotoTestSupport
     }
 
     @Test func noticeCarriesTheAttribution() throws {
-        let notice = try String(contentsOf: ShippedGazetteer.dataDirectory.appendingPathComponent("NOTICE"), encoding: .utf8)
+        let notice = try String(
+            contentsOf: ShippedGazetteer.dataDirectory.appendingPathComponent("NOTICE"), encoding: .utf8)
         #expect(notice.contains(Gazetteer.attribution))
         #expect(Gazetteer.attribution.contains("CC BY 4.0"))
     }
 
     @Test func sameInputInAnyOrderGivesTheSameBytes() throws {
-        var forward = GazetteerBuilder(), backward = GazetteerBuilder()
+        var forward = GazetteerBuilder()
+        var backward = GazetteerBuilder()
         let places = Self.samplePlaces
         for place in places { try forward.addPlace(place) }
         for place in places.reversed() { try backward.addPlace(place) }
@@ -83,23 +86,29 @@ import PhotoTestSupport
         var builder = GazetteerBuilder()
         let error = try #require(throws: GazetteerError.self) { try builder.addCountry(code: "FRA", name: "France") }
         #expect(error.description == "country code 'FRA' is not two ASCII letters")
-        let place = GazetteerPlace(name: "x", latitude: 91, longitude: 0, population: 1,
-                                   countryCode: "FR", admin1Code: "", admin1Name: "")
+        let place = GazetteerPlace(
+            name: "x", latitude: 91, longitude: 0, population: 1,
+            countryCode: "FR", admin1Code: "", admin1Name: "")
         #expect(throws: GazetteerError.self) { try builder.addPlace(place) }
         #expect(builder.placeCount == 0)
     }
 
     static let samplePlaces = [
-        GazetteerPlace(name: "East of 180", latitude: -16.8, longitude: 179.99, population: 5000,
-                       countryCode: "FJ", admin1Code: "03", admin1Name: "Northern"),
-        GazetteerPlace(name: "West of 180", latitude: -16.8, longitude: 179.5, population: 900,
-                       countryCode: "FJ", admin1Code: "03", admin1Name: "Northern"),
-        GazetteerPlace(name: "Pole station", latitude: 89.95, longitude: 60, population: 0,
-                       countryCode: "AQ", admin1Code: "", admin1Name: ""),
-        GazetteerPlace(name: "Paris", latitude: 48.85341, longitude: 2.3488, population: 2_138_551,
-                       countryCode: "FR", admin1Code: "11", admin1Name: "Île-de-France"),
-        GazetteerPlace(name: "Paris 16 Passy", latitude: 48.8637, longitude: 2.27577, population: 149_500,
-                       countryCode: "FR", admin1Code: "11", admin1Name: "Île-de-France"),
+        GazetteerPlace(
+            name: "East of 180", latitude: -16.8, longitude: 179.99, population: 5000,
+            countryCode: "FJ", admin1Code: "03", admin1Name: "Northern"),
+        GazetteerPlace(
+            name: "West of 180", latitude: -16.8, longitude: 179.5, population: 900,
+            countryCode: "FJ", admin1Code: "03", admin1Name: "Northern"),
+        GazetteerPlace(
+            name: "Pole station", latitude: 89.95, longitude: 60, population: 0,
+            countryCode: "AQ", admin1Code: "", admin1Name: ""),
+        GazetteerPlace(
+            name: "Paris", latitude: 48.85341, longitude: 2.3488, population: 2_138_551,
+            countryCode: "FR", admin1Code: "11", admin1Name: "Île-de-France"),
+        GazetteerPlace(
+            name: "Paris 16 Passy", latitude: 48.8637, longitude: 2.27577, population: 149_500,
+            countryCode: "FR", admin1Code: "11", admin1Name: "Île-de-France"),
     ]
 
     static func sampleBuilder() throws -> GazetteerBuilder {

@@ -1,6 +1,7 @@
-import Testing
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
 
 @Suite struct GazetteerLookupTests {
     let gazetteer: Gazetteer

@@ -1,31 +1,42 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
 
 @Suite struct GeoNamesImportTests {
     /// One line of a GeoNames dump, in its 19 columns.
-    static func dumpLine(id: Int, name: String, latitude: String, longitude: String, featureClass: String = "P",
-                         featureCode: String = "PPL", country: String, admin1: String, population: String) -> String {
-        [String(id), name, name, "", latitude, longitude, featureClass, featureCode, country, "", admin1, "", "", "",
-         population, "", "100", "Europe/Paris", "2024-01-01"].joined(separator: "\t")
+    static func dumpLine(
+        id: Int, name: String, latitude: String, longitude: String, featureClass: String = "P",
+        featureCode: String = "PPL", country: String, admin1: String, population: String
+    ) -> String {
+        [
+            String(id), name, name, "", latitude, longitude, featureClass, featureCode, country, "", admin1, "", "", "",
+            population, "", "100", "Europe/Paris", "2024-01-01",
+        ].joined(separator: "\t")
     }
 
-    static let sampleDump = [
-        dumpLine(id: 3031582, name: "Bordeaux", latitude: "44.84044", longitude: "-0.5805",
-                 featureCode: "PPLA", country: "FR", admin1: "75", population: "260958"),
-        // cities500 has this Tarn village; the shipped cities1000 table does not.
-        dumpLine(id: 2982630, name: "Rouffiac", latitude: "43.88979", longitude: "2.22169",
-                 country: "FR", admin1: "76", population: "555"),
-        // An administrative area, not a populated place: left out.
-        dumpLine(id: 2988506, name: "Paris", latitude: "48.8534", longitude: "2.3486", featureClass: "A",
-                 featureCode: "ADM2", country: "FR", admin1: "11", population: "2138551"),
-        dumpLine(id: 1, name: "Nowhere-sur-Mer", latitude: "10.00000", longitude: "-30.00000",
-                 country: "ZZ", admin1: "07", population: ""),
-        dumpLine(id: 2, name: "Unknown Region", latitude: "-10.5", longitude: "20.5",
-                 country: "FR", admin1: "99", population: "1200") + "\r",
-    ].joined(separator: "\n") + "\n"
+    static let sampleDump =
+        [
+            dumpLine(
+                id: 3_031_582, name: "Bordeaux", latitude: "44.84044", longitude: "-0.5805",
+                featureCode: "PPLA", country: "FR", admin1: "75", population: "260958"),
+            // cities500 has this Tarn village; the shipped cities1000 table does not.
+            dumpLine(
+                id: 2_982_630, name: "Rouffiac", latitude: "43.88979", longitude: "2.22169",
+                country: "FR", admin1: "76", population: "555"),
+            // An administrative area, not a populated place: left out.
+            dumpLine(
+                id: 2_988_506, name: "Paris", latitude: "48.8534", longitude: "2.3486", featureClass: "A",
+                featureCode: "ADM2", country: "FR", admin1: "11", population: "2138551"),
+            dumpLine(
+                id: 1, name: "Nowhere-sur-Mer", latitude: "10.00000", longitude: "-30.00000",
+                country: "ZZ", admin1: "07", population: ""),
+            dumpLine(
+                id: 2, name: "Unknown Region", latitude: "-10.5", longitude: "20.5",
+                country: "FR", admin1: "99", population: "1200") + "\r",
+        ].joined(separator: "\n") + "\n"
 
     @Test func importsPopulatedPlacesWithShippedRegionNames() throws {
         let shipped = try #require(ShippedGazetteer.shared)
@@ -66,8 +77,9 @@ import PhotoTestSupport
         defer { removeDirectory(directory) }
         let dump = directory.appending("dump.txt")
         try FileSystem.writeAtomically(Array(Self.sampleDump.utf8), to: dump)
-        let imported = try Gazetteer(bytes: try Gazetteer.importGeoNames(dump: dump, names: nil).encoded(),
-                                     source: dump)
+        let imported = try Gazetteer(
+            bytes: try Gazetteer.importGeoNames(dump: dump, names: nil).encoded(),
+            source: dump)
         let bordeaux = try #require(imported.lookup(latitude: 44.8378, longitude: -0.5792))
         #expect(bordeaux.region == "75")
         #expect(bordeaux.countryName == "FR")
@@ -82,9 +94,11 @@ import PhotoTestSupport
         for index in 0..<30_000 {
             let latitude = String(format: "%.5f", -60 + Double(index % 1200) * 0.1)
             let longitude = String(format: "%.5f", -170 + Double(index / 1200) * 13.1 + Double(index % 7) * 0.01)
-            text += Self.dumpLine(id: index, name: "Place \(index) \(String(repeating: "x", count: index % 50))",
-                                  latitude: latitude, longitude: longitude, country: "FR", admin1: "75",
-                                  population: String(index)) + "\n"
+            text +=
+                Self.dumpLine(
+                    id: index, name: "Place \(index) \(String(repeating: "x", count: index % 50))",
+                    latitude: latitude, longitude: longitude, country: "FR", admin1: "75",
+                    population: String(index)) + "\n"
         }
         #expect(text.utf8.count > 3 << 20)
         try FileSystem.writeAtomically(Array(text.utf8), to: dump)
@@ -100,17 +114,22 @@ import PhotoTestSupport
         let directory = try makeTemporaryDirectory()
         defer { removeDirectory(directory) }
         let dump = directory.appending("bad.txt")
-        let good = Self.dumpLine(id: 1, name: "A", latitude: "1", longitude: "2", country: "FR", admin1: "75",
-                                 population: "10")
+        let good = Self.dumpLine(
+            id: 1, name: "A", latitude: "1", longitude: "2", country: "FR", admin1: "75",
+            population: "10")
         try FileSystem.writeAtomically(Array((good + "\nid\tname\tonly three\n").utf8), to: dump)
         let short = try #require(throws: GazetteerError.self) { try Gazetteer.importGeoNames(dump: dump, names: nil) }
-        #expect(short.description == "\(dump):2: not a GeoNames dump line: 3 tab-separated columns where GeoNames has 19")
+        #expect(
+            short.description == "\(dump):2: not a GeoNames dump line: 3 tab-separated columns where GeoNames has 19")
         #expect(short.kind == .badData)
 
-        let badLatitude = Self.dumpLine(id: 2, name: "B", latitude: "north", longitude: "2", country: "FR",
-                                        admin1: "75", population: "10")
+        let badLatitude = Self.dumpLine(
+            id: 2, name: "B", latitude: "north", longitude: "2", country: "FR",
+            admin1: "75", population: "10")
         try FileSystem.writeAtomically(Array((good + "\n" + badLatitude + "\n").utf8), to: dump)
-        let coordinate = try #require(throws: GazetteerError.self) { try Gazetteer.importGeoNames(dump: dump, names: nil) }
+        let coordinate = try #require(throws: GazetteerError.self) {
+            try Gazetteer.importGeoNames(dump: dump, names: nil)
+        }
         #expect(coordinate.reason == .badDumpLine(line: 2, "latitude 'north' or longitude '2' is not a coordinate"))
     }
 
@@ -118,8 +137,9 @@ import PhotoTestSupport
         let directory = try makeTemporaryDirectory()
         defer { removeDirectory(directory) }
         let dump = directory.appending("admin.txt")
-        let area = Self.dumpLine(id: 1, name: "Region", latitude: "1", longitude: "2", featureClass: "A",
-                                 country: "FR", admin1: "75", population: "10")
+        let area = Self.dumpLine(
+            id: 1, name: "Region", latitude: "1", longitude: "2", featureClass: "A",
+            country: "FR", admin1: "75", population: "10")
         try FileSystem.writeAtomically(Array((area + "\n").utf8), to: dump)
         let error = try #require(throws: GazetteerError.self) { try Gazetteer.importGeoNames(dump: dump, names: nil) }
         #expect(error.reason == .noPlaces)

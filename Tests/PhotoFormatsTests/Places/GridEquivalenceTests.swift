@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PhotoFormats
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
 
 /// The grid must give exactly the answers of a scan over every place.
 @Suite struct GridEquivalenceTests {
@@ -26,11 +27,14 @@ import PhotoTestSupport
             var covering: (index: Int, radius: Double, distance: Double)?
             var nearest: (index: Int, distance: Double)?
             for index in latitudes.indices {
-                let distance = GeoDistance.kilometres(latitude: latitude, longitude: longitude,
-                                                      toLatitude: latitudes[index], longitude: longitudes[index])
+                let distance = GeoDistance.kilometres(
+                    latitude: latitude, longitude: longitude,
+                    toLatitude: latitudes[index], longitude: longitudes[index])
                 if distance <= radii[index] {
                     // Larger radius wins; for equal radii the nearer, then the earlier.
-                    let better = covering.map { radii[index] > $0.radius || (radii[index] == $0.radius && distance < $0.distance) }
+                    let better = covering.map {
+                        radii[index] > $0.radius || (radii[index] == $0.radius && distance < $0.distance)
+                    }
                     if better ?? true { covering = (index, radii[index], distance) }
                 }
                 if distance <= Gazetteer.nearestLimitKilometres, nearest == nil || distance < nearest!.distance {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PhotoLibrary
 
 @Suite struct AssetActionTests {

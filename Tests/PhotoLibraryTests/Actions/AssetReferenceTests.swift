@@ -1,9 +1,10 @@
 import Foundation
+import PhotoTestSupport
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoCatalog
 @testable import PhotoLibrary
-import PhotoTestSupport
+@testable import PhotoSupport
 
 @Suite struct AssetReferenceTests {
     let folder: TemporaryDirectory
@@ -15,16 +16,18 @@ import PhotoTestSupport
         folder = try TemporaryDirectory()
         library = try Library.create(at: folder.path)
         catalog = try library.openCatalog()
-        try catalog.applyIndexChanges(scanned: [
-            CatalogFixtures.scanned("3fa2c81d00000001", "2015/a.jpg"),
-            CatalogFixtures.scanned("3fa2c81d00000002", "2015/b.jpg"),
-            CatalogFixtures.scanned("77b0e1c400000003", "c d.jpg"),
-        ], missing: [])
+        try catalog.applyIndexChanges(
+            scanned: [
+                CatalogFixtures.scanned("3fa2c81d00000001", "2015/a.jpg"),
+                CatalogFixtures.scanned("3fa2c81d00000002", "2015/b.jpg"),
+                CatalogFixtures.scanned("77b0e1c400000003", "c d.jpg"),
+            ], missing: [])
         try FileSystem.createDirectory(folder.path.appending("2015"))
         for name in ["2015/a.jpg", "2015/unindexed.jpg"] {
             try FileSystem.writeAtomically([1, 2, 3], to: folder.path.appending(name))
         }
-        resolver = AssetReferenceResolver(library: library, catalog: catalog, workingDirectory: folder.path.appending("2015"))
+        resolver = AssetReferenceResolver(
+            library: library, catalog: catalog, workingDirectory: folder.path.appending("2015"))
     }
 
     private func reason(_ reference: String) throws -> AssetReferenceError.Reason {
@@ -40,7 +43,8 @@ import PhotoTestSupport
     @Test func ambiguousPrefixNamesTheCandidates() throws {
         let error = try #require(throws: AssetReferenceError.self) { try resolver.resolve(RawPath("3fa2")) }
         #expect(error.kind == .noSuchInput)
-        #expect(error.description == "ambiguous asset '3fa2': it could be 3fa2c81d00000001 (2015/a.jpg), "
+        #expect(
+            error.description == "ambiguous asset '3fa2': it could be 3fa2c81d00000001 (2015/a.jpg), "
                 + "3fa2c81d00000002 (2015/b.jpg); give more digits")
     }
 

@@ -1,9 +1,10 @@
 import Foundation
+import PhotoTestSupport
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoFormats
 @testable import PhotoLibrary
-import PhotoTestSupport
+@testable import PhotoSupport
 
 @Suite struct OriginalExportTests {
     let folder: TemporaryDirectory
@@ -18,7 +19,9 @@ import PhotoTestSupport
         let target = folder.path.appending("copy.jpg")
         try OriginalExport.write(bytes, to: target, replace: false)
         #expect(try FileSystem.readFile(target) == bytes)
-        let error = try #require(throws: FileSystemError.self) { try OriginalExport.write([1, 2], to: target, replace: false) }
+        let error = try #require(throws: FileSystemError.self) {
+            try OriginalExport.write([1, 2], to: target, replace: false)
+        }
         #expect(error.reason == .alreadyExists)
         #expect(try FileSystem.readFile(target) == bytes)
         try OriginalExport.write([1, 2], to: target, replace: true)
@@ -42,8 +45,10 @@ import PhotoTestSupport
         #expect(fields.first { $0.name == "Orientation" && $0.directory == "IFD0" }?.value == "Top-left")
 
         // Pixel (x, y) of the upright image is pixel (y, H - 1 - x) of the stored one, for rotation by 90°.
-        let stored = try TurboJPEGHandle(path: source).decodeRGB(original, minimumWidth: 1, minimumHeight: 1, path: source)
-        let upright = try TurboJPEGHandle(path: target).decodeRGB(bytes, minimumWidth: 1, minimumHeight: 1, path: target)
+        let stored = try TurboJPEGHandle(path: source).decodeRGB(
+            original, minimumWidth: 1, minimumHeight: 1, path: source)
+        let upright = try TurboJPEGHandle(path: target).decodeRGB(
+            bytes, minimumWidth: 1, minimumHeight: 1, path: target)
         #expect(stored.width == 160 && stored.height == 240 && upright.width == 240 && upright.height == 160)
         var largest = 0
         for (x, y) in [(5, 5), (120, 20), (230, 150), (60, 100), (200, 40)] {
@@ -71,7 +76,10 @@ import PhotoTestSupport
         let fields = ExifListing.fields(inJPEG: try FileSystem.readFile(SampleFiles.path("2015/bordeaux-art.jpg")))
         #expect(fields.first { $0.name == "ImageDescription" }?.value == "Lovely piece of art in Bordeaux")
         #expect(fields.contains { $0.directory == "GPS" && $0.name == "GPSLatitude" })
-        #expect(fields.contains { $0.directory == "EXIF" && $0.name == "DateTimeOriginal" && $0.value == "2015:06:13 16:42:07" })
+        #expect(
+            fields.contains {
+                $0.directory == "EXIF" && $0.name == "DateTimeOriginal" && $0.value == "2015:06:13 16:42:07"
+            })
         #expect(ExifListing.fields(inJPEG: try FileSystem.readFile(SampleFiles.path("no-exif.jpg"))).isEmpty)
         #expect(ExifListing.fields(inJPEG: [0xFF, 0xD8, 0xFF]).isEmpty)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoCatalog
 @testable import PhotoLibrary
+@testable import PhotoSupport
 
 /// The indexer's decisions, on copies of SampleLibrary/ photos in a temporary library.
 @Suite struct IndexerTests {
@@ -14,7 +15,8 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("photolib-indexer-\(UUID())")
         for (source, destination) in files {
             let target = root.appendingPathComponent(destination)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: sample.appendingPathComponent(source), to: target)
         }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -29,8 +31,9 @@ import Testing
     static func assets(_ library: Library) throws -> [String: Asset] {
         var query = AssetQuery()
         query.trash = .included
-        return Dictionary(uniqueKeysWithValues: try library.openCatalog().assets(matching: query)
-            .map { ($0.file.relativePath.description, $0) })
+        return Dictionary(
+            uniqueKeysWithValues: try library.openCatalog().assets(matching: query)
+                .map { ($0.file.relativePath.description, $0) })
     }
 
     @Test func indexingASubfolderLeavesTheRestAlone() throws {
@@ -54,9 +57,11 @@ import Testing
         _ = try Self.index(library)
         let before = try Self.assets(library)
         // Moved from b/ into a/: indexing only a/ still sees that b/plain.jpg is gone.
-        try FileManager.default.moveItem(at: root.appendingPathComponent("b/plain.jpg"), to: root.appendingPathComponent("a/plain.jpg"))
+        try FileManager.default.moveItem(
+            at: root.appendingPathComponent("b/plain.jpg"), to: root.appendingPathComponent("a/plain.jpg"))
         // Copied within a/: the original is still there, so the copy is a new asset.
-        try FileManager.default.copyItem(at: root.appendingPathComponent("a/lake.jpg"), to: root.appendingPathComponent("a/lake-copy.jpg"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("a/lake.jpg"), to: root.appendingPathComponent("a/lake-copy.jpg"))
         let summary = try Self.index(library, ["a"])
         #expect(summary.moved == 1 && summary.added == 1 && summary.unchanged == 1)
         let after = try Self.assets(library)
@@ -71,8 +76,10 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try Self.index(library).added == 1)
-        let withHidden = try Indexer(library: library, catalog: library.openCatalog(),
-                                     options: IndexOptions(jobs: 1, includeHidden: true)).run()
+        let withHidden = try Indexer(
+            library: library, catalog: library.openCatalog(),
+            options: IndexOptions(jobs: 1, includeHidden: true)
+        ).run()
         #expect(withHidden.added == 1 && withHidden.unchanged == 1)
         #expect(try Self.assets(library).keys.sorted() == [".hidden/plain.jpg", "lake.jpg"])
     }
@@ -80,20 +87,27 @@ import Testing
     @Test func symlinkLoopsAreWalkedOnce() throws {
         let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/lake.jpg"])
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/loop").path, withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/self").path, withDestinationPath: "self")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("a/loop").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("a/self").path, withDestinationPath: "self")
         let collected = EventLog()
         let summary = try Indexer(library: library, catalog: library.openCatalog(), options: IndexOptions(jobs: 2))
             .run { collected.append($0) }
         let events = collected.events
         #expect(summary.added == 1)
         #expect(summary.failed == 1)
-        #expect(events.contains { if case .failed(_, let message) = $0 { message.hasSuffix("a/self: symlink loop") } else { false } })
+        #expect(
+            events.contains {
+                if case .failed(_, let message) = $0 { message.hasSuffix("a/self: symlink loop") } else { false }
+            })
     }
 
     @Test(.disabled(if: getuid() == 0, "runs as root, which reads a chmod 000 folder anyway"))
     func anUnreadableFolderIsReportedAndTheRestIndexed() throws {
-        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "locked/plain.jpg"])
+        let (library, root) = try Self.makeLibrary([
+            "2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "locked/plain.jpg",
+        ])
         let locked = root.appendingPathComponent("locked")
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
         defer {
@@ -104,9 +118,14 @@ import Testing
         let summary = try Indexer(library: library, catalog: library.openCatalog(), options: IndexOptions(jobs: 2))
             .run { collected.append($0) }
         #expect(summary.added == 1 && summary.failed == 1)
-        #expect(collected.events.contains {
-            if case .failed(_, let message) = $0 { message.hasSuffix("locked: cannot open folder: Permission denied") } else { false }
-        })
+        #expect(
+            collected.events.contains {
+                if case .failed(_, let message) = $0 {
+                    message.hasSuffix("locked: cannot open folder: Permission denied")
+                } else {
+                    false
+                }
+            })
     }
 
     @Test func aFileThatVanishesAfterTheWalkIsReportedAndSkipped() throws {
@@ -115,7 +134,8 @@ import Testing
         let doomed = root.appendingPathComponent("a/plain.jpg")
         let collected = EventLog()
         // The walk has listed both files when `planned` arrives; one is deleted before it is read.
-        let summary = try Indexer(library: library, catalog: library.openCatalog(), options: IndexOptions(jobs: 1)).run { event in
+        let summary = try Indexer(library: library, catalog: library.openCatalog(), options: IndexOptions(jobs: 1)).run
+        { event in
             if case .planned = event { try? FileManager.default.removeItem(at: doomed) }
             collected.append(event)
         }
@@ -129,9 +149,12 @@ import Testing
         let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/b/lake.jpg"])
         defer { try? FileManager.default.removeItem(at: root) }
         // a/b/up -> .. and a/down -> b make a cycle through two links; gone -> nowhere dangles.
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/b/up").path, withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/down").path, withDestinationPath: "b")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/gone.jpg").path, withDestinationPath: "nowhere.jpg")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("a/b/up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("a/down").path, withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("a/gone.jpg").path, withDestinationPath: "nowhere.jpg")
         let collected = EventLog()
         let summary = try Indexer(library: library, catalog: library.openCatalog(), options: IndexOptions(jobs: 2))
             .run { collected.append($0) }
@@ -145,6 +168,14 @@ import Testing
 final class EventLog: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [IndexEvent] = []
-    func append(_ event: IndexEvent) { lock.lock(); stored.append(event); lock.unlock() }
-    var events: [IndexEvent] { lock.lock(); defer { lock.unlock() }; return stored }
+    func append(_ event: IndexEvent) {
+        lock.lock()
+        stored.append(event)
+        lock.unlock()
+    }
+    var events: [IndexEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }

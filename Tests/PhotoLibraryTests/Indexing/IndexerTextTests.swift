@@ -1,9 +1,10 @@
 import Foundation
+import PhotoTestSupport
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoCatalog
 @testable import PhotoLibrary
-import PhotoTestSupport
+@testable import PhotoSupport
 
 /// Indexing real photos: captions and cities from EXIF, XMP, IPTC, sidecars and GPS, with
 /// the shipped gazetteer, and what a re-index notices.
@@ -20,8 +21,9 @@ import PhotoTestSupport
         init(samples: [String: String] = [:]) throws {
             folder = try TemporaryDirectory()
             for (name, sample) in samples {
-                try FileManager.default.copyItem(at: IndexerTextTests.sampleLibrary.appendingPathComponent(sample),
-                                                 to: folder.url.appendingPathComponent(name))
+                try FileManager.default.copyItem(
+                    at: IndexerTextTests.sampleLibrary.appendingPathComponent(sample),
+                    to: folder.url.appendingPathComponent(name))
             }
             library = try Library.create(at: folder.path)
             catalog = try SQLiteCatalog(path: library.catalogPath)
@@ -30,8 +32,15 @@ import PhotoTestSupport
         @discardableResult
         func index() throws -> (IndexSummary, [IndexEvent]) {
             let events = EventLog()
-            let summary = try Indexer(library: library, catalog: catalog, options: IndexOptions(jobs: 2)).run { events.append($0) }
-            return (summary, events.events.filter { if case .progress = $0 { false } else if case .planned = $0 { false } else { true } })
+            let summary = try Indexer(library: library, catalog: catalog, options: IndexOptions(jobs: 2)).run {
+                events.append($0)
+            }
+            return (
+                summary,
+                events.events.filter {
+                    if case .progress = $0 { false } else if case .planned = $0 { false } else { true }
+                }
+            )
         }
 
         func asset(_ name: String) throws -> Asset {
@@ -45,11 +54,16 @@ import PhotoTestSupport
         /// A JPEG whose EXIF holds only a GPS position.
         func writePhoto(_ name: String, latitude: Double, longitude: Double) throws {
             var block = ExifBuilder()
-            func dms(_ value: Double) -> [(UInt32, UInt32)] { [(UInt32(abs(value) * 1_000_000), 1_000_000), (0, 1), (0, 1)] }
-            block.gps = [block.ascii(1, latitude < 0 ? "S" : "N"), block.rationals(2, dms(latitude)),
-                         block.ascii(3, longitude < 0 ? "W" : "E"), block.rationals(4, dms(longitude))]
-            try FileSystem.writeAtomically(SyntheticJPEG.jpeg(segments: [SyntheticJPEG.exifSegment(block)]),
-                                           to: folder.path.appending(name))
+            func dms(_ value: Double) -> [(UInt32, UInt32)] {
+                [(UInt32(abs(value) * 1_000_000), 1_000_000), (0, 1), (0, 1)]
+            }
+            block.gps = [
+                block.ascii(1, latitude < 0 ? "S" : "N"), block.rationals(2, dms(latitude)),
+                block.ascii(3, longitude < 0 ? "W" : "E"), block.rationals(4, dms(longitude)),
+            ]
+            try FileSystem.writeAtomically(
+                SyntheticJPEG.jpeg(segments: [SyntheticJPEG.exifSegment(block)]),
+                to: folder.path.appending(name))
         }
     }
 
@@ -87,7 +101,9 @@ import PhotoTestSupport
     }
 
     @Test func sidecarWinsIsNoticedWhenItChangesAndUserEditsStay() throws {
-        let fixture = try Fixture(samples: ["art.jpg": "2015/bordeaux-art.jpg", "beach.jpg": "2016/buda-beach-kortrijk.jpg"])
+        let fixture = try Fixture(samples: [
+            "art.jpg": "2015/bordeaux-art.jpg", "beach.jpg": "2016/buda-beach-kortrijk.jpg",
+        ])
         try fixture.write(SampleXMP.darktable, to: "art.jpg.xmp")
         try fixture.write(SampleXMP.lightroom, to: "beach.xmp")
         let (first, _) = try fixture.index()
@@ -97,18 +113,22 @@ import PhotoTestSupport
         #expect(art.city == "Bordeaux" && art.citySource == .gps)
         let beach = try fixture.asset("beach.jpg")
         #expect(beach.caption == "Buda beach" && beach.captionSource == .sidecar)
-        #expect(beach.city == "Kortrijk" && beach.citySource == .sidecar && beach.region == "Vlaanderen"
+        #expect(
+            beach.city == "Kortrijk" && beach.citySource == .sidecar && beach.region == "Vlaanderen"
                 && beach.countryName == "Belgium" && beach.country == nil && beach.rating == 4)
 
         #expect(try fixture.index().0.unchanged == 2)
-        try fixture.write(SampleXMP.darktable.replacingOccurrences(of: "xmp:Rating=\"1\"", with: "xmp:Rating=\"3\""),
-                          to: "art.jpg.xmp")
+        try fixture.write(
+            SampleXMP.darktable.replacingOccurrences(of: "xmp:Rating=\"1\"", with: "xmp:Rating=\"3\""),
+            to: "art.jpg.xmp")
         let (changed, _) = try fixture.index()
         #expect(changed.updated == 1 && changed.unchanged == 1)
         #expect(try fixture.asset("art.jpg").rating == 3)
 
         // A user's caption survives a sidecar change; the city, not edited, follows it.
-        try fixture.catalog.database.execute("UPDATE assets SET caption = 'Mine', caption_source = 'user' WHERE relative_path = CAST('beach.jpg' AS BLOB)")
+        try fixture.catalog.database.execute(
+            "UPDATE assets SET caption = 'Mine', caption_source = 'user' WHERE relative_path = CAST('beach.jpg' AS BLOB)"
+        )
         try fixture.write(SampleXMP.lightroom.replacingOccurrences(of: "Kortrijk", with: "Courtrai"), to: "beach.xmp")
         try fixture.index()
         let edited = try fixture.asset("beach.jpg")
@@ -127,8 +147,12 @@ import PhotoTestSupport
         try fixture.write("<x:xmpmeta><rdf:RDF>", to: "art.jpg.xmp")
         let (summary, events) = try fixture.index()
         #expect(summary.added == 1 && summary.failed == 0)
-        #expect(events == [.warning(message: "\(fixture.folder.path.appending("art.jpg.xmp")): unreadable XMP sidecar: "
-                                    + "malformed XML at byte 20: element <rdf:RDF> is not closed")])
+        #expect(
+            events == [
+                .warning(
+                    message: "\(fixture.folder.path.appending("art.jpg.xmp")): unreadable XMP sidecar: "
+                        + "malformed XML at byte 20: element <rdf:RDF> is not closed")
+            ])
         let art = try fixture.asset("art.jpg")
         #expect(art.captionSource == .exif && art.citySource == .gps)
     }
@@ -143,7 +167,9 @@ import PhotoTestSupport
     }
 
     @Test func gazetteerIsReadOnlyWhenAPhotoNeedsIt() throws {
-        let fixture = try Fixture(samples: ["art.jpg": "2015/bordeaux-art.jpg", "plain.jpg": "2016/lighthouse-portrait.jpg"])
+        let fixture = try Fixture(samples: [
+            "art.jpg": "2015/bordeaux-art.jpg", "plain.jpg": "2016/lighthouse-portrait.jpg",
+        ])
         // A damaged library gazetteer: loading it fails, which only a photo to place reveals.
         try FileSystem.writeAtomically(Array("not a gazetteer".utf8), to: fixture.library.gazetteerPath)
         try fixture.write(SampleXMP.lightroom, to: "art.xmp")
@@ -153,7 +179,9 @@ import PhotoTestSupport
         #expect(summary.updated == 1)
         #expect(events.count == 1)
         if case .warning(let message) = events.first {
-            #expect(message.hasPrefix("cities of GPS positions not filled in: \(fixture.library.gazetteerPath): not a valid gazetteer"))
+            #expect(
+                message.hasPrefix(
+                    "cities of GPS positions not filled in: \(fixture.library.gazetteerPath): not a valid gazetteer"))
         }
         #expect(try fixture.asset("art.jpg").city == nil)
     }

@@ -1,49 +1,70 @@
 import Testing
-@testable import PhotoFormats
+
 @testable import PhotoCatalog
+@testable import PhotoFormats
 @testable import PhotoLibrary
 
 @Suite struct TextPrecedenceTests {
-    static let sidecar = PhotoText(caption: "sidecar caption", city: "Sidecar City", region: "SR", country: "SC", rating: 2)
+    static let sidecar = PhotoText(
+        caption: "sidecar caption", city: "Sidecar City", region: "SR", country: "SC", rating: 2)
     static let xmp = PhotoText(caption: "xmp caption", city: "Xmp City", region: "XR", country: "XC", rating: 4)
     static let iptc = PhotoText(caption: "iptc caption", city: "Iptc City", region: "IR", country: "IC")
     static let bordeaux = GPSCoordinate(latitude: 44.8412, longitude: -0.5698)
 
-    private func resolve(sidecar: PhotoText? = nil, xmp: PhotoText? = nil, iptc: PhotoText? = nil, exif: String? = nil,
-                         gps: GPSCoordinate? = nil) -> (AssetText, lookups: Int) {
+    private func resolve(
+        sidecar: PhotoText? = nil, xmp: PhotoText? = nil, iptc: PhotoText? = nil, exif: String? = nil,
+        gps: GPSCoordinate? = nil
+    ) -> (AssetText, lookups: Int) {
         var lookups = 0
-        let text = TextPrecedence.resolve(sidecar: sidecar, embedded: EmbeddedText(xmp: xmp, iptc: iptc), exifCaption: exif,
-                                          gps: gps) { _ in
+        let text = TextPrecedence.resolve(
+            sidecar: sidecar, embedded: EmbeddedText(xmp: xmp, iptc: iptc), exifCaption: exif,
+            gps: gps
+        ) { _ in
             lookups += 1
-            return PlaceMatch(city: "Gps City", region: "GR", countryCode: "FR", countryName: "France", latitude: 0,
-                              longitude: 0, population: 1, distanceKilometres: 0, rule: .withinRadius, placeIndex: 0)
+            return PlaceMatch(
+                city: "Gps City", region: "GR", countryCode: "FR", countryName: "France", latitude: 0,
+                longitude: 0, population: 1, distanceKilometres: 0, rule: .withinRadius, placeIndex: 0)
         }
         return (text, lookups)
     }
 
     @Test func eachSourceGivesWayToTheOneAboveIt() {
         let all = resolve(sidecar: Self.sidecar, xmp: Self.xmp, iptc: Self.iptc, exif: "exif", gps: Self.bordeaux)
-        #expect(all.0 == AssetText(caption: "sidecar caption", captionSource: .sidecar, city: "Sidecar City",
-                                   citySource: .sidecar, region: "SR", countryName: "SC", rating: 2))
+        #expect(
+            all.0
+                == AssetText(
+                    caption: "sidecar caption", captionSource: .sidecar, city: "Sidecar City",
+                    citySource: .sidecar, region: "SR", countryName: "SC", rating: 2))
         #expect(all.lookups == 0)
         let noSidecar = resolve(xmp: Self.xmp, iptc: Self.iptc, exif: "exif", gps: Self.bordeaux).0
-        #expect(noSidecar == AssetText(caption: "xmp caption", captionSource: .xmp, city: "Xmp City", citySource: .xmp,
-                                       region: "XR", countryName: "XC", rating: 4))
+        #expect(
+            noSidecar
+                == AssetText(
+                    caption: "xmp caption", captionSource: .xmp, city: "Xmp City", citySource: .xmp,
+                    region: "XR", countryName: "XC", rating: 4))
         let iptcOnly = resolve(iptc: Self.iptc, exif: "exif", gps: Self.bordeaux).0
-        #expect(iptcOnly == AssetText(caption: "iptc caption", captionSource: .iptc, city: "Iptc City", citySource: .iptc,
-                                      region: "IR", countryName: "IC"))
+        #expect(
+            iptcOnly
+                == AssetText(
+                    caption: "iptc caption", captionSource: .iptc, city: "Iptc City", citySource: .iptc,
+                    region: "IR", countryName: "IC"))
         let exifAndGPS = resolve(exif: "exif", gps: Self.bordeaux)
-        #expect(exifAndGPS.0 == AssetText(caption: "exif", captionSource: .exif, city: "Gps City", citySource: .gps,
-                                          region: "GR", countryCode: "FR", countryName: "France"))
+        #expect(
+            exifAndGPS.0
+                == AssetText(
+                    caption: "exif", captionSource: .exif, city: "Gps City", citySource: .gps,
+                    region: "GR", countryCode: "FR", countryName: "France"))
         #expect(exifAndGPS.lookups == 1)
         #expect(resolve().0 == AssetText())
     }
 
     @Test func fieldsAreChosenOneByOneButAPlaceStaysWhole() {
         // The sidecar has only a rating; XMP only a caption; IPTC a city without region or country.
-        let (text, lookups) = resolve(sidecar: PhotoText(rating: 5), xmp: PhotoText(caption: "from xmp", region: "lonely"),
-                                      iptc: PhotoText(city: "Budapest"), exif: "exif", gps: Self.bordeaux)
-        #expect(text == AssetText(caption: "from xmp", captionSource: .xmp, city: "Budapest", citySource: .iptc, rating: 5))
+        let (text, lookups) = resolve(
+            sidecar: PhotoText(rating: 5), xmp: PhotoText(caption: "from xmp", region: "lonely"),
+            iptc: PhotoText(city: "Budapest"), exif: "exif", gps: Self.bordeaux)
+        #expect(
+            text == AssetText(caption: "from xmp", captionSource: .xmp, city: "Budapest", citySource: .iptc, rating: 5))
         #expect(lookups == 0)
     }
 }

@@ -1,16 +1,18 @@
 import Foundation
+import PhotoTestSupport
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoCatalog
 @testable import PhotoLibrary
-import PhotoTestSupport
+@testable import PhotoSupport
 
 /// The entry point actions use: a favourite given back to a darktable sidecar, and re-read.
 @Suite struct LibrarySidecarTests {
     @Test func favouriteRoundTripsThroughADarktableSidecar() throws {
         let folder = try TemporaryDirectory()
-        try FileManager.default.copyItem(at: IndexerTextTests.sampleLibrary.appendingPathComponent("2015/bordeaux-art.jpg"),
-                                         to: folder.url.appendingPathComponent("art.jpg"))
+        try FileManager.default.copyItem(
+            at: IndexerTextTests.sampleLibrary.appendingPathComponent("2015/bordeaux-art.jpg"),
+            to: folder.url.appendingPathComponent("art.jpg"))
         let sidecar = folder.path.appending("art.jpg.xmp")
         try FileSystem.writeAtomically(Array(SampleXMP.darktable.utf8), to: sidecar)
         var settings = LibrarySettings()
@@ -23,11 +25,13 @@ import PhotoTestSupport
         asset.favourite = true
         #expect(try library.updateSidecar(for: asset) == sidecar)
         let expected = SampleXMP.darktable.replacingOccurrences(of: "xmp:Rating=\"1\"", with: "xmp:Rating=\"5\"")
-            .replacingOccurrences(of: "darktable:history_end=\"2\"", with: """
-                darktable:history_end="2"
-                   xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
-                   photoshop:City="Bordeaux"
-                """)
+            .replacingOccurrences(
+                of: "darktable:history_end=\"2\"",
+                with: """
+                    darktable:history_end="2"
+                       xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
+                       photoshop:City="Bordeaux"
+                    """)
         #expect(String(decoding: try FileSystem.readFile(sidecar), as: UTF8.self) == expected)
 
         // The changed sidecar is noticed, and its values read back are the ones written.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PhotoTestSupport
+import Testing
+
 @testable import PhotoCatalog
 @testable import PhotoFormats
 @testable import PhotoLibrary
@@ -15,9 +16,11 @@ import PhotoTestSupport
     }
 
     @Test func gpsPlacesAreRefreshedButOtherCitiesKept() throws {
-        var byGPS = CatalogFixtures.scanned("00000000000000b1", "b1.jpg", gps: GPSCoordinate(latitude: 48.8584, longitude: 2.2945))
+        var byGPS = CatalogFixtures.scanned(
+            "00000000000000b1", "b1.jpg", gps: GPSCoordinate(latitude: 48.8584, longitude: 2.2945))
         byGPS.text = AssetText(city: "Wrong", citySource: .gps)
-        var bySidecar = CatalogFixtures.scanned("00000000000000b2", "b2.jpg", gps: GPSCoordinate(latitude: 48.8584, longitude: 2.2945))
+        var bySidecar = CatalogFixtures.scanned(
+            "00000000000000b2", "b2.jpg", gps: GPSCoordinate(latitude: 48.8584, longitude: 2.2945))
         bySidecar.text = AssetText(city: "Mine", citySource: .sidecar)
         try catalog.applyIndexChanges(scanned: [byGPS, bySidecar], missing: [])
         let gazetteer = try #require(ShippedGazetteer.shared)

@@ -1,9 +1,10 @@
 import Foundation
+import PhotoTestSupport
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoFormats
 @testable import PhotoLibrary
-import PhotoTestSupport
+@testable import PhotoSupport
 
 /// Every photo of the corpus renders, at the size the pure size function predicts; the broken
 /// inputs fail the way `broken/README.md` expects, without crashing and without leftovers.
@@ -34,17 +35,21 @@ final class CorpusRenditionTests {
             let fingerprint = testFingerprint(photo.relativePath)
             let outcome: RenditionOutcome
             do {
-                outcome = try maker.make(source: RawPath(photo.path), fingerprint: fingerprint,
-                                         orientation: photo.orientation, kinds: [.thumbnail, .preview], force: false)
+                outcome = try maker.make(
+                    source: RawPath(photo.path), fingerprint: fingerprint,
+                    orientation: photo.orientation, kinds: [.thumbnail, .preview], force: false)
             } catch {
                 Issue.record("\(photo.relativePath): \(error)")
                 continue
             }
-            #expect((outcome.damage == nil) == photo.decodesCleanly, "\(photo.relativePath): damage \(outcome.damage ?? "none")")
+            #expect(
+                (outcome.damage == nil) == photo.decodesCleanly,
+                "\(photo.relativePath): damage \(outcome.damage ?? "none")")
             for kind in RenditionKind.allCases {
                 let spec = maker.spec(kind)
-                let predicted = store.existingFile(fingerprint: fingerprint, spec: spec,
-                                                   displayWidth: photo.displayWidth, displayHeight: photo.displayHeight)
+                let predicted = store.existingFile(
+                    fingerprint: fingerprint, spec: spec,
+                    displayWidth: photo.displayWidth, displayHeight: photo.displayHeight)
                 #expect(predicted != nil && predicted == outcome[kind], "\(photo.relativePath) \(kind)")
                 guard let file = outcome[kind] else { continue }
                 let image = try TestImage.decode(file.path)
@@ -58,8 +63,9 @@ final class CorpusRenditionTests {
         let damaged = CorpusPhoto.all.filter { !$0.decodesCleanly }
         #expect(damaged.map(\.relativePath) == ["photos/exif-samples/corrupted.jpg"])
         for photo in damaged {
-            let outcome = try maker.make(source: RawPath(photo.path), fingerprint: testFingerprint(photo.relativePath),
-                                         orientation: photo.orientation, kinds: [.preview], force: false)
+            let outcome = try maker.make(
+                source: RawPath(photo.path), fingerprint: testFingerprint(photo.relativePath),
+                orientation: photo.orientation, kinds: [.preview], force: false)
             #expect(outcome.damage?.hasPrefix("Corrupt JPEG data") == true)
             #expect(outcome.warningCount >= 1)
             #expect(outcome.preview != nil)
@@ -69,8 +75,9 @@ final class CorpusRenditionTests {
     // MARK: - Broken inputs
 
     func renderBroken(_ name: String) throws -> RenditionOutcome {
-        try maker.make(source: RawPath(Corpus.broken.appendingPathComponent(name).path), fingerprint: testFingerprint(name),
-                       orientation: 1, kinds: [.thumbnail, .preview], force: false)
+        try maker.make(
+            source: RawPath(Corpus.broken.appendingPathComponent(name).path), fingerprint: testFingerprint(name),
+            orientation: 1, kinds: [.thumbnail, .preview], force: false)
     }
 
     /// Cut in the middle of the scan: both renditions of the top half, the rest gray, and
@@ -84,8 +91,10 @@ final class CorpusRenditionTests {
         #expect(preview.width == 640 && preview.height == 480)
         let bottom = preview.pixel(x: preview.width / 2, y: preview.height - 2)
         #expect(abs(bottom.red - 128) <= 3 && abs(bottom.green - 128) <= 3 && abs(bottom.blue - 128) <= 3)
-        let topRows = TestImage(width: preview.width, height: 40, pixels: Array(preview.pixels[0..<(preview.width * 40 * 3)]))
-        let grayRows = TestImage(width: preview.width, height: 40, pixels: [UInt8](repeating: 128, count: preview.width * 40 * 3))
+        let topRows = TestImage(
+            width: preview.width, height: 40, pixels: Array(preview.pixels[0..<(preview.width * 40 * 3)]))
+        let grayRows = TestImage(
+            width: preview.width, height: 40, pixels: [UInt8](repeating: 128, count: preview.width * 40 * 3))
         #expect((topRows.meanAbsoluteDifference(to: grayRows) ?? 0) > 20, "the top of the photo was decoded")
         #expect(directory.files().count == 2)
     }
@@ -95,7 +104,9 @@ final class CorpusRenditionTests {
         #expect {
             _ = try self.renderBroken("sof_65500x65500.jpg")
         } throws: { error in
-            guard let error = error as? ImagingError, case .tooManyPixels(65500, 65500, 250) = error.reason else { return false }
+            guard let error = error as? ImagingError, case .tooManyPixels(65500, 65500, 250) = error.reason else {
+                return false
+            }
             return error.kind == .badData && error.description.contains("65500x65500")
         }
         #expect(ContinuousClock.now - started < .seconds(2))
@@ -107,7 +118,9 @@ final class CorpusRenditionTests {
         #expect {
             _ = try self.renderBroken(name)
         } throws: { error in
-            guard let error = error as? ImagingError, case .undecodable(let message) = error.reason else { return false }
+            guard let error = error as? ImagingError, case .undecodable(let message) = error.reason else {
+                return false
+            }
             return error.kind == .badData && !message.isEmpty && error.description.contains(name)
         }
         #expect(directory.files().isEmpty)
@@ -124,8 +137,9 @@ final class CorpusRenditionTests {
         let name = RawPath(bytes: Array("caf".utf8) + [0xE9] + Array(".jpg".utf8))
         let copy = directory.path.appending(name)
         try FileSystem.writeAtomically(try FileSystem.readFile(source), to: copy)
-        let outcome = try maker.make(source: copy, fingerprint: testFingerprint("cafe"), orientation: 1,
-                                     kinds: [.preview], force: false)
+        let outcome = try maker.make(
+            source: copy, fingerprint: testFingerprint("cafe"), orientation: 1,
+            kinds: [.preview], force: false)
         #expect(outcome.preview?.width == 640 && outcome.damage == nil)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import PhotoSupport
-@testable import PhotoLibrary
 import PhotoTestSupport
+import Testing
+
+@testable import PhotoLibrary
+@testable import PhotoSupport
 
 /// Renditions of real photos from the shared corpus, read back and compared with references.
 @Suite(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
@@ -25,12 +26,15 @@ final class RenditionMakerTests {
     deinit { directory.remove() }
 
     /// Renders `relativePath` (under the corpus) and returns the outcome.
-    func render(_ relativePath: String, orientation: Int? = nil, kinds: Set<RenditionKind> = [.thumbnail, .preview],
-                force: Bool = false, small: Bool = false) throws -> RenditionOutcome {
+    func render(
+        _ relativePath: String, orientation: Int? = nil, kinds: Set<RenditionKind> = [.thumbnail, .preview],
+        force: Bool = false, small: Bool = false
+    ) throws -> RenditionOutcome {
         let photo = CorpusPhoto.named(relativePath)
         let path = Corpus.root.appendingPathComponent(relativePath).path
-        return try (small ? smallMaker : maker).make(source: RawPath(path), fingerprint: testFingerprint("\(relativePath)#\(orientation ?? 0)"),
-                              orientation: orientation ?? photo?.orientation ?? 1, kinds: kinds, force: force)
+        return try (small ? smallMaker : maker).make(
+            source: RawPath(path), fingerprint: testFingerprint("\(relativePath)#\(orientation ?? 0)"),
+            orientation: orientation ?? photo?.orientation ?? 1, kinds: kinds, force: force)
     }
 
     func preview(_ relativePath: String, orientation: Int? = nil, small: Bool = false) throws -> TestImage {
@@ -54,7 +58,9 @@ final class RenditionMakerTests {
         for other in 1...8 where other != orientation {
             let wrong = try preview(file, orientation: other, small: true)
             if let wrongDifference = wrong.meanAbsoluteDifference(to: upright) {
-                #expect(wrongDifference > difference * 3, "\(file) with orientation \(other): \(wrongDifference) vs \(difference)")
+                #expect(
+                    wrongDifference > difference * 3,
+                    "\(file) with orientation \(other): \(wrongDifference) vs \(difference)")
             }
         }
     }
@@ -74,11 +80,13 @@ final class RenditionMakerTests {
     @Test func smallCMYKSampleIsNotInverted() throws {
         let image = try preview("photos/pillow/pil_sample_cmyk.jpg")
         let luminances = stride(from: 0, to: image.pixels.count, by: 3).map { offset in
-            (Int(image.pixels[offset]) * 299 + Int(image.pixels[offset + 1]) * 587 + Int(image.pixels[offset + 2]) * 114) / 1000
+            (Int(image.pixels[offset]) * 299 + Int(image.pixels[offset + 1]) * 587 + Int(image.pixels[offset + 2]) * 114)
+                / 1000
         }
         let mean = luminances.reduce(0, +) / luminances.count
         #expect(mean < 80, "mean luminance \(mean): looks inverted")
-        var red = 0, colourful = 0
+        var red = 0
+        var colourful = 0
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let pixel = image.pixel(x: x, y: y)
@@ -96,11 +104,15 @@ final class RenditionMakerTests {
         let gray = try preview("photos/derived/grayscale_canon_hdr_NO.jpg")
         let colour = try preview("photos/exif-samples/hdr/canon_hdr_NO.jpg")
         #expect(gray.width == colour.width && gray.height == colour.height)
-        var total = 0, notGray = 0
+        var total = 0
+        var notGray = 0
         for offset in stride(from: 0, to: gray.pixels.count, by: 3) {
-            if gray.pixels[offset] != gray.pixels[offset + 1] || gray.pixels[offset] != gray.pixels[offset + 2] { notGray += 1 }
-            let luma = (Int(colour.pixels[offset]) * 299 + Int(colour.pixels[offset + 1]) * 587
-                        + Int(colour.pixels[offset + 2]) * 114 + 500) / 1000
+            if gray.pixels[offset] != gray.pixels[offset + 1] || gray.pixels[offset] != gray.pixels[offset + 2] {
+                notGray += 1
+            }
+            let luma =
+                (Int(colour.pixels[offset]) * 299 + Int(colour.pixels[offset + 1]) * 587
+                    + Int(colour.pixels[offset + 2]) * 114 + 500) / 1000
             total += abs(Int(gray.pixels[offset]) - luma)
         }
         let difference = Double(total) / Double(gray.pixels.count / 3)
@@ -110,8 +122,10 @@ final class RenditionMakerTests {
 
     /// The progressive files are lossless re-encodings (jpegtran -progressive) of baseline
     /// photos: same coefficients, so the very same preview.
-    @Test(arguments: ["DSCN0010.jpg": "photos/exif-samples/gps/DSCN0010.jpg",
-                      "HMD_Nokia_8.3_5G.jpg": "photos/exif-samples/mobile/HMD_Nokia_8.3_5G.jpg"])
+    @Test(arguments: [
+        "DSCN0010.jpg": "photos/exif-samples/gps/DSCN0010.jpg",
+        "HMD_Nokia_8.3_5G.jpg": "photos/exif-samples/mobile/HMD_Nokia_8.3_5G.jpg",
+    ])
     func progressiveMatchesBaseline(name: String, baseline: String) throws {
         let progressive = try preview("photos/derived/progressive_\(name)")
         let difference = try #require(progressive.meanAbsoluteDifference(to: try preview(baseline)))
@@ -122,8 +136,10 @@ final class RenditionMakerTests {
 
     /// The preview against the same photo decoded at full size and reduced by area averaging
     /// in the test: one file per shrink-on-load scale (1, 1/2, 1/4).
-    @Test(arguments: ["photos/exif-samples/tests/28-hex_value.jpg", "photos/exif-samples/hdr/iphone_hdr_NO.jpg",
-                      "photos/digicam-corpus/Sony/A6400/DSC00007.JPG"])
+    @Test(arguments: [
+        "photos/exif-samples/tests/28-hex_value.jpg", "photos/exif-samples/hdr/iphone_hdr_NO.jpg",
+        "photos/digicam-corpus/Sony/A6400/DSC00007.JPG",
+    ])
     func previewMatchesAreaAveragedFullDecode(relativePath: String) throws {
         let photo = try #require(CorpusPhoto.named(relativePath))
         #expect(photo.orientation == 1)
@@ -161,7 +177,8 @@ final class RenditionMakerTests {
         for kind in RenditionKind.allCases {
             let file = try #require(outcome[kind])
             let image = try TestImage.decode(file.path)
-            let expected = maker.spec(kind).fittedSize(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight)
+            let expected = maker.spec(kind).fittedSize(
+                displayWidth: photo.displayWidth, displayHeight: photo.displayHeight)
             #expect(image.width == expected.width && image.height == expected.height)
             #expect(file.width == image.width && file.height == image.height)
             #expect(max(image.width, image.height) == maker.spec(kind).maxDimension)
@@ -204,8 +221,11 @@ final class RenditionMakerTests {
         var nearest = thumbnail
         for y in 0..<nearest.height {
             for x in 0..<nearest.width {
-                let source = ((y * preview.height / nearest.height) * preview.width + x * preview.width / nearest.width) * 3
-                for channel in 0..<3 { nearest.pixels[(y * nearest.width + x) * 3 + channel] = preview.pixels[source + channel] }
+                let source =
+                    ((y * preview.height / nearest.height) * preview.width + x * preview.width / nearest.width) * 3
+                for channel in 0..<3 {
+                    nearest.pixels[(y * nearest.width + x) * 3 + channel] = preview.pixels[source + channel]
+                }
             }
         }
         let nearestPSNR = try #require(nearest.psnr(to: reference))

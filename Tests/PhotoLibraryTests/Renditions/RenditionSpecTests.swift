@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PhotoFormats
 @testable import PhotoLibrary
 
@@ -8,8 +9,12 @@ import Testing
         settings.thumbnailSize = 300
         settings.previewSize = 2000
         settings.quality = 90
-        #expect(RenditionSpec.standard(.thumbnail, settings: settings) == RenditionSpec(kind: .thumbnail, maxDimension: 300, quality: 90))
-        #expect(RenditionSpec.standard(.preview, settings: settings) == RenditionSpec(kind: .preview, maxDimension: 2000, quality: 90))
+        #expect(
+            RenditionSpec.standard(.thumbnail, settings: settings)
+                == RenditionSpec(kind: .thumbnail, maxDimension: 300, quality: 90))
+        #expect(
+            RenditionSpec.standard(.preview, settings: settings)
+                == RenditionSpec(kind: .preview, maxDimension: 2000, quality: 90))
         #expect(RenditionSpec.standard(.preview, settings: LibrarySettings()).description == "preview-1280-q82")
     }
 
@@ -28,15 +33,17 @@ import Testing
 
     @Test(arguments: [(100, 75), (1280, 1280), (1280, 3), (640, 480)])
     func neverEnlarges(width: Int, height: Int) {
-        let size = RenditionSpec(kind: .preview, maxDimension: 1280, quality: 82).fittedSize(displayWidth: width, displayHeight: height)
+        let size = RenditionSpec(kind: .preview, maxDimension: 1280, quality: 82).fittedSize(
+            displayWidth: width, displayHeight: height)
         #expect(size.width == width && size.height == height)
     }
 
     @Test func shrinkOnLoadPicksTheSmallestScaleThatStillCoversTheTarget() {
         for (width, height) in [(6000, 4000), (4032, 3024), (1800, 1200), (10240, 200), (2561, 1707), (2560, 1707)] {
             let target = fitted(width: width, height: height, within: 1280)
-            let denominator = DownscalingDecoder.shrinkDenominator(width: width, height: height,
-                                                                   targetWidth: target.width, targetHeight: target.height)
+            let denominator = DownscalingDecoder.shrinkDenominator(
+                width: width, height: height,
+                targetWidth: target.width, targetHeight: target.height)
             #expect([1, 2, 4, 8].contains(denominator))
             let scaled = ((width + denominator - 1) / denominator, (height + denominator - 1) / denominator)
             #expect(scaled.0 >= target.width && scaled.1 >= target.height, "\(width)x\(height) at 1/\(denominator)")

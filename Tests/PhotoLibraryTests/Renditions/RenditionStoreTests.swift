@@ -1,9 +1,10 @@
 import Foundation
+import PhotoTestSupport
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoFormats
 @testable import PhotoLibrary
-import PhotoTestSupport
+@testable import PhotoSupport
 
 @Suite struct RenditionStoreTests {
     let store = RenditionStore(directory: RawPath("/library/.photolib/renditions"))
@@ -16,10 +17,12 @@ import PhotoTestSupport
 
     @Test func everySpecChangeGivesANewName() throws {
         let fingerprint = "0123456789abcdef"
-        let names = try [preview,
-                         RenditionSpec(kind: .thumbnail, maxDimension: 1280, quality: 82),
-                         RenditionSpec(kind: .preview, maxDimension: 1024, quality: 82),
-                         RenditionSpec(kind: .preview, maxDimension: 1280, quality: 90)].map {
+        let names = try [
+            preview,
+            RenditionSpec(kind: .thumbnail, maxDimension: 1280, quality: 82),
+            RenditionSpec(kind: .preview, maxDimension: 1024, quality: 82),
+            RenditionSpec(kind: .preview, maxDimension: 1280, quality: 90),
+        ].map {
             try store.path(fingerprint: fingerprint, spec: $0)
         }
         #expect(Set(names).count == names.count)
@@ -29,7 +32,8 @@ import PhotoTestSupport
     @Test(arguments: ["", "abc", "../../etc/passwd", "0123456789abcdeg", "01/23456789abcdef"])
     func refusesFingerprintsThatAreNotHex(fingerprint: String) {
         #expect(throws: ImagingError.self) { try store.path(fingerprint: fingerprint, spec: preview) }
-        #expect(store.existingFile(fingerprint: fingerprint, spec: preview, displayWidth: 100, displayHeight: 100) == nil)
+        #expect(
+            store.existingFile(fingerprint: fingerprint, spec: preview, displayWidth: 100, displayHeight: 100) == nil)
     }
 
     @Test func existingFileNeedsANonEmptyFile() throws {
@@ -37,11 +41,13 @@ import PhotoTestSupport
         defer { directory.remove() }
         let store = RenditionStore(directory: directory.path)
         let fingerprint = "00ff00ff00ff00ff"
-        #expect(store.existingFile(fingerprint: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000) == nil)
+        #expect(
+            store.existingFile(fingerprint: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000) == nil)
         let path = try store.path(fingerprint: fingerprint, spec: preview)
         try FileSystem.createDirectory(path.parent)
         try FileSystem.writeAtomically([], to: path)
-        #expect(store.existingFile(fingerprint: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000) == nil)
+        #expect(
+            store.existingFile(fingerprint: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000) == nil)
         try FileSystem.writeAtomically([0xFF, 0xD8], to: path)
         let file = store.existingFile(fingerprint: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000)
         #expect(file == RenditionFile(path: path, width: 1280, height: 960))

@@ -1,9 +1,10 @@
 import Foundation
+import PhotoTestSupport
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoCatalog
 @testable import PhotoLibrary
-import PhotoTestSupport
+@testable import PhotoSupport
 
 @Suite struct TrashBinTests {
     let folder: TemporaryDirectory
@@ -54,7 +55,9 @@ import PhotoTestSupport
         try FileSystem.writeAtomically([9, 9, 9], to: original)
         let report = try performer.perform(.restore, value: nil, on: [trashed])
         let failure = try #require(report.failures.first)
-        #expect(failure.error.description.hasSuffix("a.jpg: cannot restore: another file is at this path now; move it away first"))
+        #expect(
+            failure.error.description.hasSuffix(
+                "a.jpg: cannot restore: another file is at this path now; move it away first"))
         #expect(try FileSystem.readFile(original) == [9, 9, 9])
         #expect(try FileSystem.readFile(library.absolutePath(of: trashed.trashLocation!)) == bytes)
         #expect(try catalog.asset(id: asset.id)?.trashed == true)
@@ -117,7 +120,8 @@ enum FileTransferTestPlaces {
         let shm = RawPath("/dev/shm")
         let temporary = RawPath(FileManager.default.temporaryDirectory.path)
         guard let a = FileSystem.status(shm), let b = FileSystem.status(temporary), a.st_dev != b.st_dev,
-              access("/dev/shm", W_OK) == 0 else { return nil }
+            access("/dev/shm", W_OK) == 0
+        else { return nil }
         return shm
     }()
 }

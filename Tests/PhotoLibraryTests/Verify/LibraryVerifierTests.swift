@@ -1,9 +1,10 @@
 import Foundation
+import PhotoTestSupport
 import Testing
-@testable import PhotoSupport
+
 @testable import PhotoCatalog
 @testable import PhotoLibrary
-import PhotoTestSupport
+@testable import PhotoSupport
 
 /// `LibraryVerifier` on a real library: the committed SampleLibrary photos, indexed with renditions.
 @Suite struct LibraryVerifierTests {
@@ -15,12 +16,15 @@ import PhotoTestSupport
         folder = try TemporaryDirectory()
         for name in ["2015/lake-beach.jpg", "2015/bordeaux-art.jpg", "2015/sunset-orientation-6.jpg"] {
             let destination = folder.url.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: SampleFiles.root.appendingPathComponent(name), to: destination)
         }
         library = try Library.create(at: folder.path)
         catalog = try library.openCatalog()
-        let summary = try Indexer(library: library, catalog: catalog, options: IndexOptions(jobs: 2, makeRenditions: true)).run()
+        let summary = try Indexer(
+            library: library, catalog: catalog, options: IndexOptions(jobs: 2, makeRenditions: true)
+        ).run()
         #expect(summary.added == 3 && summary.rendered == 3)
     }
 
@@ -29,7 +33,8 @@ import PhotoTestSupport
     }
 
     private func makeOld(_ path: RawPath) throws {
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path.description)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path.description)
     }
 
     @Test func aFreshlyIndexedLibraryIsWell() throws {
@@ -44,11 +49,13 @@ import PhotoTestSupport
         let store = RenditionStore(library: library)
         // A moved-away original, a lost thumbnail, a temporary file and a stale rendition left by a killed writer.
         try FileManager.default.removeItem(atPath: library.absolutePath(of: lake.file.relativePath).description)
-        let thumbnail = try store.path(fingerprint: sunset.file.fingerprint, spec: .standard(.thumbnail, settings: library.settings))
+        let thumbnail = try store.path(
+            fingerprint: sunset.file.fingerprint, spec: .standard(.thumbnail, settings: library.settings))
         try FileManager.default.removeItem(atPath: thumbnail.description)
         let temporary = library.renditionsDirectory.appending(".preview.jpg.tmp-123-456")
         try FileSystem.writeAtomically([1, 2, 3], to: temporary)
-        let stale = try store.path(fingerprint: "abcdef0123456789", spec: .standard(.preview, settings: library.settings))
+        let stale = try store.path(
+            fingerprint: "abcdef0123456789", spec: .standard(.preview, settings: library.settings))
         try FileSystem.createDirectory(stale.parent)
         try FileSystem.writeAtomically([0xFF, 0xD8, 0xFF, 0xD9], to: stale)
         let stray = library.trashDirectory.appending("stray.jpg")
@@ -58,13 +65,14 @@ import PhotoTestSupport
         let verifier = LibraryVerifier(library: library, catalog: catalog)
         let report = try verifier.check()
         let found = report.findings.map { "\($0.kind.rawValue) \($0.path.lastComponent) \($0.assetID?.hex ?? "-")" }
-        #expect(found == [
-            "original-missing lake-beach.jpg \(lake.id.hex)",
-            "rendition-missing \(thumbnail.lastComponent) \(sunset.id.hex)",
-            "rendition-orphaned .preview.jpg.tmp-123-456 -",
-            "rendition-stale abcdef0123456789-preview-1280-q82.jpg -",
-            "trash-file-unclaimed stray.jpg -",
-        ])
+        #expect(
+            found == [
+                "original-missing lake-beach.jpg \(lake.id.hex)",
+                "rendition-missing \(thumbnail.lastComponent) \(sunset.id.hex)",
+                "rendition-orphaned .preview.jpg.tmp-123-456 -",
+                "rendition-stale abcdef0123456789-preview-1280-q82.jpg -",
+                "trash-file-unclaimed stray.jpg -",
+            ])
 
         let repaired = try verifier.checkAndRepair(jobs: 2)
         #expect(repaired.findings.map(\.repaired) == [true, true, true, true, false])
@@ -86,14 +94,17 @@ import PhotoTestSupport
         try handle.write(contentsOf: Data([0x00]))
         try handle.close()
         let oldRenditions = try RenditionKind.allCases.map {
-            try RenditionStore(library: library).path(fingerprint: bordeaux.file.fingerprint, spec: .standard($0, settings: library.settings))
+            try RenditionStore(library: library).path(
+                fingerprint: bordeaux.file.fingerprint, spec: .standard($0, settings: library.settings))
         }
         for file in oldRenditions { try makeOld(file) }
 
         let verifier = LibraryVerifier(library: library, catalog: catalog)
         let before = try verifier.check().findings
         #expect(before.map(\.kind) == [.originalChanged])
-        #expect(before.first?.detail == "original changed since indexing (size \(bordeaux.file.size) is now \(bordeaux.file.size + 1))")
+        #expect(
+            before.first?.detail
+                == "original changed since indexing (size \(bordeaux.file.size) is now \(bordeaux.file.size + 1))")
 
         let repaired = try verifier.checkAndRepair(jobs: 1)
         #expect(repaired.outstanding.isEmpty)
@@ -144,7 +155,9 @@ import PhotoTestSupport
         #expect(RenditionName.parse(good, in: directory) == .rendition(fingerprint: "abcd12"))
         #expect(RenditionName.parse(misplaced, in: directory) == .notARendition("name is not <fingerprint>-<spec>.jpg"))
         #expect(RenditionName.parse(empty, in: directory) == .notARendition("empty"))
-        #expect(RenditionName.parse(directory.appending("abcd12-x.jpg"), in: directory) == .notARendition("not in a fan-out folder"))
+        #expect(
+            RenditionName.parse(directory.appending("abcd12-x.jpg"), in: directory)
+                == .notARendition("not in a fan-out folder"))
         #expect(try DirectoryTree.files(under: directory) == [misplaced, empty, good].sorted())
         #expect(try DirectoryTree.files(under: folder.path.appending("absent")) == [])
     }

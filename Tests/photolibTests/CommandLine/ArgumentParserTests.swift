@@ -1,6 +1,7 @@
-import Testing
-@testable import photolib
 import PhotoSupport
+import Testing
+
+@testable import photolib
 
 @Suite struct ArgumentParserTests {
     let parser = SampleCommands.parser
@@ -76,7 +77,8 @@ import PhotoSupport
         #expect(parsed.path == ["trash", "empty"])
         #expect(parsed.flag("force"))
         #expect(try command(["trash", "restore", "a", "b"]).arguments == ["a", "b"])
-        #expect(usageError(["trash", "emty"])?.message == "Unknown subcommand 'emty' for 'trash'. Did you mean 'empty'?")
+        #expect(
+            usageError(["trash", "emty"])?.message == "Unknown subcommand 'emty' for 'trash'. Did you mean 'empty'?")
         #expect(usageError(["trash", "emty"])?.commandPath == ["trash"])
     }
 
@@ -90,7 +92,10 @@ import PhotoSupport
     @Test func rawBytesSurviveInArgumentsAndValues() throws {
         let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
         let outcome = try parser.parse([Array("list".utf8), name, Array("--library".utf8), [0xFF, 0x2F]])
-        guard case .run(let parsed) = outcome else { Issue.record("not a command: \(outcome)"); return }
+        guard case .run(let parsed) = outcome else {
+            Issue.record("not a command: \(outcome)")
+            return
+        }
         #expect(parsed.rawArguments == [RawPath(bytes: name)])
         #expect(parsed.arguments == ["caf\u{FFFD}.jpg"])
         #expect(parsed.rawValue("library")?.bytes == [0xFF, 0x2F])
@@ -111,13 +116,17 @@ import PhotoSupport
         #expect(try parser.parse(["show", "--help"]).helpPath == ["show"])
         // …but not over an unknown command name.
         #expect(usageError(["lst", "--help"])?.message == "Unknown command 'lst'. Did you mean 'list'?")
-        guard case .version = try parser.parse(["--version"]) else { Issue.record("--version"); return }
+        guard case .version = try parser.parse(["--version"]) else {
+            Issue.record("--version")
+            return
+        }
         #expect(usageError(["list", "--version"])?.message == "Unknown option '--version'")
     }
 
     @Test func unknownNamesGetSuggestions() {
         #expect(usageError(["list", "--favorit"])?.message == "Unknown option '--favorit'. Did you mean '--favorite'?")
-        #expect(usageError(["list", "--favourit"])?.message == "Unknown option '--favourit'. Did you mean '--favourite'?")
+        #expect(
+            usageError(["list", "--favourit"])?.message == "Unknown option '--favourit'. Did you mean '--favourite'?")
         #expect(usageError(["list", "--taken"])?.message == "Unknown option '--taken'. Did you mean '--taken-after'?")
         #expect(usageError(["list", "--bogus"])?.message == "Unknown option '--bogus'")
         #expect(usageError(["list", "--bogus"])?.commandPath == ["list"])
@@ -130,8 +139,10 @@ import PhotoSupport
     @Test func valueAndArgumentCountErrors() {
         #expect(usageError(["list", "--favourite=yes"])?.message == "The flag '--favourite' does not take a value")
         #expect(usageError(["list", "--jobs"])?.message == "Missing value for '--jobs <n>'")
-        #expect(usageError(["list", "--taken-after", "--favourite"])?.message
-                == "Missing value for '--taken-after <date>' (write --taken-after=--favourite for a value that starts with '-')")
+        #expect(
+            usageError(["list", "--taken-after", "--favourite"])?.message
+                == "Missing value for '--taken-after <date>' (write --taken-after=--favourite for a value that starts with '-')"
+        )
         #expect(usageError(["show"])?.message == "Missing expected argument '<asset>'")
         #expect(usageError(["show", "a", "b"])?.message == "Unexpected argument 'b'")
         #expect(usageError(["trash", "empty", "x"])?.message == "Unexpected argument 'x'")

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import photolib
-import PhotoSupport
 import PhotoLibrary
+import PhotoSupport
+import Testing
+
+@testable import photolib
 
 /// Prints what it was given, so tests can see what reached a command.
 private enum EchoCommand: PhotolibCommand {
@@ -46,8 +47,10 @@ private enum FailCommand: PhotolibCommand {
     let runner = CommandRunner(commands: [EchoCommand.self, FailCommand.self])
 
     /// Runs a line in this process with memory streams: (status, stdout, stderr).
-    func run(_ arguments: [String], environment: [String: String] = [:],
-             workingDirectory: RawPath = RawPath("/")) -> (ExitStatus, String, String) {
+    func run(
+        _ arguments: [String], environment: [String: String] = [:],
+        workingDirectory: RawPath = RawPath("/")
+    ) -> (ExitStatus, String, String) {
         let context = CommandContext(environment: environment, workingDirectory: workingDirectory)
         let status = runner.run(arguments, context: context)
         return (status, context.stdout.text, context.stderr.text)
@@ -65,37 +68,52 @@ private enum FailCommand: PhotolibCommand {
         #expect(PhotolibVersion.banner.hasPrefix("photolib 0.1.0\n"))
         let (status, out, err) = run(["help", "echo"])
         #expect(status == .success && err == "")
-        #expect(out.hasPrefix("OVERVIEW: Print the arguments.\n\nUSAGE: photolib echo [--loud] [<words> ...] [<options>]\n"))
+        #expect(
+            out.hasPrefix("OVERVIEW: Print the arguments.\n\nUSAGE: photolib echo [--loud] [<words> ...] [<options>]\n")
+        )
         #expect(run(["echo", "--help"]).1 == out)
         #expect(run([]).1 == run(["help"]).1)
     }
 
     @Test func usageErrorsGoToStderrWithUsage() {
-        #expect(run(["ech"]) == (.usage, "", """
-            Error: Unknown command 'ech'. Did you mean 'echo'?
-            Usage: photolib <subcommand>
-              See 'photolib help' for more details.
+        #expect(
+            run(["ech"]) == (
+                .usage, "",
+                """
+                Error: Unknown command 'ech'. Did you mean 'echo'?
+                Usage: photolib <subcommand>
+                  See 'photolib help' for more details.
 
-            """))
-        #expect(run(["echo", "--lod"]) == (.usage, "", """
-            Error: Unknown option '--lod'. Did you mean '--loud'?
-            Usage: photolib echo [--loud] [<words> ...] [<options>]
-              See 'photolib help echo' for more details.
+                """
+            ))
+        #expect(
+            run(["echo", "--lod"]) == (
+                .usage, "",
+                """
+                Error: Unknown option '--lod'. Did you mean '--loud'?
+                Usage: photolib echo [--loud] [<words> ...] [<options>]
+                  See 'photolib help echo' for more details.
 
-            """))
+                """
+            ))
     }
 
     @Test func usageErrorFromACommandShowsThatCommandsUsage() {
-        #expect(run(["fail", "usage"]) == (.usage, "", """
-            Error: Invalid value 'x' for '--y <z>'
-            Usage: photolib fail <how> [<options>]
-              See 'photolib help fail' for more details.
+        #expect(
+            run(["fail", "usage"]) == (
+                .usage, "",
+                """
+                Error: Invalid value 'x' for '--y <z>'
+                Usage: photolib fail <how> [<options>]
+                  See 'photolib help fail' for more details.
 
-            """))
+                """
+            ))
     }
 
     @Test func coreErrorsMapToTheirExitStatus() {
-        #expect(run(["fail", "core"]) == (.noInput, "", "photolib: error: /nowhere/a.jpg: no such file or directory\n"))
+        #expect(
+            run(["fail", "core"]) == (.noInput, "", "photolib: error: /nowhere/a.jpg: no such file or directory\n"))
         #expect(run(["fail", "other"]) == (.failure, "", "photolib: error: Plain()\n"))
         #expect(run(["fail", "partial"]) == (.partial, "", "photolib: b.jpg: not a JPEG\n"))
     }
@@ -115,7 +133,8 @@ private enum FailCommand: PhotolibCommand {
         try FileSystem.createDirectory(inside)
 
         #expect(run(["fail", "library", "--library", root.description]) == (.success, root.description + "\n", ""))
-        #expect(run(["fail", "library"], environment: ["PHOTOLIB_LIBRARY": root.description]).1 == root.description + "\n")
+        #expect(
+            run(["fail", "library"], environment: ["PHOTOLIB_LIBRARY": root.description]).1 == root.description + "\n")
         #expect(run(["fail", "library"], workingDirectory: inside).1 == root.description + "\n")
 
         let (status, out, err) = run(["fail", "library"], workingDirectory: RawPath("/"))

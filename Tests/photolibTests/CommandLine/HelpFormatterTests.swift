@@ -1,6 +1,7 @@
-import Testing
-@testable import photolib
 import PhotoCatalog
+import Testing
+
+@testable import photolib
 
 @Suite struct HelpFormatterTests {
     static let tag = CommandSpec(
@@ -25,54 +26,57 @@ import PhotoCatalog
     let formatter = HelpFormatter(parser: ArgumentParser(root: RootCommand.spec(commands: [tag])))
 
     @Test func commandHelpInSections() {
-        #expect(formatter.help(for: ["tag"]) == """
-            OVERVIEW: Add a tag to assets.
+        #expect(
+            formatter.help(for: ["tag"]) == """
+                OVERVIEW: Add a tag to assets.
 
-            Tags are words you choose; an asset may have any number of them, and 'photolib
-            list --tag NAME' finds them again.
+                Tags are words you choose; an asset may have any number of them, and 'photolib
+                list --tag NAME' finds them again.
 
-              photolib tag beach Trips/2024/
+                  photolib tag beach Trips/2024/
 
-            USAGE: photolib tag [--remove] [--note <text>] <name> [<assets> ...] [<options>]
+                USAGE: photolib tag [--remove] [--note <text>] <name> [<assets> ...] [<options>]
 
-            ARGUMENTS:
-              <name>                  The tag.
-              <assets>                Asset ids or files.
+                ARGUMENTS:
+                  <name>                  The tag.
+                  <assets>                Asset ids or files.
 
-            OPTIONS:
-              -r, --remove, --untag   Remove the tag instead.
-              --note <text>           A note kept with the tag, shown by 'photolib show'
-                                      beside the tag's name.
-              --library <dir>         The library to use (default: $PHOTOLIB_LIBRARY, else
-                                      the nearest .photolib/ above the working directory)
-              -h, --help              Show help information.
+                OPTIONS:
+                  -r, --remove, --untag   Remove the tag instead.
+                  --note <text>           A note kept with the tag, shown by 'photolib show'
+                                          beside the tag's name.
+                  --library <dir>         The library to use (default: $PHOTOLIB_LIBRARY, else
+                                          the nearest .photolib/ above the working directory)
+                  -h, --help              Show help information.
 
-            EXAMPLES:
-              photolib tag beach IMG_0001.jpg
+                EXAMPLES:
+                  photolib tag beach IMG_0001.jpg
 
-            """)
+                """)
     }
 
     @Test func rootHelpListsCommandsAndEndsWithPointer() {
         let help = formatter.help(for: [])
         #expect(help.hasPrefix("OVERVIEW: Manage a library of photos from the command line.\n\n"))
-        #expect(help.contains("""
+        #expect(
+            help.contains(
+                """
 
-            USAGE: photolib <subcommand>
+                USAGE: photolib <subcommand>
 
-            OPTIONS:
-              --version               Show the version.
-              --library <dir>         The library to use (default: $PHOTOLIB_LIBRARY, else
-                                      the nearest .photolib/ above the working directory)
-              -h, --help              Show help information.
+                OPTIONS:
+                  --version               Show the version.
+                  --library <dir>         The library to use (default: $PHOTOLIB_LIBRARY, else
+                                          the nearest .photolib/ above the working directory)
+                  -h, --help              Show help information.
 
-            SUBCOMMANDS:
-              tag                     Add a tag to assets.
-              help                    Show help for a command.
+                SUBCOMMANDS:
+                  tag                     Add a tag to assets.
+                  help                    Show help for a command.
 
-              See 'photolib help <subcommand>' for detailed help.
+                  See 'photolib help <subcommand>' for detailed help.
 
-            """))
+                """))
         #expect(help.hasSuffix("  See 'photolib help <subcommand>' for detailed help.\n"))
     }
 
@@ -80,12 +84,14 @@ import PhotoCatalog
         let parser = ArgumentParser(root: RootCommand.spec(commands: [SampleCommands.list]))
         let help = HelpFormatter(parser: parser)
         #expect(help.help(for: []).contains("\n  list, ls                List the assets of the library.\n"))
-        #expect(help.help(for: ["list"]).contains("""
+        #expect(
+            help.help(for: ["list"]).contains(
+                """
 
-              --favourite, --favorite
-                                      Only favourites.
+                  --favourite, --favorite
+                                          Only favourites.
 
-            """))
+                """))
     }
 
     @Test func usageCollapsesOptionsWhenTooWide() {
@@ -97,18 +103,20 @@ import PhotoCatalog
     }
 
     @Test func usageErrorReport() {
-        #expect(formatter.report(UsageError(message: "Unknown option '--bogus'", commandPath: ["tag"])) == """
-            Error: Unknown option '--bogus'
-            Usage: photolib tag [--remove] [--note <text>] <name> [<assets> ...] [<options>]
-              See 'photolib help tag' for more details.
+        #expect(
+            formatter.report(UsageError(message: "Unknown option '--bogus'", commandPath: ["tag"])) == """
+                Error: Unknown option '--bogus'
+                Usage: photolib tag [--remove] [--note <text>] <name> [<assets> ...] [<options>]
+                  See 'photolib help tag' for more details.
 
-            """)
-        #expect(formatter.report(UsageError(message: "Unknown command 'x'")) == """
-            Error: Unknown command 'x'
-            Usage: photolib <subcommand>
-              See 'photolib help' for more details.
+                """)
+        #expect(
+            formatter.report(UsageError(message: "Unknown command 'x'")) == """
+                Error: Unknown command 'x'
+                Usage: photolib <subcommand>
+                  See 'photolib help' for more details.
 
-            """)
+                """)
     }
 
     @Test func everyLineFitsEightyColumns() {

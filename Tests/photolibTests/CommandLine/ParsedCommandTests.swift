@@ -1,6 +1,7 @@
-import Testing
-@testable import photolib
 import PhotoSupport
+import Testing
+
+@testable import photolib
 
 @Suite struct ParsedCommandTests {
     func parsed(_ arguments: [String]) throws -> ParsedCommand {
@@ -16,21 +17,28 @@ import PhotoSupport
 
     @Test func badNumbersNameTheOptionAndTheRange() throws {
         let outOfRange = try parsed(["list", "--jobs", "0"])
-        #expect(throws: UsageError(message: "Invalid value '0' for '--jobs <n>': expected a whole number in 1...256",
-                                   commandPath: ["list"])) {
+        #expect(
+            throws: UsageError(
+                message: "Invalid value '0' for '--jobs <n>': expected a whole number in 1...256",
+                commandPath: ["list"])
+        ) {
             try outOfRange.int("jobs", range: 1...256)
         }
         let notANumber = try parsed(["list", "--jobs=many"])
-        #expect(throws: UsageError(message: "Invalid value 'many' for '--jobs <n>': expected a whole number",
-                                   commandPath: ["list"])) {
+        #expect(
+            throws: UsageError(
+                message: "Invalid value 'many' for '--jobs <n>': expected a whole number",
+                commandPath: ["list"])
+        ) {
             try notANumber.int("jobs")
         }
     }
 
     @Test func builtByHandForCommandTests() {
-        let command = ParsedCommand(path: ["list"], rawArguments: [RawPath("x.jpg")],
-                                    options: [("tag", RawPath("a")), ("favourite", nil)],
-                                    optionSpecs: SampleCommands.list.options)
+        let command = ParsedCommand(
+            path: ["list"], rawArguments: [RawPath("x.jpg")],
+            options: [("tag", RawPath("a")), ("favourite", nil)],
+            optionSpecs: SampleCommands.list.options)
         #expect(command.arguments == ["x.jpg"])
         #expect(command.flag("favorite"))
         #expect(command.values("tag") == ["a"])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import photolib
 
 @Suite struct SuggestionTests {

@@ -1,26 +1,33 @@
 import Foundation
-import Testing
-@testable import photolib
-import PhotoSupport
-import PhotoFormats
 import PhotoCatalog
+import PhotoFormats
 import PhotoLibrary
+import PhotoSupport
+import Testing
+
+@testable import photolib
 
 @Suite struct AssetReferenceTextTests {
     @Test func jsonLinesCountByTheirID() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photolib-tests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "photolib-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let library = try Library.create(at: RawPath(folder.path))
         let catalog = try library.openCatalog()
-        try catalog.applyIndexChanges(scanned: ["3fa2c81d00000001", "3fa2c81d00000002", "77b0e1c400000003"].map { hex in
-            ScannedFile(id: AssetID(hex: hex)!,
-                        file: FileFacts(relativePath: RawPath("\(hex).jpg"), size: 1_000, modifiedNanoseconds: 0,
-                                        fingerprint: "fp-\(hex)"),
-                        metadata: PhotoMetadata())
-        }, missing: [])
+        try catalog.applyIndexChanges(
+            scanned: ["3fa2c81d00000001", "3fa2c81d00000002", "77b0e1c400000003"].map { hex in
+                ScannedFile(
+                    id: AssetID(hex: hex)!,
+                    file: FileFacts(
+                        relativePath: RawPath("\(hex).jpg"), size: 1_000, modifiedNanoseconds: 0,
+                        fingerprint: "fp-\(hex)"),
+                    metadata: PhotoMetadata())
+            }, missing: [])
         let resolver = AssetReferenceResolver(library: library, catalog: catalog, workingDirectory: library.root)
-        func resolve(_ line: String) throws -> String { try AssetReferenceText.resolve(RawPath(line), with: resolver).id.hex }
+        func resolve(_ line: String) throws -> String {
+            try AssetReferenceText.resolve(RawPath(line), with: resolver).id.hex
+        }
 
         let line = #"{"id":"77b0e1c400000003","caption":"say \"id\": \"3fa2c81d00000001\"","nested":{"id":"x"}}"#
         #expect(try resolve(line) == "77b0e1c400000003")
@@ -35,8 +42,9 @@ import PhotoLibrary
 
     @Test func standardInputLines() {
         let input = Array("3fa2\r\n\n  \n2015/a.jpg\n{\"id\":\"x\"}".utf8) + [0x0A, 0xE9, 0x0A]
-        #expect(AssetReferenceText.references(inLines: input) == [
-            RawPath("3fa2"), RawPath("2015/a.jpg"), RawPath("{\"id\":\"x\"}"), RawPath(bytes: [0xE9]),
-        ])
+        #expect(
+            AssetReferenceText.references(inLines: input) == [
+                RawPath("3fa2"), RawPath("2015/a.jpg"), RawPath("{\"id\":\"x\"}"), RawPath(bytes: [0xE9]),
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import photolib
 import PhotoFormats
+import Testing
+
+@testable import photolib
 
 /// The built binary, run as a user runs it: exact stdout, stderr and exit status.
 @Suite struct RootCommandTests {
@@ -29,41 +30,55 @@ import PhotoFormats
     }
 
     @Test func helpOfHelp() throws {
-        #expect(try BinaryRunner.run(["help", "help"]) == (0, """
-            OVERVIEW: Show help for a command.
+        #expect(
+            try BinaryRunner.run(["help", "help"]) == (
+                0,
+                """
+                OVERVIEW: Show help for a command.
 
-            USAGE: photolib help [<subcommands> ...] [<options>]
+                USAGE: photolib help [<subcommands> ...] [<options>]
 
-            ARGUMENTS:
-              <subcommands>           The command to show help for.
+                ARGUMENTS:
+                  <subcommands>           The command to show help for.
 
-            OPTIONS:
-              --library <dir>         The library to use (default: $PHOTOLIB_LIBRARY, else
-                                      the nearest .photolib/ above the working directory)
-              -h, --help              Show help information.
+                OPTIONS:
+                  --library <dir>         The library to use (default: $PHOTOLIB_LIBRARY, else
+                                          the nearest .photolib/ above the working directory)
+                  -h, --help              Show help information.
 
-            """, ""))
+                """, ""
+            ))
     }
 
     @Test func unknownCommand() throws {
-        #expect(try BinaryRunner.run(["nosuch"]) == (64, "", """
-            Error: Unknown command 'nosuch'
-            Usage: photolib <subcommand>
-              See 'photolib help' for more details.
+        #expect(
+            try BinaryRunner.run(["nosuch"]) == (
+                64, "",
+                """
+                Error: Unknown command 'nosuch'
+                Usage: photolib <subcommand>
+                  See 'photolib help' for more details.
 
-            """))
+                """
+            ))
         #expect(try BinaryRunner.run(["hlp"]).stderr.hasPrefix("Error: Unknown command 'hlp'. Did you mean 'help'?\n"))
         #expect(try BinaryRunner.run(["help", "nosuch"]).status == 64)
     }
 
     @Test func unknownOption() throws {
-        #expect(try BinaryRunner.run(["--bogus"]) == (64, "", """
-            Error: Unknown option '--bogus'
-            Usage: photolib <subcommand>
-              See 'photolib help' for more details.
+        #expect(
+            try BinaryRunner.run(["--bogus"]) == (
+                64, "",
+                """
+                Error: Unknown option '--bogus'
+                Usage: photolib <subcommand>
+                  See 'photolib help' for more details.
 
-            """))
-        #expect(try BinaryRunner.run(["--verison"]).stderr.hasPrefix("Error: Unknown option '--verison'. Did you mean '--version'?\n"))
+                """
+            ))
+        #expect(
+            try BinaryRunner.run(["--verison"]).stderr.hasPrefix(
+                "Error: Unknown option '--verison'. Did you mean '--version'?\n"))
         #expect(try BinaryRunner.run(["--version=2"]).status == 64)
     }
 
@@ -100,14 +115,17 @@ import PhotoFormats
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
-        #expect(String(decoding: stderr, as: UTF8.self) == "photolib: error: cannot write to standard output: No space left on device\n")
+        #expect(
+            String(decoding: stderr, as: UTF8.self)
+                == "photolib: error: cannot write to standard output: No space left on device\n")
     }
 
     @Test func stdinAndEnvironmentReachTheBinary() throws {
         // No command reads stdin yet; at least the runner must not hang on it or on a working directory.
         let folder = try TemporaryFolder()
-        let result = try BinaryRunner.runRaw(["--version"], stdin: Data("{}\n".utf8), environment: ["COLUMNS": "20"],
-                                             workingDirectory: folder.url)
+        let result = try BinaryRunner.runRaw(
+            ["--version"], stdin: Data("{}\n".utf8), environment: ["COLUMNS": "20"],
+            workingDirectory: folder.url)
         #expect(result.status == 0)
         #expect(result.stdout == Array(PhotolibVersion.banner.utf8))
     }

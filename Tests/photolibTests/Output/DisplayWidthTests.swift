@@ -1,4 +1,5 @@
 import Testing
+
 @testable import photolib
 
 @Suite struct DisplayWidthTests {
@@ -7,15 +8,15 @@ import Testing
         #expect(DisplayWidth.of("Köln ŁÓDŹ") == 9)
         #expect(DisplayWidth.of("日本") == 4)
         #expect(DisplayWidth.of("한글") == 4)
-        #expect(DisplayWidth.of("ｱ") == 1)           // half-width katakana
-        #expect(DisplayWidth.of("Ｗ") == 2)          // full-width Latin
-        #expect(DisplayWidth.of("e\u{301}") == 1)    // combining acute accent
+        #expect(DisplayWidth.of("ｱ") == 1)  // half-width katakana
+        #expect(DisplayWidth.of("Ｗ") == 2)  // full-width Latin
+        #expect(DisplayWidth.of("e\u{301}") == 1)  // combining acute accent
         #expect(DisplayWidth.of("\u{301}") == 0)
         #expect(DisplayWidth.of("👍🏽") == 2)
         #expect(DisplayWidth.of("👨‍👩‍👧") == 2)
         #expect(DisplayWidth.of("🇫🇷") == 2)
         #expect(DisplayWidth.of("❤️") == 2)
-        #expect(DisplayWidth.of("\u{200B}") == 0)    // zero-width space
+        #expect(DisplayWidth.of("\u{200B}") == 0)  // zero-width space
     }
 
     @Test func truncateAndPad() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import photolib
 
 @Suite struct FormatTemplateTests {
@@ -14,11 +15,17 @@ import Testing
     }
 
     @Test func unknownFieldSuggestsAndListsFields() {
-        #expect(throws: UsageError(message: "Unknown field '{cty}' in --format. Did you mean '{city}'? Fields: {id}, {city}, {caption}, {taken}",
-                                   commandPath: ["list"])) {
+        #expect(
+            throws: UsageError(
+                message:
+                    "Unknown field '{cty}' in --format. Did you mean '{city}'? Fields: {id}, {city}, {caption}, {taken}",
+                commandPath: ["list"])
+        ) {
             try FormatTemplate("{id} {cty}", fields: fields, commandPath: ["list"])
         }
-        #expect(throws: UsageError(message: "Unknown field '{zzzzz}' in --format. Fields: {id}, {city}, {caption}, {taken}")) {
+        #expect(
+            throws: UsageError(message: "Unknown field '{zzzzz}' in --format. Fields: {id}, {city}, {caption}, {taken}")
+        ) {
             try FormatTemplate("{zzzzz}", fields: fields)
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import photolib
 import PhotoSupport
+import Testing
+
+@testable import photolib
 
 @Suite struct JSONReaderTests {
     @Test func readsBackWhatTheWriterWrote() throws {
@@ -29,7 +30,9 @@ import PhotoSupport
     @Test func randomPathsRoundTripExactly() throws {
         var generator = SeededGenerator(seed: 42)
         for _ in 0..<2000 {
-            let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             let line: JSONValue = ["path": .path(RawPath(bytes: bytes)), "n": .int(Int64(bytes.count))]
             let read = try JSONReader.parse(line.jsonBytes())
             #expect(read["path"]?.rawPathValue?.bytes == bytes)
@@ -43,7 +46,7 @@ import PhotoSupport
         #expect(try JSONReader.parse("9223372036854775807") == .int(.max))
         #expect(try JSONReader.parse("-9223372036854775808") == .int(.min))
         #expect(try JSONReader.parse("-0") == .int(0))
-        #expect(try JSONReader.parse("9223372036854775808") == .double(9223372036854775808))
+        #expect(try JSONReader.parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
         #expect(try JSONReader.parse("1.0") == .double(1))
         #expect(try JSONReader.parse("-2.5E-3") == .double(-0.0025))
         #expect(try JSONReader.parse(" [1, 2.5, true, null] ") == [1, 2.5, true, nil])
@@ -66,7 +69,10 @@ import PhotoSupport
 
     @Test func errorsSayWhereAndWhy() {
         func failure(_ text: String) -> String? {
-            do { _ = try JSONReader.parse(text, source: "input"); return nil } catch { return "\(error)" }
+            do {
+                _ = try JSONReader.parse(text, source: "input")
+                return nil
+            } catch { return "\(error)" }
         }
         #expect(failure(#"{"a" 1}"#) == "input: invalid JSON (byte 5): expected ':' after a key")
         #expect(failure("[1,]") == "input: invalid JSON (byte 3): unexpected character ']'")
@@ -101,7 +107,8 @@ import PhotoSupport
         defer { close(descriptors[0]) }
         var reader = JSONLinesReader(fileDescriptor: descriptors[0])
         #expect(try reader.next()?["id"] == 1)
-        #expect(throws: JSONReadError(source: "standard input", line: 2, offset: 6, reason: "unexpected character '}'")) {
+        #expect(throws: JSONReadError(source: "standard input", line: 2, offset: 6, reason: "unexpected character '}'"))
+        {
             try reader.next()
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import photolib
 import PhotoSupport
+import Testing
+
+@testable import photolib
 
 @Suite struct JSONWriterTests {
     static let sample: JSONValue = [
@@ -15,31 +16,33 @@ import PhotoSupport
     ]
 
     @Test func compactKeepsKeyOrder() {
-        #expect(Self.sample.jsonText() == """
-            {"id":"00c0ffee12345678","width":4000,"ratio":1.5,"favourite":false,"caption":null,\
-            "tags":["beach","é"],"place":{"city":"Köln","empty":{},"none":[]}}
-            """)
+        #expect(
+            Self.sample.jsonText() == """
+                {"id":"00c0ffee12345678","width":4000,"ratio":1.5,"favourite":false,"caption":null,\
+                "tags":["beach","é"],"place":{"city":"Köln","empty":{},"none":[]}}
+                """)
     }
 
     @Test func prettyLooksLikeJq() {
-        #expect(Self.sample.jsonText(pretty: true) == """
-            {
-              "id": "00c0ffee12345678",
-              "width": 4000,
-              "ratio": 1.5,
-              "favourite": false,
-              "caption": null,
-              "tags": [
-                "beach",
-                "é"
-              ],
-              "place": {
-                "city": "Köln",
-                "empty": {},
-                "none": []
-              }
-            }
-            """)
+        #expect(
+            Self.sample.jsonText(pretty: true) == """
+                {
+                  "id": "00c0ffee12345678",
+                  "width": 4000,
+                  "ratio": 1.5,
+                  "favourite": false,
+                  "caption": null,
+                  "tags": [
+                    "beach",
+                    "é"
+                  ],
+                  "place": {
+                    "city": "Köln",
+                    "empty": {},
+                    "none": []
+                  }
+                }
+                """)
     }
 
     @Test func stringEscapes() {
@@ -73,11 +76,17 @@ import PhotoSupport
     /// Python is the reference for surrogateescape: its decoder must give back our bytes.
     @Test(.enabled(if: Python.isAvailable, "python3 is not installed"))
     func pythonReadsBackTheExactBytes() throws {
-        var paths: [RawPath] = [RawPath(bytes: [0xFF, 0xFE, 0x2F, 0x61]), RawPath("日本/😀.jpg"),
-                                RawPath(bytes: Array("a\u{1}b\\\"".utf8) + [0xC3, 0x28, 0xF0, 0x9F, 0x98])]
+        var paths: [RawPath] = [
+            RawPath(bytes: [0xFF, 0xFE, 0x2F, 0x61]), RawPath("日本/😀.jpg"),
+            RawPath(bytes: Array("a\u{1}b\\\"".utf8) + [0xC3, 0x28, 0xF0, 0x9F, 0x98]),
+        ]
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<200 {
-            paths.append(RawPath(bytes: (0..<Int.random(in: 1...12, using: &generator)).map { _ in UInt8.random(in: 1...255, using: &generator) }))
+            paths.append(
+                RawPath(
+                    bytes: (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                        UInt8.random(in: 1...255, using: &generator)
+                    }))
         }
         let input = paths.map { String(decoding: JSONValue.path($0).jsonBytes(), as: UTF8.self) + "\n" }.joined()
         let script = """
@@ -86,7 +95,9 @@ import PhotoSupport
                 sys.stdout.write(os.fsencode(json.loads(line)).hex() + '\\n')
             """
         let output = try Python.run(script, input: Data(input.utf8))
-        #expect(output.split(separator: "\n").map(String.init) == paths.map { $0.bytes.map { String(format: "%02x", $0) }.joined() })
+        #expect(
+            output.split(separator: "\n").map(String.init)
+                == paths.map { $0.bytes.map { String(format: "%02x", $0) }.joined() })
     }
 }
 
@@ -114,7 +125,8 @@ enum Python {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable!)
         process.arguments = ["-c", script]
-        let stdin = Pipe(), stdout = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()

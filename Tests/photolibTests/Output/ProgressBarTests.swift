@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import photolib
 
 /// A clock the test moves by hand.
@@ -11,17 +12,26 @@ final class ManualClock: Sendable {
 
 @Suite struct ProgressBarTests {
     @Test func lineLayout() {
-        #expect(ProgressBar.line(label: "indexing", completed: 1234, total: 10000, elapsed: 3.24, width: 56)
+        #expect(
+            ProgressBar.line(label: "indexing", completed: 1234, total: 10000, elapsed: 3.24, width: 56)
                 == "indexing  1234/10000 [==>                  ] 12%  3.2s")
-        #expect(ProgressBar.line(label: "indexing", completed: 10000, total: 10000, elapsed: 61, width: 56)
+        #expect(
+            ProgressBar.line(label: "indexing", completed: 10000, total: 10000, elapsed: 61, width: 56)
                 == "indexing 10000/10000 [====================] 100%  61.0s")
-        #expect(ProgressBar.line(label: "rendering", completed: 0, total: 3, elapsed: 0, width: 40)
+        #expect(
+            ProgressBar.line(label: "rendering", completed: 0, total: 3, elapsed: 0, width: 40)
                 == "rendering 0/3 [>           ] 0%  0.0s")
-        #expect(ProgressBar.line(label: "scanning", completed: 42, total: 0, elapsed: 1, width: 80) == "scanning  42  1.0s")
+        #expect(
+            ProgressBar.line(label: "scanning", completed: 42, total: 0, elapsed: 1, width: 80) == "scanning  42  1.0s")
         // A narrow terminal drops the bar rather than wrapping.
-        #expect(ProgressBar.line(label: "indexing", completed: 5, total: 10, elapsed: 1, width: 30) == "indexing  5/10 50%  1.0s")
+        #expect(
+            ProgressBar.line(label: "indexing", completed: 5, total: 10, elapsed: 1, width: 30)
+                == "indexing  5/10 50%  1.0s")
         for width in 10...120 {
-            #expect(DisplayWidth.of(ProgressBar.line(label: "indexing", completed: 77, total: 1000, elapsed: 12.3, width: width)) < width)
+            #expect(
+                DisplayWidth.of(
+                    ProgressBar.line(label: "indexing", completed: 77, total: 1000, elapsed: 12.3, width: width))
+                    < width)
         }
     }
 

@@ -1,22 +1,25 @@
 import Testing
+
 @testable import photolib
 
 @Suite struct TableRendererTests {
     func table(_ rows: [[String]]) -> TableRenderer {
-        var table = TableRenderer(columns: [.init("ID"), .init("SIZE", alignment: .right), .init("CAPTION")],
-                                  flexibleColumn: 2)
+        var table = TableRenderer(
+            columns: [.init("ID"), .init("SIZE", alignment: .right), .init("CAPTION")],
+            flexibleColumn: 2)
         for row in rows { table.append(row) }
         return table
     }
 
     @Test func alignsColumnsAndTrimsTrailingSpace() {
         let rendered = table([["a1b2", "12", "Beach"], ["c3", "1234", ""]]).render()
-        #expect(rendered == """
-            ID    SIZE  CAPTION
-            a1b2    12  Beach
-            c3    1234
+        #expect(
+            rendered == """
+                ID    SIZE  CAPTION
+                a1b2    12  Beach
+                c3    1234
 
-            """)
+                """)
     }
 
     @Test func padsByDisplayWidth() {

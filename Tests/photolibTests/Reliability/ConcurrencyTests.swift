@@ -22,7 +22,9 @@ extension ReliabilityTests {
             for _ in 0..<Self.togglers {
                 workers.append {
                     for _ in 0..<Self.togglesEach {
-                        log.record("toggle", try? BinaryRunner.run(["action", "toggle-favourite"] + ids + ["--library", library]))
+                        log.record(
+                            "toggle",
+                            try? BinaryRunner.run(["action", "toggle-favourite"] + ids + ["--library", library]))
                     }
                     togglersLeft.subtract(1, ordering: .sequentiallyConsistent)
                 }
@@ -33,7 +35,9 @@ extension ReliabilityTests {
                 while togglersLeft.load(ordering: .sequentiallyConsistent) > 0 {
                     round += 1
                     let stamp = Date(timeIntervalSinceNow: Double(round))
-                    for photo in photos { try? FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: photo.path) }
+                    for photo in photos {
+                        try? FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: photo.path)
+                    }
                     log.record("index", try? BinaryRunner.run(["index", "--library", library]))
                 }
             }
@@ -51,10 +55,13 @@ extension ReliabilityTests {
 
             // The log holds every toggle, each starting from the state the previous one left.
             let history = try crash.library.run(["history", "--json"])
-            let events = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+            let events = try #require(
+                try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
             let assets = try crash.assetsByID()
             for id in ids {
-                let toggles = events.filter { $0["id"] as? String == id && $0["action"] as? String == "toggle-favourite" }
+                let toggles = events.filter {
+                    $0["id"] as? String == id && $0["action"] as? String == "toggle-favourite"
+                }
                 #expect(toggles.count == Self.togglers * Self.togglesEach)
                 var state = "false"
                 var chained = true
@@ -93,11 +100,12 @@ final class RunLog: Sendable {
 
     /// Notes one finished run; anything but exit status 0 is a failure that reached the user.
     func record(_ kind: String, _ result: (status: Int32, stdout: String, stderr: String)?) {
-        let failure: String? = switch result {
-        case nil: "\(kind): could not start the binary"
-        case let result? where result.status != 0: "\(kind): status \(result.status): \(result.stderr)"
-        default: nil
-        }
+        let failure: String? =
+            switch result {
+            case nil: "\(kind): could not start the binary"
+            case let result? where result.status != 0: "\(kind): status \(result.status): \(result.stderr)"
+            default: nil
+            }
         entries.withLock { $0.append((kind, failure)) }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import PhotoSupport
 import PhotoCatalog
+import PhotoSupport
+import Testing
 
 /// A library of a few hundred distinct photos for the kill tests, and the checks run after each kill.
 ///
@@ -21,7 +21,8 @@ final class CrashLibrary {
         var sources = try jpegs(under: BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary"))
         if withCorpus, CorpusFiles.isAvailable {
             // A few of each corpus folder: different cameras and layouts, without the corpus's bulk.
-            let folders = try FileManager.default.contentsOfDirectory(at: CorpusFiles.photos, includingPropertiesForKeys: nil)
+            let folders = try FileManager.default.contentsOfDirectory(
+                at: CorpusFiles.photos, includingPropertiesForKeys: nil)
             for folder in folders.sorted(by: { $0.path < $1.path }) {
                 sources += try jpegs(under: folder).filter(isSmall).prefix(3)
             }
@@ -36,7 +37,9 @@ final class CrashLibrary {
 
     private static func jpegs(under folder: URL) throws -> [URL] {
         let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-        let urls = (walker?.allObjects as? [URL] ?? []).filter { ["jpg", "jpeg"].contains($0.pathExtension.lowercased()) }
+        let urls = (walker?.allObjects as? [URL] ?? []).filter {
+            ["jpg", "jpeg"].contains($0.pathExtension.lowercased())
+        }
         return urls.sorted { $0.path < $1.path }
     }
 
@@ -58,7 +61,8 @@ final class CrashLibrary {
         copies += 1
         let relativePath = "\(folder)/\(source.deletingPathExtension().lastPathComponent)-\(copies).jpg"
         let destination = library.url(relativePath)
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         var bytes = try Data(contentsOf: source)
         bytes.append(contentsOf: Array("photolib-crash-copy-\(copies)".utf8))
         try bytes.write(to: destination)
@@ -67,7 +71,8 @@ final class CrashLibrary {
 
     /// Every photo's path relative to the library, sorted.
     func photoPaths() throws -> [String] {
-        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        let walker = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
         let prefix = root.path + "/"
         return (walker?.allObjects as? [URL] ?? [])
             .filter { $0.pathExtension == "jpg" }

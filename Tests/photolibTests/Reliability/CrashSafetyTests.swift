@@ -19,9 +19,11 @@ extension ReliabilityTests {
             let edited = Array(ids.shuffled(using: &random).prefix(30))
             try #require(try crash.library.run(["action", "favourite"] + edited[0..<10]).status == 0)
             for (number, id) in edited[10..<20].enumerated() {
-                try #require(try crash.library.run(["action", "caption", "--value", "Kept caption \(number)", id]).status == 0)
+                try #require(
+                    try crash.library.run(["action", "caption", "--value", "Kept caption \(number)", id]).status == 0)
             }
-            try #require(try crash.library.run(["action", "city", "--value", "Trondheim"] + edited[20..<30]).status == 0)
+            try #require(
+                try crash.library.run(["action", "city", "--value", "Trondheim"] + edited[20..<30]).status == 0)
             let expected = try crash.assetsByID().filter { edited.contains($0.key) }.mapValues(EditableState.init)
 
             // One whole round, unkilled, gives the typical run time the kill delays are drawn from.
@@ -32,7 +34,9 @@ extension ReliabilityTests {
             for round in 0..<Self.kills {
                 try makeFreshChanges(in: crash, round: round, random: &random)
                 let delay = Double.random(in: 0...typical, using: &random)
-                if try KillableRun.run(["index", "--library", crash.root.path], killAfter: delay).wasKilled { interrupted += 1 }
+                if try KillableRun.run(["index", "--library", crash.root.path], killAfter: delay).wasKilled {
+                    interrupted += 1
+                }
                 #expect(try crash.integrityProblems() == [], "round \(round), killed after \(delay) s")
                 let reindex = try crash.library.run(["index"])
                 #expect([0, 2].contains(reindex.status), "round \(round): \(reindex.stderr)")
@@ -53,16 +57,19 @@ extension ReliabilityTests {
             var random = SeededGenerator(seed: 0xAC71)
             try #require([0, 2].contains(try crash.library.run(["index", "--no-renditions"]).status))
             let ids = Array(try crash.assetsByID().keys.sorted().prefix(6))
-            let (_, typical) = try KillableRun.timed { try crash.library.run(["action", "caption", "--value", "First"] + ids) }
+            let (_, typical) = try KillableRun.timed {
+                try crash.library.run(["action", "caption", "--value", "First"] + ids)
+            }
 
             var interrupted = 0
             for round in 0..<Self.kills {
                 let chosen = Array(ids.shuffled(using: &random).prefix(3))
-                let arguments: [String] = switch round % 3 {
-                case 0: ["action", "toggle-favourite"] + chosen
-                case 1: ["action", "caption", "--value", "Caption \(round)"] + chosen
-                default: ["action", "city", "--value", "City \(round)"] + chosen
-                }
+                let arguments: [String] =
+                    switch round % 3 {
+                    case 0: ["action", "toggle-favourite"] + chosen
+                    case 1: ["action", "caption", "--value", "Caption \(round)"] + chosen
+                    default: ["action", "city", "--value", "City \(round)"] + chosen
+                    }
                 let delay = Double.random(in: 0...typical, using: &random)
                 let outcome = try KillableRun.run(arguments + ["--library", crash.root.path], killAfter: delay)
                 if outcome.wasKilled { interrupted += 1 }
@@ -71,14 +78,18 @@ extension ReliabilityTests {
                 let now = try crash.assetsByID()
                 for id in ids {
                     let state = try #require(now[id].map(EditableState.init))
-                    #expect(logged[id]?["favourite"] ?? "false" == (state.favourite ? "true" : "false"), "round \(round): \(id)")
+                    #expect(
+                        logged[id]?["favourite"] ?? "false" == (state.favourite ? "true" : "false"),
+                        "round \(round): \(id)")
                     #expect(logged[id]?["caption"] == state.caption, "round \(round): \(id)")
                     if let city = logged[id]?["city"] { #expect(city == state.city, "round \(round): \(id)") }
                 }
                 #expect(try crash.halfWrittenFiles() == [], "round \(round)")
             }
             // Sidecars were written (so the kills could hit them) and read back cleanly by an index.
-            #expect(!(try FileManager.default.subpathsOfDirectory(atPath: crash.root.path).filter { $0.hasSuffix(".xmp") }.isEmpty))
+            #expect(
+                !(try FileManager.default.subpathsOfDirectory(atPath: crash.root.path).filter { $0.hasSuffix(".xmp") }
+                    .isEmpty))
             #expect(try crash.library.run(["index"]).status == 0)
             #expect(interrupted >= 1, "no kill interrupted an action")
         }
@@ -92,7 +103,8 @@ extension ReliabilityTests {
             var interrupted = 0
             for round in 0..<Self.kills {
                 let delay = Double.random(in: 0...typical, using: &random)
-                if try KillableRun.run(["render", "--force", "--library", crash.root.path], killAfter: delay).wasKilled {
+                if try KillableRun.run(["render", "--force", "--library", crash.root.path], killAfter: delay).wasKilled
+                {
                     interrupted += 1
                 }
                 #expect(try crash.halfWrittenFiles() == [], "round \(round), killed after \(delay) s")
@@ -127,11 +139,13 @@ extension ReliabilityTests {
             let paths = try crash.photoPaths().shuffled(using: &random)
             let stamp = Date(timeIntervalSinceNow: Double(round + 100))
             for path in paths[0..<10] {
-                try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: crash.library.url(path).path)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: stamp], ofItemAtPath: crash.library.url(path).path)
             }
             for path in paths[10..<13] {
                 let target = crash.library.url("moved/round\(round)/\(URL(fileURLWithPath: path).lastPathComponent)")
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileManager.default.moveItem(at: crash.library.url(path), to: target)
             }
             for path in paths[13..<16] {
@@ -142,7 +156,8 @@ extension ReliabilityTests {
             }
             let sources = try CrashLibrary.sources()
             for _ in 0..<4 {
-                try crash.addCopy(of: sources[Int.random(in: 0..<sources.count, using: &random)], folder: "added/round\(round)")
+                try crash.addCopy(
+                    of: sources[Int.random(in: 0..<sources.count, using: &random)], folder: "added/round\(round)")
             }
         }
 
@@ -150,7 +165,8 @@ extension ReliabilityTests {
         private func lastLoggedValues(_ crash: CrashLibrary) throws -> [String: [String: String]] {
             let history = try crash.library.run(["history", "--json"])
             try #require(history.status == 0, "history: \(history.stderr)")
-            let events = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+            let events = try #require(
+                try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
             var values: [String: [String: String]] = [:]
             for event in events {
                 guard let id = event["id"] as? String, let field = event["field"] as? String else { continue }

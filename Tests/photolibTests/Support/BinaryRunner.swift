@@ -20,7 +20,9 @@ enum BinaryRunner {
 
     struct BinaryNotFound: Error, CustomStringConvertible {
         var searched: [String]
-        var description: String { "photolib binary not found (run 'swift build'); looked at: \(searched.joined(separator: ", "))" }
+        var description: String {
+            "photolib binary not found (run 'swift build'); looked at: \(searched.joined(separator: ", "))"
+        }
     }
 
     /// Where the binary is, or nil with the places searched.
@@ -30,7 +32,8 @@ enum BinaryRunner {
             candidates.append(URL(fileURLWithPath: explicit))
         }
         if let bundle = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("photolib"))
+            candidates.append(
+                URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("photolib"))
         }
         candidates.append(packageRoot.appendingPathComponent(".build/debug/photolib"))
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
@@ -44,8 +47,10 @@ enum BinaryRunner {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `photolib arguments…` and returns its status, stdout and stderr as text.
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    workingDirectory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        workingDirectory: URL? = nil
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let result = try runRaw(arguments, stdin: stdin, environment: environment, workingDirectory: workingDirectory)
         return (result.status, result.stdoutText, result.stderr)
     }
@@ -54,8 +59,10 @@ enum BinaryRunner {
     ///
     /// Output goes to temporary files rather than pipes, so a chatty child never blocks
     /// on a full pipe while we wait for it. Standard input is `stdin`, else /dev/null.
-    static func runRaw(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                       workingDirectory: URL? = nil) throws -> Result {
+    static func runRaw(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        workingDirectory: URL? = nil
+    ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("photolib-run-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -72,7 +79,10 @@ enum BinaryRunner {
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let output = try FileHandle(forWritingTo: outURL)
         let errors = try FileHandle(forWritingTo: errURL)
-        defer { try? output.close(); try? errors.close() }
+        defer {
+            try? output.close()
+            try? errors.close()
+        }
         process.standardOutput = output
         process.standardError = errors
         if let stdin {
@@ -84,10 +94,12 @@ enum BinaryRunner {
         }
         try process.run()
         process.waitUntilExit()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return Result(status: status,
-                      stdout: Array(try contents(of: outURL)),
-                      stderr: String(decoding: try contents(of: errURL), as: UTF8.self))
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Result(
+            status: status,
+            stdout: Array(try contents(of: outURL)),
+            stderr: String(decoding: try contents(of: errURL), as: UTF8.self))
     }
 
     /// A file's bytes. Not `Data(contentsOf:)`: swift-foundation 6.3 leaks a 4 KiB buffer

@@ -10,7 +10,9 @@ enum CorpusFiles {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
     }()
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("ground-truth.json").path) }
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent("ground-truth.json").path)
+    }
     static let skipMessage = "the shared corpus (../shared/corpus) is not on this machine"
     static var photos: URL { root.appendingPathComponent("photos") }
     static var broken: URL { root.appendingPathComponent("broken") }

@@ -26,10 +26,14 @@ enum SampleCommands {
         name: "trash",
         abstract: "Manage the trash.",
         subcommands: [
-            CommandSpec(name: "empty", abstract: "Delete everything in the trash.",
-                        options: [.flag("force", help: "Do not ask.")]),
-            CommandSpec(name: "restore", abstract: "Put assets back.",
-                        arguments: [ArgumentSpec(name: "assets", help: "Assets to restore.", isOptional: false, isRepeating: true)]),
+            CommandSpec(
+                name: "empty", abstract: "Delete everything in the trash.",
+                options: [.flag("force", help: "Do not ask.")]),
+            CommandSpec(
+                name: "restore", abstract: "Put assets back.",
+                arguments: [
+                    ArgumentSpec(name: "assets", help: "Assets to restore.", isOptional: false, isRepeating: true)
+                ]),
         ])
 
     static let root = RootCommand.spec(commands: [list, show, trash])

@@ -15,7 +15,8 @@ final class TestLibrary {
     /// Copies `source` (a file) to `relativePath` inside the library, making folders.
     func add(_ source: URL, as relativePath: String) throws {
         let destination = root.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: destination)
         // The corpus is read-only; the library's copies must be movable and editable.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: destination.path)
