@@ -11,7 +11,10 @@ PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa
 # Tools only the benchmarks compare against.
 BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time
 
-.PHONY: all deps bench-deps build test test-sanitize fuzz demo install uninstall bench clean man
+# The Swift files swift-format checks (.swift-format is its configuration).
+SWIFT_FILES := Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
+
+.PHONY: all deps bench-deps build test lint format test-sanitize fuzz demo install uninstall bench clean man
 
 all: build
 
@@ -36,6 +39,14 @@ build: deps
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Fails on any formatting finding, and on a C module imported outside the target that owns it.
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
+	Scripts/check-c-imports
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel $(SWIFT_FILES)
 
 # The whole suite under AddressSanitizer, then ThreadSanitizer, each in its own scratch
 # path so that neither fights the normal build.
