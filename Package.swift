@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers, each depending only on those below it, so that a wrong-way import does not
-// compile: PhotoSupport → PhotoFormats → PhotoCatalog → PhotoLibrary → photolib, with
+// compile: PhotoSupport → PhotoFormats → PhotoCatalog → PhotoCatalogPostgres → PhotoLibrary → photolib, with
 // PhotoTerminal beside the library for the executable alone. Each C library is a dependency
 // of the one target that owns it; no other target imports it.
 let package = Package(
@@ -14,6 +14,7 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
 
@@ -31,8 +32,16 @@ let package = Package(
         ),
         /** The asset model, the Catalog protocol and its SQLite store. */
         .target(name: "PhotoCatalog", dependencies: ["PhotoSupport", "PhotoFormats", "CSQLite"]),
+        /** The Catalog protocol on a PostgreSQL server (libpq): one schema per library, shared by many machines. */
+        // Beside the SQLite store rather than inside PhotoCatalog, so that libpq sits behind a
+        // target of its own: PhotoCatalog keeps the model and the embedded store, and this
+        // target reaches its helpers through `package` access only.
+        .target(
+            name: "PhotoCatalogPostgres", dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog", "CLibPQ"]),
         /** A library folder: settings, indexing, renditions, actions, trash, export, verify; never prints. */
-        .target(name: "PhotoLibrary", dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog"]),
+        .target(
+            name: "PhotoLibrary",
+            dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoCatalogPostgres"]),
         /** Pictures drawn in a terminal (kitty, iTerm, sixel, symbols) with libchafa. */
         // Presentation, so only the executable uses it; a target of its own rather than files of
         // the executable so that CChafa sits behind one small module, testable alone, beside
@@ -47,7 +56,9 @@ let package = Package(
         /** Helpers the test targets share: temporary folders, the corpus, synthetic JPEGs, catalog fixtures. */
         // A test target with no tests of its own: never part of a release build, and free to
         // use `@testable import`.
-        .testTarget(name: "PhotoTestSupport", dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog"]),
+        .testTarget(
+            name: "PhotoTestSupport",
+            dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoCatalogPostgres"]),
         // The content fingerprint is also checked as the image reader computes it, hence PhotoFormats.
         .testTarget(name: "PhotoSupportTests", dependencies: ["PhotoSupport", "PhotoFormats", "PhotoTestSupport"]),
         .testTarget(
@@ -56,7 +67,9 @@ let package = Package(
             // Raw inputs (fuzz regressions) that tests read by path, not resources.
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "PhotoCatalogTests", dependencies: ["PhotoCatalog", "PhotoTestSupport"]),
+        // The same catalog tests run against both stores (see TestCatalog).
+        .testTarget(
+            name: "PhotoCatalogTests", dependencies: ["PhotoCatalog", "PhotoCatalogPostgres", "PhotoTestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoTestSupport"]),
         .testTarget(name: "PhotoTerminalTests", dependencies: ["PhotoTerminal", "PhotoTestSupport"]),
         /** End to end: the built binary run on real libraries; and the parser's and output's units. */

@@ -120,7 +120,7 @@ extension SQLiteCatalog {
 extension AssetID {
     /// Like `init(hex:)` for text already in lowercase, as the catalog stores it, checked on
     /// its bytes: listing 100,000 index records spent a third of its time in the Character-based check.
-    init?(lowercaseHex text: String) {
+    package init?(lowercaseHex text: String) {
         let isLowercaseHex =
             text.utf8.count == AssetID.length
             && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }

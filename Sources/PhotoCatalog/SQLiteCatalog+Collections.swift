@@ -18,9 +18,11 @@ extension SQLiteCatalog {
             CollectionCount(.favourites, try count("SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0")),
             CollectionCount(.liked, try count("SELECT count(*) FROM assets WHERE liked = 1 AND trashed = 0")),
         ]
+        // min(city): of the spellings of one city ("Paris", "PARIS"), the first in byte order,
+        // rather than whichever row SQLite saw last, so that every catalog shows the same one.
         result += try database.cachedStatement(
             """
-            SELECT city, count(*) FROM assets WHERE trashed = 0 AND city IS NOT NULL
+            SELECT min(city), count(*) FROM assets WHERE trashed = 0 AND city IS NOT NULL
             GROUP BY city COLLATE NOCASE ORDER BY city COLLATE NOCASE
             """
         ).rows { CollectionCount(.city($0.text(at: 0)), Int($0.int64(at: 1))) }

@@ -13,7 +13,7 @@ extension SQLiteCatalog {
     /// character's code raised by one. In ASCII '9' + 1 is ':' (below 'a') and 'f' + 1 is 'g',
     /// so the range `prefix <= id < bound` holds exactly the ids with that prefix, and the
     /// primary-key index answers it as one range scan.
-    static func prefixUpperBound(_ prefix: String) -> String {
+    package static func prefixUpperBound(_ prefix: String) -> String {
         var bytes = Array(prefix.utf8)
         bytes[bytes.count - 1] += 1
         return String(decoding: bytes, as: UTF8.self)

@@ -41,4 +41,10 @@ public struct GPSPlacedAsset: Sendable, Equatable {
     public var id: AssetID
     public var position: GPSCoordinate
     public var city: String?
+
+    public init(id: AssetID, position: GPSCoordinate, city: String?) {
+        self.id = id
+        self.position = position
+        self.city = city
+    }
 }

@@ -30,7 +30,7 @@ public final class SQLiteCatalog: Catalog {
     /// The form in which captions and cities are compared: canonically composed, then
     /// lowercased by Unicode's rules, so that "ÉTÉ" finds "été" (SQLite's LIKE and NOCASE
     /// fold ASCII letters only) and a decomposed "é" finds a composed one.
-    static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         // ASCII needs neither composition nor Unicode case rules: the fast path for most text.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         return text.precomposedStringWithCanonicalMapping.lowercased()

@@ -3,16 +3,17 @@ import PhotoTestSupport
 import Testing
 
 @testable import PhotoCatalog
+@testable import PhotoCatalogPostgres
 @testable import PhotoFormats
 @testable import PhotoSupport
 
+/// The catalog's storage rules, on every backend (`CatalogBackend.all`); the tests about the
+/// SQLite file itself build an SQLite catalog of their own.
 @Suite struct SQLiteCatalogTests {
     let folder: TemporaryDirectory
-    let catalog: SQLiteCatalog
 
     init() throws {
         folder = try TemporaryDirectory()
-        catalog = try SQLiteCatalog(path: folder.catalogPath)
     }
 
     private func scanned(_ hex: String, _ path: String, caption: String? = nil, size: Int64 = 1_000) -> ScannedFile {
@@ -27,11 +28,14 @@ import Testing
     private let idC = CatalogFixtures.id("00000000000000cc")
     private let idD = CatalogFixtures.id("00000000000000dd")
 
-    private func path(of id: AssetID) throws -> RawPath? { try catalog.asset(id: id)?.file.relativePath }
+    private func path(of id: AssetID, in catalog: any Catalog) throws -> RawPath? {
+        try catalog.asset(id: id)?.file.relativePath
+    }
 
     // MARK: - File and schema
 
     @Test func newCatalogHasTheLatestSchemaInWALMode() throws {
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
         #expect(try catalog.database.userVersion() == SQLiteCatalog.schemaVersion)
         #expect(SQLiteCatalog.schemaVersion >= 3)
         #expect(try catalog.database.textValue("PRAGMA journal_mode") == "wal")
@@ -45,17 +49,18 @@ import Testing
         #expect(try catalog.indexRecords().isEmpty)
     }
 
-    @Test func reopeningKeepsTheData() throws {
-        try catalog.applyIndexChanges(scanned: [scanned("00000000000000aa", "a.jpg", caption: "Lake")], missing: [])
-        let written = try #require(try catalog.asset(id: idA))
-        let reopened = try SQLiteCatalog(path: folder.catalogPath)
+    @Test(arguments: CatalogBackend.all) func reopeningKeepsTheData(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        try store.catalog.applyIndexChanges(
+            scanned: [scanned("00000000000000aa", "a.jpg", caption: "Lake")], missing: [])
+        let written = try #require(try store.catalog.asset(id: idA))
+        let reopened = try store.reopen()
         #expect(try reopened.count() == 1)
         #expect(try reopened.asset(id: idA) == written)
-        #expect(try reopened.database.userVersion() == SQLiteCatalog.schemaVersion)
     }
 
     @Test func newerSchemaIsRefused() throws {
-        try catalog.database.setUserVersion(7)
+        try SQLiteCatalog(path: folder.catalogPath).database.setUserVersion(7)
         let error = try #require(throws: SQLiteError.self) { try SQLiteCatalog(path: folder.catalogPath) }
         #expect(
             error.description
@@ -81,7 +86,9 @@ import Testing
 
     // MARK: - Inserting and refreshing
 
-    @Test func insertStoresEveryField() throws {
+    @Test(arguments: CatalogBackend.all) func insertStoresEveryField(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         let before = Date().timeIntervalSince1970
         let file = CatalogFixtures.scanned(
             "00000000000000aa", "2008/IMG_1.jpg", size: 4_242_424, taken: "2008-05-30T15:56:01",
@@ -106,26 +113,32 @@ import Testing
         #expect(try catalog.asset(id: idB) == nil)
     }
 
-    @Test func fileWithoutCaptionHasNoCaptionSource() throws {
+    @Test(arguments: CatalogBackend.all) func fileWithoutCaptionHasNoCaptionSource(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         try catalog.applyIndexChanges(scanned: [CatalogFixtures.scanned("00000000000000aa", "bare.jpg")], missing: [])
         let asset = try #require(try catalog.asset(id: idA))
         #expect(asset.caption == nil && asset.captionSource == nil && asset.metadata.caption == nil)
         #expect(asset.metadata.takenAt == nil && asset.metadata.gps == nil && asset.metadata.cameraMake == nil)
     }
 
-    @Test func refreshKeepsFlagsAndUserCaption() throws {
+    @Test(arguments: CatalogBackend.all) func refreshKeepsFlagsAndUserCaption(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         try catalog.applyIndexChanges(
             scanned: [
                 scanned("00000000000000aa", "a.jpg", caption: "Beach"),
                 scanned("00000000000000bb", "b.jpg", caption: "Dog"),
             ], missing: [])
-        try CatalogFixtures.execute(
-            """
-            UPDATE assets SET favourite = 1, trashed = 1, caption = 'My beach', caption_source = 'user',
-                city = 'Honfleur', city_source = 'user', country = 'FR' WHERE id = '00000000000000aa'
-            """, on: catalog)
-        try CatalogFixtures.execute("UPDATE assets SET liked = 1 WHERE id = '00000000000000bb'", on: catalog)
-        let addedAt = try catalog.database.textValue("SELECT group_concat(added_at) FROM assets")
+        _ = try catalog.apply(
+            [
+                AssetEdit(id: idA, change: .favourite(true)),
+                AssetEdit(id: idA, change: .trash(location: RawPath(".photolib/trash/a.jpg"))),
+                AssetEdit(id: idA, change: .caption("My beach")), AssetEdit(id: idA, change: .city("Honfleur")),
+                AssetEdit(id: idB, change: .liked(true)),
+            ], action: "test")
+        try store.execute("UPDATE assets SET country = 'FR' WHERE id = '00000000000000aa'")
+        let addedAt = try store.text("SELECT CAST(sum(added_at) AS TEXT) FROM assets")
 
         try catalog.applyIndexChanges(
             scanned: [
@@ -143,7 +156,7 @@ import Testing
         #expect(b.file.size == 3_000)
         #expect(b.caption == "Dog, edited" && b.captionSource == .exif)
         #expect(!b.favourite && b.liked && !b.trashed)
-        #expect(try catalog.database.textValue("SELECT group_concat(added_at) FROM assets") == addedAt)
+        #expect(try store.text("SELECT CAST(sum(added_at) AS TEXT) FROM assets") == addedAt)
 
         // An embedded caption that disappears takes the shown one with it, unless the user wrote it.
         try catalog.applyIndexChanges(
@@ -157,7 +170,9 @@ import Testing
 
     // MARK: - Paths changing hands
 
-    @Test func swapAndMoveWithinOneBatch() throws {
+    @Test(arguments: CatalogBackend.all) func swapAndMoveWithinOneBatch(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         try catalog.applyIndexChanges(
             scanned: [
                 scanned("00000000000000aa", "x.jpg"), scanned("00000000000000bb", "y.jpg"),
@@ -170,10 +185,10 @@ import Testing
                 scanned("00000000000000dd", "z.jpg"), scanned("00000000000000cc", "w.jpg"),
             ],
             missing: [])
-        #expect(try path(of: idA) == RawPath("y.jpg"))
-        #expect(try path(of: idB) == RawPath("x.jpg"))
-        #expect(try path(of: idC) == RawPath("w.jpg"))
-        #expect(try path(of: idD) == RawPath("z.jpg"))
+        #expect(try path(of: idA, in: catalog) == RawPath("y.jpg"))
+        #expect(try path(of: idB, in: catalog) == RawPath("x.jpg"))
+        #expect(try path(of: idC, in: catalog) == RawPath("w.jpg"))
+        #expect(try path(of: idD, in: catalog) == RawPath("z.jpg"))
         var query = AssetQuery()
         query.sort = .path
         #expect(
@@ -182,11 +197,15 @@ import Testing
             ])
     }
 
-    @Test func missingIsMarkedAndClearedWhenTheFileReturns() throws {
+    @Test(arguments: CatalogBackend.all) func missingIsMarkedAndClearedWhenTheFileReturns(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         try catalog.applyIndexChanges(
             scanned: [scanned("00000000000000aa", "a.jpg"), scanned("00000000000000bb", "b.jpg")],
             missing: [])
-        try CatalogFixtures.execute("UPDATE assets SET favourite = 1 WHERE id = '00000000000000bb'", on: catalog)
+        _ = try catalog.apply([AssetEdit(id: idB, change: .favourite(true))], action: "favourite")
         try catalog.applyIndexChanges(scanned: [], missing: [idB])
         #expect(try catalog.indexRecords().sorted { $0.id < $1.id }.map(\.missing) == [false, true])
         let gone = try #require(try catalog.asset(id: idB))
@@ -202,22 +221,28 @@ import Testing
         #expect(try catalog.asset(id: idA)?.missing == false)
     }
 
-    @Test func missingAssetGivesItsPathToAFileFoundThere() throws {
+    @Test(arguments: CatalogBackend.all) func missingAssetGivesItsPathToAFileFoundThere(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         try catalog.applyIndexChanges(
             scanned: [scanned("00000000000000aa", "a.jpg"), scanned("00000000000000bb", "b.jpg")],
             missing: [])
         // b.jpg was deleted and a.jpg renamed to b.jpg, in the same pass.
         try catalog.applyIndexChanges(scanned: [scanned("00000000000000aa", "b.jpg")], missing: [idB])
-        #expect(try path(of: idA) == RawPath("b.jpg"))
+        #expect(try path(of: idA, in: catalog) == RawPath("b.jpg"))
         let gone = try #require(try catalog.asset(id: idB))
         #expect(gone.missing)
         #expect(gone.file.relativePath.bytes == [0] + Array("00000000000000bb".utf8))
     }
 
-    @Test func conflictingBatchIsRolledBackWhole() throws {
+    @Test(arguments: CatalogBackend.all) func conflictingBatchIsRolledBackWhole(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         try catalog.applyIndexChanges(scanned: [scanned("00000000000000aa", "a.jpg", caption: "first")], missing: [])
         // d is new but claims a.jpg, which a (present, not moved) still holds.
-        let error = try #require(throws: SQLiteError.self) {
+        let error = try #require(throws: (any Error).self) {
             try catalog.applyIndexChanges(
                 scanned: [
                     scanned("00000000000000aa", "a.jpg", caption: "second"),
@@ -225,20 +250,34 @@ import Testing
                     scanned("00000000000000dd", "a.jpg"),
                 ], missing: [])
         }
-        #expect(error.extendedResultCode == 2067)
-        #expect(
-            error.description.hasPrefix(
-                "SQLite error 19: UNIQUE constraint failed: assets.relative_path - while executing `INSERT INTO assets")
-        )
+        switch error {
+        case let error as SQLiteError:
+            #expect(error.extendedResultCode == 2067)
+            #expect(
+                error.description.hasPrefix(
+                    "SQLite error 19: UNIQUE constraint failed: assets.relative_path - while executing `INSERT INTO assets"
+                ))
+            #expect(!(catalog as! SQLiteCatalog).database.isInTransaction)
+        case let error as PGError:
+            #expect(error.sqlState == "23505")
+            #expect(
+                error.description.hasPrefix(
+                    "PostgreSQL error 23505: duplicate key value violates unique constraint \"assets_relative_path_key\""
+                ))
+        default:
+            Issue.record("unexpected error \(error)")
+        }
+        // Nothing of the batch stayed, and the connection is ready for more.
         #expect(try catalog.count() == 1)
         let a = try #require(try catalog.asset(id: idA))
         #expect(a.caption == "first" && !a.missing)
-        #expect(!catalog.database.isInTransaction)
     }
 
     // MARK: - Paths that are not text
 
-    @Test func nonUTF8PathBytesRoundTrip() throws {
+    @Test(arguments: CatalogBackend.all) func nonUTF8PathBytesRoundTrip(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         let latin1 = RawPath(bytes: Array("caf".utf8) + [0xE9] + Array(".jpg".utf8))
         let raw = RawPath(bytes: [0x66, 0xFF, 0xFE, 0x2F, 0x80] + Array(".JPG".utf8))
         #expect(!latin1.isValidUTF8 && !raw.isValidUTF8)
@@ -248,8 +287,8 @@ import Testing
                 CatalogFixtures.scanned("00000000000000bb", raw),
                 CatalogFixtures.scanned("00000000000000cc", RawPath("café.jpg")),
             ], missing: [])
-        #expect(try path(of: idA)?.bytes == latin1.bytes)
-        #expect(try path(of: idB)?.bytes == raw.bytes)
+        #expect(try path(of: idA, in: catalog)?.bytes == latin1.bytes)
+        #expect(try path(of: idB, in: catalog)?.bytes == raw.bytes)
         #expect(Set(try catalog.indexRecords().map(\.file.relativePath)) == [latin1, raw, RawPath("café.jpg")])
         // Path order is byte order: "caf\xC3\xA9" < "caf\xE9" < "f\xFF…".
         #expect(try catalog.assets(matching: AssetQuery()).map(\.id) == [idC, idA, idB])

@@ -1,0 +1,56 @@
+import Foundation
+import PhotoCatalog
+
+extension PostgresCatalog {
+    /// Every collection with its count, in the SQLite catalog's order and spelling (see
+    /// `SQLiteCatalog.collections(now:)`); each count is answered by a partial index.
+    public func collections(now: Date) throws -> [CollectionCount] {
+        let since = now.timeIntervalSince1970 - Double(AssetCollection.recentDays) * 86_400
+        return try reconnecting {
+            func count(_ sql: String, _ values: [PGValue] = []) throws -> Int {
+                Int(try connection.value(sql, values) { $0.int64(0) } ?? 0)
+            }
+            var result = [
+                CollectionCount(.all, try count("SELECT count(*) FROM assets WHERE NOT trashed")),
+                CollectionCount(.favourites, try count("SELECT count(*) FROM assets WHERE favourite AND NOT trashed")),
+                CollectionCount(.liked, try count("SELECT count(*) FROM assets WHERE liked AND NOT trashed")),
+            ]
+            // The spelling shown for a city written several ways is the first in byte order,
+            // as in the SQLite catalog.
+            result += try connection.execute(
+                """
+                SELECT min(city), count(*) FROM assets WHERE NOT trashed AND city IS NOT NULL
+                GROUP BY lower(city) ORDER BY lower(city)
+                """
+            ).rows.map { CollectionCount(.city($0.text(0)), Int($0.int64(1))) }
+            result += try connection.execute(
+                """
+                SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE NOT trashed AND taken_local IS NOT NULL
+                GROUP BY substr(taken_local, 1, 4) ORDER BY substr(taken_local, 1, 4) DESC
+                """
+            ).rows.compactMap { row in Int(row.text(0)).map { CollectionCount(.year($0), Int(row.int64(1))) } }
+            result.append(
+                CollectionCount(
+                    .recentlyAdded,
+                    try count("SELECT count(*) FROM assets WHERE NOT trashed AND added_at >= $1", [.double(since)])))
+            result.append(
+                CollectionCount(
+                    .recentlyPopped,
+                    try count(
+                        "SELECT count(*) FROM assets WHERE NOT trashed AND popped_at IS NOT NULL AND popped_at >= $1",
+                        [.double(since)])))
+            result.append(CollectionCount(.trash, try count("SELECT count(*) FROM assets WHERE trashed")))
+            return result
+        }
+    }
+
+    /// Records that the assets were popped at `date`, for Recently Popped. Safe to repeat.
+    public func markPopped(_ ids: [AssetID], at date: Date) throws {
+        guard !ids.isEmpty else { return }
+        try reconnecting {
+            try connection.execute(
+                "UPDATE assets SET popped_at = $1 WHERE id = ANY($2::text[])",
+                [.double(date.timeIntervalSince1970), .textArray(ids.map(\.hex))])
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import PhotoCatalog
+import PhotoSupport
+
+extension PostgresCatalog {
+    public func asset(atRelativePath relativePath: RawPath) throws -> Asset? {
+        try reconnecting {
+            try connection.execute(
+                "SELECT \(Self.assetColumns) FROM assets WHERE relative_path = $1", [.bytes(relativePath.bytes)]
+            ).rows.first.map(Self.asset(fromRow:))
+        }
+    }
+
+    /// Applies every edit in one READ COMMITTED transaction that first locks the edited rows
+    /// (`SELECT … FOR UPDATE`, in id order so that two batches cannot deadlock): a toggle
+    /// waiting for another machine's toggle then reads the row that one committed, so no
+    /// change is lost and each logged old value is the previous event's new value.
+    ///
+    /// When the connection breaks, the edits are not simply run again: a toggle run twice
+    /// would undo itself. After reconnecting, the batch's events tell whether the lost COMMIT
+    /// landed; only if it did not are the edits applied (to the rows as they are then).
+    public func apply(_ edits: [AssetEdit], action: String) throws -> [Asset] {
+        let now = Date()
+        let batch = AssetID.random().hex
+        return try landingOnce(batch: batch) {
+            try connection.inRetriedTransaction { try applyLocked(edits, action: action, now: now, batch: batch) }
+        } landed: {
+            try edits.map { edit in
+                guard let asset = try asset(id: edit.id) else { throw CatalogEditError(.noSuchAsset(edit.id)) }
+                return asset
+            }
+        }
+    }
+
+    private func applyLocked(_ edits: [AssetEdit], action: String, now: Date, batch: String) throws -> [Asset] {
+        var current = try lockedAssets(Set(edits.map(\.id)))
+        var results: [Asset] = []
+        for edit in edits {
+            guard let old = current[edit.id] else { throw CatalogEditError(.noSuchAsset(edit.id)) }
+            let new = edit.applied(to: old, now: now)
+            if new != old {
+                try connection.execute(Self.updateEditableSQL, Self.editableValues(new))
+                for change in FieldChange.between(old, new) {
+                    try logEvent(id: edit.id, at: now, action: action, change: change, batch: batch)
+                }
+                current[edit.id] = new
+            }
+            results.append(new)
+        }
+        return results
+    }
+
+    /// The assets with these ids, each row locked until the transaction ends.
+    private func lockedAssets(_ ids: Set<AssetID>) throws -> [AssetID: Asset] {
+        let rows = try connection.execute(
+            "SELECT \(Self.assetColumns) FROM assets WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE",
+            [.textArray(ids.map(\.hex))]
+        ).rows
+        var assets: [AssetID: Asset] = [:]
+        for row in rows {
+            let asset = try Self.asset(fromRow: row)
+            assets[asset.id] = asset
+        }
+        return assets
+    }
+
+    public func recordPop(id: AssetID) throws -> Asset? {
+        try markPopped([id], at: Date())
+        return try asset(id: id)
+    }
+
+    public func purge(_ ids: [AssetID]) throws -> [AssetID] {
+        let now = Date()
+        let batch = AssetID.random().hex
+        return try landingOnce(batch: batch) {
+            try connection.inRetriedTransaction {
+                let rows = try connection.execute(
+                    "SELECT id, relative_path FROM assets WHERE id = ANY($1::text[]) AND trashed ORDER BY id FOR UPDATE",
+                    [.textArray(ids.map(\.hex))]
+                ).rows
+                var paths: [AssetID: RawPath] = [:]
+                for row in rows { paths[try Self.assetID(fromRow: row, column: 0)] = RawPath(bytes: row.bytes(1)) }
+                var removed: [AssetID] = []
+                for id in ids {
+                    guard let path = paths.removeValue(forKey: id) else { continue }
+                    try connection.execute("DELETE FROM assets WHERE id = $1", [.text(id.hex)])
+                    let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
+                    try logEvent(id: id, at: now, action: "purge", change: change, batch: batch)
+                    removed.append(id)
+                }
+                return removed
+            }
+        } landed: {
+            try connection.execute(
+                "SELECT asset_id FROM asset_events WHERE batch = $1 ORDER BY sequence", [.text(batch)]
+            ).rows.map { try Self.assetID(fromRow: $0, column: 0) }
+        }
+    }
+
+    /// Runs `body` (a transaction that logs its changes under `batch`); when the connection
+    /// breaks, reconnects and answers with `landed` if the batch's events show that its
+    /// COMMIT happened after all, else runs `body` again.
+    private func landingOnce<R>(batch: String, _ body: () throws -> R, landed: () throws -> R) throws -> R {
+        let deadline = Date().addingTimeInterval(reconnectWindow)
+        var pause = 0.05
+        while true {
+            do {
+                return try body()
+            } catch var error as PGError where error.isConnectionLost {
+                error.catalog = address.description
+                try reconnect(until: deadline, pause: &pause, after: error)
+                let found = try reconnecting {
+                    try connection.value("SELECT 1 FROM asset_events WHERE batch = $1 LIMIT 1", [.text(batch)]) { _ in
+                        true
+                    } ?? false
+                }
+                if found { return try reconnecting(landed) }
+            }
+        }
+    }
+
+    public func integrityProblems() throws -> [String] {
+        try reconnecting {
+            var problems: [String] = []
+            let strayTrash =
+                try connection.value(
+                    """
+                    SELECT count(*) FROM assets
+                    WHERE trashed <> (trash_path IS NOT NULL) OR trashed <> (trashed_at IS NOT NULL)
+                    """
+                ) { $0.int64(0) } ?? 0
+            if strayTrash > 0 { problems.append("\(strayTrash) assets whose trash state and trash location disagree") }
+            // The folded copies must be what photolib's folding makes of the text, or
+            // --caption and --city would miss assets; only photolib can compute them.
+            let rows = try connection.execute(
+                "SELECT caption, caption_folded, city, city_folded FROM assets WHERE caption IS NOT NULL OR city IS NOT NULL"
+            ).rows
+            let stale = rows.filter {
+                $0.optionalText(0).map(Self.fold) != $0.optionalText(1)
+                    || $0.optionalText(2).map(Self.fold) != $0.optionalText(3)
+            }.count
+            if stale > 0 { problems.append("\(stale) assets whose folded caption or city is out of date") }
+            return problems
+        }
+    }
+
+    // MARK: - SQL
+
+    /// Every column an edit may change, with the id last.
+    private static let updateEditableSQL = """
+        UPDATE assets SET favourite = $1, liked = $2, caption = $3, caption_source = $4, caption_folded = $5,
+            city = $6, city_source = $7, city_folded = $8, trashed = $9, trashed_at = $10, trash_path = $11,
+            missing = $12
+        WHERE id = $13
+        """
+
+    private static func editableValues(_ asset: Asset) -> [PGValue] {
+        [
+            .bool(asset.favourite), .bool(asset.liked),
+            PGValue(asset.caption), PGValue(asset.captionSource?.rawValue), PGValue(asset.caption.map(fold)),
+            PGValue(asset.city), PGValue(asset.citySource?.rawValue), PGValue(asset.city.map(fold)),
+            .bool(asset.trashed), PGValue(asset.trashedAt?.timeIntervalSince1970),
+            asset.trashLocation.map { .bytes($0.bytes) } ?? .null, .bool(asset.missing),
+            .text(asset.id.hex),
+        ]
+    }
+
+    func logEvent(id: AssetID, at date: Date, action: String, change: FieldChange, batch: String) throws {
+        try connection.execute(
+            """
+            INSERT INTO asset_events (asset_id, at, action, field, old_value, new_value, batch)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """,
+            [
+                .text(id.hex), .double(date.timeIntervalSince1970), .text(action), .text(change.field),
+                PGValue(change.oldValue), PGValue(change.newValue), .text(batch),
+            ])
+    }
+}

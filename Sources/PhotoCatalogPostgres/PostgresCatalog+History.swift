@@ -1,0 +1,30 @@
+import Foundation
+import PhotoCatalog
+
+extension PostgresCatalog {
+    public func history(for id: AssetID?, limit: Int?) throws -> [AssetEvent] {
+        var values: [PGValue] = []
+        var sql = "SELECT sequence, asset_id, at, action, field, old_value, new_value, batch FROM asset_events"
+        if let id {
+            values.append(.text(id.hex))
+            sql += " WHERE asset_id = $1"
+        }
+        // The latest `limit` events, then back into the log's order.
+        sql += " ORDER BY sequence DESC"
+        if let limit {
+            values.append(.int(Int64(max(limit, 0))))
+            sql += " LIMIT $\(values.count)"
+        }
+        let newestFirst = try reconnecting {
+            try connection.execute(sql, values).rows.map { row in
+                AssetEvent(
+                    sequence: row.int64(0), assetID: try Self.assetID(fromRow: row, column: 1),
+                    date: Date(timeIntervalSince1970: row.double(2)), action: row.text(3),
+                    change: FieldChange(
+                        field: row.text(4), oldValue: row.optionalText(5), newValue: row.optionalText(6)),
+                    batch: row.text(7))
+            }
+        }
+        return newestFirst.reversed()
+    }
+}

@@ -1,0 +1,66 @@
+import PhotoCatalog
+
+extension PostgresCatalog {
+    public func assets(matching query: AssetQuery) throws -> [Asset] {
+        let (sql, values) = Self.sql(for: query)
+        return try reconnecting { try connection.execute(sql, values).rows.map(Self.asset(fromRow:)) }
+    }
+
+    /// The SELECT for `query`, with every value as a bound parameter; the same conditions and
+    /// order as the SQLite catalog's, in PostgreSQL's words.
+    static func sql(for query: AssetQuery) -> (sql: String, values: [PGValue]) {
+        var conditions: [String] = []
+        var values: [PGValue] = []
+        func parameter(_ value: PGValue) -> String {
+            values.append(value)
+            return "$\(values.count)"
+        }
+
+        func flag(_ column: String, _ wanted: Bool?) {
+            guard let wanted else { return }
+            conditions.append("\(column) = \(parameter(.bool(wanted)))")
+        }
+        flag("favourite", query.favourite)
+        flag("liked", query.liked)
+        switch query.trash {
+        case .hidden: conditions.append("NOT trashed")
+        case .only: conditions.append("trashed")
+        case .included: break
+        }
+        flag("missing", query.missing)
+
+        if let city = query.city {
+            if city.utf8.allSatisfy({ $0 < 0x80 }) {
+                // SQLite's NOCASE: ASCII letters folded (lower() under "C" folds only those).
+                conditions.append("lower(city) = \(parameter(.text(city.lowercased())))")
+            } else {
+                conditions.append("city_folded = \(parameter(.text(fold(city))))")
+            }
+        }
+        if let text = query.captionContains {
+            // strpos compares bytes, so % and _ are plain characters, as with SQLite's instr.
+            conditions.append("strpos(caption_folded, \(parameter(.text(fold(text))))) > 0")
+        }
+        // A NULL taken_local fails both comparisons, so undated assets drop out.
+        if let after = query.takenAfter { conditions.append("taken_local >= \(parameter(.text(after)))") }
+        if let before = query.takenBefore { conditions.append("taken_local < \(parameter(.text(before)))") }
+        if let since = query.addedSince {
+            conditions.append("added_at >= \(parameter(.double(since.timeIntervalSince1970)))")
+        }
+        if let since = query.poppedSince {
+            conditions.append(
+                "popped_at IS NOT NULL AND popped_at >= \(parameter(.double(since.timeIntervalSince1970)))")
+        }
+
+        var sql = "SELECT \(assetColumns) FROM assets"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        switch query.sort {
+        case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"
+        case .path: sql += " ORDER BY relative_path"
+        case .city: sql += " ORDER BY city IS NULL, lower(city), relative_path"
+        case .popped: sql += " ORDER BY popped_at IS NULL, popped_at DESC, relative_path"
+        }
+        if let limit = query.limit { sql += " LIMIT \(parameter(.int(Int64(max(limit, 0)))))" }
+        return (sql, values)
+    }
+}

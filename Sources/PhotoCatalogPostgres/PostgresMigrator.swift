@@ -1,0 +1,109 @@
+/// One step of the PostgreSQL schema's history: the SQL that takes version `version - 1` to
+/// `version`. Released steps never change; a change of mind is a new step.
+struct PostgresMigration: Sendable {
+    let version: Int
+    let script: String
+}
+
+/// Brings a library's schema up to date, under an advisory lock so that two machines
+/// opening (or upgrading) the same library at once do not both run a step.
+///
+/// The applied versions are rows of `schema_migrations` in the library's schema. PostgreSQL's
+/// DDL is transactional, so every missing step runs in one transaction with its version rows:
+/// a machine that dies halfway leaves the schema as it was.
+struct PostgresMigrator: Sendable {
+    /// Versions 1, 2, 3, … in order, without gaps.
+    let migrations: [PostgresMigration]
+
+    init(_ migrations: [PostgresMigration]) {
+        precondition(
+            migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
+            "migrations must be numbered 1, 2, 3, … in order")
+        self.migrations = migrations
+    }
+
+    var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// photolib's advisory lock class ("phlb"), so that its locks never meet another
+    /// application's in the same database.
+    static let lockClass: Int32 = 0x7068_6C62
+
+    /// The second half of the lock key: FNV-1a of the schema name, computed here rather than
+    /// with the server's `hashtext`, which is internal and may change between versions.
+    static func lockKey(_ schema: String) -> Int32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in schema.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Int32(bitPattern: hash)
+    }
+
+    /// Applies the steps `schema` lacks (creating it when missing) and returns their versions.
+    /// A schema newer than `latestVersion` is refused untouched.
+    @discardableResult
+    func migrate(_ connection: PGConnection, schema: String) throws -> [Int] {
+        // Most opens find the schema current: answered without taking the lock.
+        if let current = try currentVersion(connection, schema: schema) {
+            try refuseIfNewer(current)
+            if current == latestVersion { return [] }
+        }
+        var attempt = 1
+        while true {
+            do {
+                return try connection.inTransaction { try migrateLocked(connection, schema: schema) }
+            } catch let error as PGError where error.sqlState == "55P03" && attempt < 5 {
+                // A step's DDL waited too long for a reader (lock_timeout): try again.
+                attempt += 1
+            }
+        }
+    }
+
+    private func migrateLocked(_ connection: PGConnection, schema: String) throws -> [Int] {
+        try connection.execute(
+            "SELECT pg_advisory_xact_lock($1::int4, $2::int4)",
+            [.int(Int64(Self.lockClass)), .int(Int64(Self.lockKey(schema)))])
+        // An ALTER TABLE waiting behind a long reader makes every later reader wait behind
+        // it: better fail fast and retry than stall every machine.
+        try connection.execute("SET LOCAL lock_timeout = '5s'")
+        try connection.executeScript(
+            """
+            CREATE SCHEMA IF NOT EXISTS "\(schema)";
+            SET LOCAL search_path TO "\(schema)";
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version integer PRIMARY KEY,
+                applied_at double precision NOT NULL,
+                applied_by text NOT NULL
+            );
+            """)
+        // Read only now, under the lock: another machine may have just finished.
+        let current =
+            try connection.value("SELECT coalesce(max(version), 0) FROM schema_migrations") {
+                Int($0.int64(0))
+            } ?? 0
+        try refuseIfNewer(current)
+        var applied: [Int] = []
+        for migration in migrations where migration.version > current {
+            try connection.executeScript(migration.script)
+            try connection.execute(
+                "INSERT INTO schema_migrations (version, applied_at, applied_by) VALUES ($1, extract(epoch FROM now()), $2)",
+                [.int(Int64(migration.version)), .text(PostgresCatalog.creator)])
+            applied.append(migration.version)
+        }
+        return applied
+    }
+
+    /// The schema's version, nil when it has no `schema_migrations` table yet.
+    private func currentVersion(_ connection: PGConnection, schema: String) throws -> Int? {
+        let exists = try connection.value(
+            "SELECT to_regclass($1) IS NOT NULL", [.text("\"\(schema)\".schema_migrations")]
+        ) { $0.bool(0) }
+        guard exists == true else { return nil }
+        return try connection.value("SELECT coalesce(max(version), 0) FROM \"\(schema)\".schema_migrations") {
+            Int($0.int64(0))
+        }
+    }
+
+    private func refuseIfNewer(_ version: Int) throws {
+        guard version <= latestVersion else {
+            throw PGError(.schemaTooNew(found: version, known: latestVersion), message: "")
+        }
+    }
+}
