@@ -6,15 +6,18 @@ BIN := .build/release/photolib
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs, and the pkg-config modules that show they are there.
-BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev libsqlite3-dev libchafa-dev libglib2.0-dev
-PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa
+BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev libsqlite3-dev libchafa-dev libglib2.0-dev libpq-dev
+PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libpq
+# The server the PostgreSQL catalog tests start on loopback (Scripts/pg-test-cluster); without it,
+# and without the right to install it, those tests skip with a message.
+TEST_PACKAGES := postgresql
 # Tools only the benchmarks compare against.
 BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time
 
 # The Swift files swift-format checks (.swift-format is its configuration).
 SWIFT_FILES := Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
 
-.PHONY: all deps bench-deps build test lint format test-sanitize fuzz demo install uninstall bench clean man
+.PHONY: all deps test-deps bench-deps build test lint format test-sanitize fuzz demo install uninstall bench clean man
 
 all: build
 
@@ -24,6 +27,22 @@ deps:
 	else \
 	  echo "deps: installing $(BUILD_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BUILD_PACKAGES); \
+	fi
+
+# Debian's postgresql package would otherwise create (and, where allowed, start) a `main`
+# cluster on port 5432: a server left running by `make test`. The drop-in, read through the
+# stock createcluster.conf's include_dir, stops that without editing a conffile.
+test-deps:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then \
+	  echo "test-deps: PostgreSQL server present"; \
+	elif [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; then \
+	  echo "test-deps: installing $(TEST_PACKAGES) (no main cluster: the tests start their own)"; \
+	  $(SUDO) mkdir -p /etc/postgresql-common/createcluster.d && \
+	  echo 'create_main_cluster = false' | $(SUDO) tee /etc/postgresql-common/createcluster.d/photolib-no-main-cluster.conf >/dev/null; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_PACKAGES) \
+	    || echo "test-deps: could not install $(TEST_PACKAGES): the PostgreSQL tests will skip"; \
+	else \
+	  echo "test-deps: no PostgreSQL server and no right to install one: the PostgreSQL tests will skip"; \
 	fi
 
 bench-deps: deps
@@ -36,7 +55,7 @@ bench-deps: deps
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
-test: build
+test: build test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

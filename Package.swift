@@ -50,7 +50,9 @@ let package = Package(
         /** The command line: argument parsing, the commands, text and JSON output. */
         .executableTarget(
             name: "photolib",
-            dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoLibrary", "PhotoTerminal"]
+            dependencies: [
+                "PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoCatalogPostgres", "PhotoLibrary", "PhotoTerminal",
+            ]
         ),
 
         /** Helpers the test targets share: temporary folders, the corpus, synthetic JPEGs, catalog fixtures. */

@@ -36,6 +36,28 @@ public final class PostgresCatalog: Catalog {
         }
     }
 
+    /// Throws `.schemaInUse` when `address`'s schema already holds a photolib catalog: a new
+    /// library must not adopt (and mix with) another library's assets.
+    public static func refuseExisting(at address: PostgresAddress) throws {
+        do {
+            let connection = try PGConnection(address.url)
+            let schema = "\"\(address.schema)\""
+            let exists = try connection.value("SELECT to_regclass($1) IS NOT NULL", [.text("\(schema).assets")]) {
+                $0.bool(0)
+            }
+            guard exists == true else { return }
+            let count = try connection.value("SELECT count(*) FROM \(schema).assets") { $0.int64(0) } ?? 0
+            throw PGError(
+                .schemaInUse,
+                message:
+                    "schema \(address.schema) in \(address.url) already holds a photolib catalog (\(count) assets): choose another schema, or open the library that uses it"
+            )
+        } catch var error as PGError {
+            error.catalog = error.catalog ?? address.description
+            throw error
+        }
+    }
+
     /// What every session needs: the library's schema as the only place names are looked up
     /// (`pg_catalog` stays implicitly first, so nothing in a writable `public` can shadow a
     /// function or an operator).

@@ -5,13 +5,6 @@ import Testing
 @testable import PhotoCatalog
 
 @Suite struct SQLiteCatalogCollectionsTests {
-    let folder: TemporaryDirectory
-    let catalog: SQLiteCatalog
-
-    init() throws {
-        folder = try TemporaryDirectory()
-        catalog = try SQLiteCatalog(path: folder.catalogPath)
-    }
 
     private func add(_ hex: String, city: String?, taken: String?) -> ScannedFile {
         var file = CatalogFixtures.scanned(hex, "\(hex).jpg", taken: taken)
@@ -19,9 +12,9 @@ import Testing
         return file
     }
 
-    private func set(_ sql: String) throws { try catalog.database.execute(sql) }
-
-    @Test func countsEveryCollectionAndListsEach() throws {
+    @Test(arguments: CatalogBackend.all) func countsEveryCollectionAndListsEach(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         try catalog.applyIndexChanges(
             scanned: [
                 add("00000000000000a1", city: "Bordeaux", taken: "2015-06-13T16:42:07"),
@@ -30,11 +23,11 @@ import Testing
                 add("00000000000000a4", city: nil, taken: nil),
                 add("00000000000000a5", city: "Kortrijk", taken: "2016-08-01T12:00:00"),
             ], missing: [])
-        try set("UPDATE assets SET favourite = 1 WHERE id IN ('00000000000000a1', '00000000000000a5')")
-        try set("UPDATE assets SET liked = 1 WHERE id = '00000000000000a3'")
-        try set("UPDATE assets SET trashed = 1 WHERE id = '00000000000000a5'")
+        try store.execute("UPDATE assets SET favourite = TRUE WHERE id IN ('00000000000000a1', '00000000000000a5')")
+        try store.execute("UPDATE assets SET liked = TRUE WHERE id = '00000000000000a3'")
+        try store.execute("UPDATE assets SET trashed = TRUE WHERE id = '00000000000000a5'")
         // Added long ago, so outside Recently Added.
-        try set("UPDATE assets SET added_at = 0 WHERE id = '00000000000000a4'")
+        try store.execute("UPDATE assets SET added_at = 0 WHERE id = '00000000000000a4'")
         let now = Date()
         try catalog.markPopped([CatalogFixtures.id("00000000000000a2")], at: now)
         try catalog.markPopped([CatalogFixtures.id("00000000000000a3")], at: now.addingTimeInterval(-40 * 86_400))
@@ -60,6 +53,8 @@ import Testing
     }
 
     @Test func everyCountIsAnsweredByAnIndex() throws {
+        let folder = try TemporaryDirectory()
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
         let statements = [
             "SELECT count(*) FROM assets INDEXED BY assets_shown_by_added WHERE trashed = 0",
             "SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0",

@@ -55,10 +55,10 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
-    func everyCorpusPhotoRoundTripsAndQueriesAgreeWithSwift() throws {
-        let folder = try TemporaryDirectory()
-        let catalog = try SQLiteCatalog(path: folder.catalogPath)
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)), arguments: CatalogBackend.all)
+    func everyCorpusPhotoRoundTripsAndQueriesAgreeWithSwift(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
         let scanned = try Self.scannedCorpus()
         #expect(scanned.count == 121)
         try catalog.applyIndexChanges(scanned: scanned, missing: [])

@@ -6,23 +6,23 @@ import Testing
 @testable import PhotoSupport
 
 @Suite struct SQLiteCatalogEditTests {
-    let folder: TemporaryDirectory
-    let catalog: SQLiteCatalog
-
     private let idA = CatalogFixtures.id("00000000000000aa")
     private let idB = CatalogFixtures.id("00000000000000bb")
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        catalog = try SQLiteCatalog(path: folder.catalogPath)
-        try catalog.applyIndexChanges(
+    /// A catalog of `backend` holding a.jpg (with an embedded caption) and sub/b.jpg.
+    private static func fixture(_ backend: CatalogBackend) throws -> TestCatalog {
+        let store = try TestCatalog(backend)
+        try store.catalog.applyIndexChanges(
             scanned: [
                 CatalogFixtures.scanned("00000000000000aa", "a.jpg", caption: "Embedded A"),
                 CatalogFixtures.scanned("00000000000000bb", "sub/b.jpg"),
             ], missing: [])
+        return store
     }
 
-    @Test func applyChangesTheAssetAndLogsOldAndNew() throws {
+    @Test(arguments: CatalogBackend.all) func applyChangesTheAssetAndLogsOldAndNew(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         let after = try catalog.apply(
             [
                 AssetEdit(id: idA, change: .favourite(true)),
@@ -43,12 +43,16 @@ import Testing
         #expect(try catalog.history(for: idB, limit: nil).map(\.change.field) == ["liked"])
     }
 
-    @Test func anEditThatChangesNothingIsNotLogged() throws {
+    @Test(arguments: CatalogBackend.all) func anEditThatChangesNothingIsNotLogged(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         _ = try catalog.apply([AssetEdit(id: idA, change: .favourite(false))], action: "unfavourite")
         #expect(try catalog.history(for: nil, limit: nil).isEmpty)
     }
 
-    @Test func unknownIdChangesNothingAtAll() throws {
+    @Test(arguments: CatalogBackend.all) func unknownIdChangesNothingAtAll(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         let stranger = CatalogFixtures.id("00000000000000ff")
         let error = try #require(throws: CatalogEditError.self) {
             try catalog.apply(
@@ -60,7 +64,10 @@ import Testing
         #expect(try catalog.history(for: nil, limit: nil).isEmpty)
     }
 
-    @Test func toggleReadsTheStateInsideTheTransaction() throws {
+    @Test(arguments: CatalogBackend.all) func toggleReadsTheStateInsideTheTransaction(_ backend: CatalogBackend) throws
+    {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         for _ in 0..<3 {
             _ = try catalog.apply([AssetEdit(id: idA, change: .toggleFavourite)], action: "toggle-favourite")
         }
@@ -69,7 +76,11 @@ import Testing
         #expect(try catalog.history(for: idA, limit: 2).map(\.change.newValue) == ["false", "true"])
     }
 
-    @Test func userCaptionAndCityWinAndSurviveReindexing() throws {
+    @Test(arguments: CatalogBackend.all) func userCaptionAndCityWinAndSurviveReindexing(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         _ = try catalog.apply(
             [AssetEdit(id: idA, change: .caption("  Mine  ")), AssetEdit(id: idA, change: .city("Bordeaux"))],
             action: "edit")
@@ -95,7 +106,11 @@ import Testing
             ])
     }
 
-    @Test func trashAndRestoreKeepLocationAndTimeTogether() throws {
+    @Test(arguments: CatalogBackend.all) func trashAndRestoreKeepLocationAndTimeTogether(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         let location = RawPath(".photolib/trash/00000000000000aa-a.jpg")
         let trashed = try catalog.apply([AssetEdit(id: idA, change: .trash(location: location))], action: "delete")[0]
         #expect(trashed.trashed && trashed.trashLocation == location && trashed.trashedAt != nil)
@@ -108,12 +123,20 @@ import Testing
         #expect(try catalog.integrityProblems() == [])
     }
 
-    @Test func integrityCheckNoticesABrokenTrashInvariant() throws {
-        try CatalogFixtures.execute("UPDATE assets SET trashed = 1 WHERE id = ?", [.text(idB.hex)], on: catalog)
+    @Test(arguments: CatalogBackend.all) func integrityCheckNoticesABrokenTrashInvariant(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
+        try store.execute("UPDATE assets SET trashed = TRUE WHERE id = '00000000000000bb'")
         #expect(try catalog.integrityProblems() == ["1 assets whose trash state and trash location disagree"])
     }
 
-    @Test func purgeRemovesOnlyTrashedAssetsAndKeepsTheirHistory() throws {
+    @Test(arguments: CatalogBackend.all) func purgeRemovesOnlyTrashedAssetsAndKeepsTheirHistory(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         _ = try catalog.apply(
             [AssetEdit(id: idA, change: .trash(location: RawPath(".photolib/trash/x")))], action: "delete")
         #expect(try catalog.purge([idA, idB]) == [idA])
@@ -125,7 +148,9 @@ import Testing
                 == FieldChange(field: "path", oldValue: "a.jpg", newValue: nil))
     }
 
-    @Test func popIsRecordedAndSortsMostRecentFirst() throws {
+    @Test(arguments: CatalogBackend.all) func popIsRecordedAndSortsMostRecentFirst(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         #expect(try catalog.recordPop(id: idB)?.poppedAt != nil)
         Thread.sleep(forTimeInterval: 0.01)
         _ = try catalog.recordPop(id: idA)
@@ -135,12 +160,18 @@ import Testing
         #expect(try catalog.recordPop(id: CatalogFixtures.id("00000000000000ff")) == nil)
     }
 
-    @Test func assetAtRelativePath() throws {
+    @Test(arguments: CatalogBackend.all) func assetAtRelativePath(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         #expect(try catalog.asset(atRelativePath: RawPath("sub/b.jpg"))?.id == idB)
         #expect(try catalog.asset(atRelativePath: RawPath("sub")) == nil)
     }
 
-    @Test func aThousandActionsLeaveTheCatalogConsistentWithItsLog() throws {
+    @Test(arguments: CatalogBackend.all) func aThousandActionsLeaveTheCatalogConsistentWithItsLog(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         let actions: [AssetEdit.Change] = [
             .toggleFavourite, .liked(true), .liked(false), .caption("c"), .city("x"), .city(nil),
         ]

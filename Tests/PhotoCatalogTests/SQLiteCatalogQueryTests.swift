@@ -2,20 +2,27 @@ import PhotoTestSupport
 import Testing
 
 @testable import PhotoCatalog
+@testable import PhotoCatalogPostgres
 @testable import PhotoFormats
+@testable import PhotoSupport
 
 /// Seven assets whose values make each filter and sort choose differently.
 @Suite struct SQLiteCatalogQueryTests {
-    let folder: TemporaryDirectory
-    let catalog: SQLiteCatalog
-
-    init() throws {
-        folder = try TemporaryDirectory()
-        catalog = try SQLiteCatalog(path: folder.catalogPath)
+    /// The seven assets, on `backend`: cities come from GPS (as the indexer writes them),
+    /// flags and the trash from actions.
+    private static func fixture(_ backend: CatalogBackend) throws -> TestCatalog {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
+        let cities: [Character: String] = ["a": "Zürich", "b": "paris", "c": "Paris", "e": "Berlin", "f": "zürich"]
         func scan(
             _ hex: String, _ path: String, _ taken: String?, _ caption: String?, offset: String? = nil
         ) -> ScannedFile {
-            CatalogFixtures.scanned(hex, path, taken: taken, offset: offset, caption: caption)
+            var file = CatalogFixtures.scanned(hex, path, taken: taken, offset: offset, caption: caption)
+            let city = cities[hex.last!]
+            file.text = AssetText(
+                caption: caption, captionSource: caption == nil ? nil : .exif, city: city,
+                citySource: city == nil ? nil : .gps)
+            return file
         }
         try catalog.applyIndexChanges(
             scanned: [
@@ -28,87 +35,102 @@ import Testing
                 scan("0000000000000010", "m.jpg", "2019-07-01T09:59:59", "1000"),
             ], missing: [])
         try catalog.applyIndexChanges(scanned: [], missing: [CatalogFixtures.id("000000000000000d")])
-        let cities = [("a", "Zürich"), ("b", "paris"), ("c", "Paris"), ("e", "Berlin"), ("f", "zürich")]
-        for (digit, city) in cities {
-            try CatalogFixtures.execute(
-                "UPDATE assets SET city = ?, city_source = 'gps' WHERE id = ?",
-                [.text(city), .text("000000000000000" + digit)], on: catalog)
-        }
-        try CatalogFixtures.execute(
-            "UPDATE assets SET favourite = 1 WHERE id IN ('000000000000000a', '000000000000000c')", on: catalog)
-        try CatalogFixtures.execute("UPDATE assets SET liked = 1 WHERE id = '000000000000000b'", on: catalog)
-        try CatalogFixtures.execute("UPDATE assets SET trashed = 1 WHERE id = '000000000000000c'", on: catalog)
+        let (a, b, c) = ("000000000000000a", "000000000000000b", "000000000000000c")
+        _ = try catalog.apply(
+            [
+                AssetEdit(id: CatalogFixtures.id(a), change: .favourite(true)),
+                AssetEdit(id: CatalogFixtures.id(c), change: .favourite(true)),
+                AssetEdit(id: CatalogFixtures.id(b), change: .liked(true)),
+                AssetEdit(id: CatalogFixtures.id(c), change: .trash(location: RawPath(".photolib/trash/c.jpg"))),
+            ], action: "test")
+        return store
     }
 
     /// The paths `query` returns, in order.
-    private func paths(_ configure: (inout AssetQuery) -> Void) throws -> [String] {
+    private func paths(_ catalog: any Catalog, _ configure: (inout AssetQuery) -> Void) throws -> [String] {
         var query = AssetQuery()
         configure(&query)
         return try catalog.assets(matching: query).map(\.file.relativePath.description)
     }
 
-    @Test func defaultHidesTrashAndSortsByPathBytes() throws {
-        #expect(try paths { _ in } == ["2018/d.jpg", "2019/a.jpg", "2019/b.jpg", "a.jpg", "m.jpg", "z.jpg"])
+    @Test(arguments: CatalogBackend.all) func defaultHidesTrashAndSortsByPathBytes(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
+        #expect(try paths(catalog) { _ in } == ["2018/d.jpg", "2019/a.jpg", "2019/b.jpg", "a.jpg", "m.jpg", "z.jpg"])
     }
 
-    @Test func trashModes() throws {
-        #expect(try paths { $0.trash = .only } == ["2020/c.jpg"])
-        #expect(try paths { $0.trash = .included }.count == 7)
+    @Test(arguments: CatalogBackend.all) func trashModes(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
+        #expect(try paths(catalog) { $0.trash = .only } == ["2020/c.jpg"])
+        #expect(try paths(catalog) { $0.trash = .included }.count == 7)
     }
 
-    @Test func flags() throws {
-        #expect(try paths { $0.favourite = true } == ["2019/a.jpg"])
+    @Test(arguments: CatalogBackend.all) func flags(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
+        #expect(try paths(catalog) { $0.favourite = true } == ["2019/a.jpg"])
         #expect(
-            try paths {
+            try paths(catalog) {
                 $0.favourite = true
                 $0.trash = .included
             } == ["2019/a.jpg", "2020/c.jpg"])
-        #expect(try paths { $0.favourite = false } == ["2018/d.jpg", "2019/b.jpg", "a.jpg", "m.jpg", "z.jpg"])
-        #expect(try paths { $0.liked = true } == ["2019/b.jpg"])
+        #expect(try paths(catalog) { $0.favourite = false } == ["2018/d.jpg", "2019/b.jpg", "a.jpg", "m.jpg", "z.jpg"])
+        #expect(try paths(catalog) { $0.liked = true } == ["2019/b.jpg"])
         #expect(
-            try paths {
+            try paths(catalog) {
                 $0.liked = false
                 $0.favourite = false
             } == ["2018/d.jpg", "a.jpg", "m.jpg", "z.jpg"])
-        #expect(try paths { $0.missing = true } == ["2018/d.jpg"])
+        #expect(try paths(catalog) { $0.missing = true } == ["2018/d.jpg"])
     }
 
-    @Test func cityIsExactAndCaseInsensitive() throws {
-        #expect(try paths { $0.city = "PARIS" } == ["2019/b.jpg"])
+    @Test(arguments: CatalogBackend.all) func cityIsExactAndCaseInsensitive(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
+        #expect(try paths(catalog) { $0.city = "PARIS" } == ["2019/b.jpg"])
         #expect(
-            try paths {
+            try paths(catalog) {
                 $0.city = "paris"
                 $0.trash = .included
             } == ["2019/b.jpg", "2020/c.jpg"])
-        #expect(try paths { $0.city = "Pari" }.isEmpty)
+        #expect(try paths(catalog) { $0.city = "Pari" }.isEmpty)
         // Non-ASCII letters fold too, which SQLite's NOCASE alone would not do.
-        #expect(try paths { $0.city = "ZÜRICH" } == ["2019/a.jpg", "z.jpg"])
-        #expect(try paths { $0.city = "Zurich" }.isEmpty)
+        #expect(try paths(catalog) { $0.city = "ZÜRICH" } == ["2019/a.jpg", "z.jpg"])
+        #expect(try paths(catalog) { $0.city = "Zurich" }.isEmpty)
     }
 
-    @Test func captionSubstringFoldsUnicodeCase() throws {
+    @Test(arguments: CatalogBackend.all) func captionSubstringFoldsUnicodeCase(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         #expect(
-            try paths {
+            try paths(catalog) {
                 $0.captionContains = "été"
                 $0.trash = .included
             } == ["2019/a.jpg", "2020/c.jpg", "z.jpg"])
-        #expect(try paths { $0.captionContains = "ÉTÉ À" } == ["2019/a.jpg"])
-        #expect(try paths { $0.captionContains = "PERCENT" } == ["a.jpg"])
-        #expect(try paths { $0.captionContains = "no such words" }.isEmpty)
+        #expect(try paths(catalog) { $0.captionContains = "ÉTÉ À" } == ["2019/a.jpg"])
+        #expect(try paths(catalog) { $0.captionContains = "PERCENT" } == ["a.jpg"])
+        #expect(try paths(catalog) { $0.captionContains = "no such words" }.isEmpty)
     }
 
-    @Test func percentAndUnderscoreAreLiteral() throws {
-        #expect(try paths { $0.captionContains = "%" } == ["2019/b.jpg"])
-        #expect(try paths { $0.captionContains = "_" } == ["2019/b.jpg"])
-        #expect(try paths { $0.captionContains = "100%" } == ["2019/b.jpg"])
-        #expect(try paths { $0.captionContains = "10_" }.isEmpty)  // LIKE would match "100" and "1000"
+    @Test(arguments: CatalogBackend.all) func percentAndUnderscoreAreLiteral(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
+        #expect(try paths(catalog) { $0.captionContains = "%" } == ["2019/b.jpg"])
+        #expect(try paths(catalog) { $0.captionContains = "_" } == ["2019/b.jpg"])
+        #expect(try paths(catalog) { $0.captionContains = "100%" } == ["2019/b.jpg"])
+        #expect(try paths(catalog) { $0.captionContains = "10_" }.isEmpty)  // LIKE would match "100" and "1000"
     }
 
-    @Test func takenBoundsAreInclusiveThenExclusiveAndDropUndated() throws {
-        #expect(try paths { $0.takenAfter = "2019-07-01T10:00:00" } == ["2019/a.jpg", "2019/b.jpg", "z.jpg"])
-        #expect(try paths { $0.takenBefore = "2019-07-01T10:00:00" } == ["a.jpg", "m.jpg"])
+    @Test(arguments: CatalogBackend.all) func takenBoundsAreInclusiveThenExclusiveAndDropUndated(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
+        #expect(try paths(catalog) { $0.takenAfter = "2019-07-01T10:00:00" } == ["2019/a.jpg", "2019/b.jpg", "z.jpg"])
+        #expect(try paths(catalog) { $0.takenBefore = "2019-07-01T10:00:00" } == ["a.jpg", "m.jpg"])
         #expect(
-            try paths {
+            try paths(catalog) {
                 $0.takenAfter = "2019"
                 $0.takenBefore = "2020"
                 $0.trash = .included
@@ -116,57 +138,76 @@ import Testing
                 == ["2019/a.jpg", "2019/b.jpg", "m.jpg"])
     }
 
-    @Test func sortByTakenPutsUndatedLastAndBreaksTiesByPath() throws {
+    @Test(arguments: CatalogBackend.all) func sortByTakenPutsUndatedLastAndBreaksTiesByPath(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         #expect(
-            try paths { $0.sort = .taken } == ["a.jpg", "m.jpg", "2019/a.jpg", "2019/b.jpg", "z.jpg", "2018/d.jpg"])
+            try paths(catalog) { $0.sort = .taken } == [
+                "a.jpg", "m.jpg", "2019/a.jpg", "2019/b.jpg", "z.jpg", "2018/d.jpg",
+            ])
     }
 
-    @Test func sortByCityPutsNoCityLast() throws {
+    @Test(arguments: CatalogBackend.all) func sortByCityPutsNoCityLast(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         #expect(
-            try paths {
+            try paths(catalog) {
                 $0.sort = .city
                 $0.trash = .included
             }
                 == ["a.jpg", "2019/b.jpg", "2020/c.jpg", "2019/a.jpg", "z.jpg", "2018/d.jpg", "m.jpg"])
     }
 
-    @Test func limitCutsAfterSorting() throws {
+    @Test(arguments: CatalogBackend.all) func limitCutsAfterSorting(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         #expect(
-            try paths {
+            try paths(catalog) {
                 $0.sort = .taken
                 $0.limit = 2
             } == ["a.jpg", "m.jpg"])
-        #expect(try paths { $0.limit = 0 }.isEmpty)
+        #expect(try paths(catalog) { $0.limit = 0 }.isEmpty)
     }
 
-    @Test func filtersCombine() throws {
+    @Test(arguments: CatalogBackend.all) func filtersCombine(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         #expect(
-            try paths {
+            try paths(catalog) {
                 $0.city = "paris"
                 $0.captionContains = "sure"
                 $0.takenAfter = "2019-07-01"
             } == ["2019/b.jpg"])
         #expect(
-            try paths {
+            try paths(catalog) {
                 $0.city = "paris"
                 $0.liked = false
                 $0.trash = .included
             } == ["2020/c.jpg"])
     }
 
-    @Test func valuesAreBoundNeverWrittenIntoTheSQL() throws {
+    @Test(arguments: CatalogBackend.all) func valuesAreBoundNeverWrittenIntoTheSQL(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         var query = AssetQuery()
         query.city = "x' OR '1'='1"
         query.captionContains = "'); DROP TABLE assets; --"
         query.takenAfter = "0' OR 1=1 --"
-        let (sql, values) = SQLiteCatalog.sql(for: query)
+        let sqlite = SQLiteCatalog.sql(for: query)
+        let postgres = PostgresCatalog.sql(for: query)
+        let (sql, count) =
+            backend == .sqlite ? (sqlite.sql, sqlite.values.count) : (postgres.sql, postgres.values.count)
         #expect(!sql.contains("'1'") && !sql.contains("DROP") && !sql.contains("0'"))
-        #expect(values.count == 3)
+        #expect(count == 3)
         #expect(try catalog.assets(matching: query).isEmpty)
         #expect(try catalog.count() == 7)
     }
 
-    @Test func returnedAssetsCarryTheirRows() throws {
+    @Test(arguments: CatalogBackend.all) func returnedAssetsCarryTheirRows(_ backend: CatalogBackend) throws {
+        let store = try Self.fixture(backend)
+        let catalog = store.catalog
         let assets = try catalog.assets(
             matching: {
                 var query = AssetQuery()

@@ -19,6 +19,8 @@ public struct PGError: PhotolibError {
         case schemaTooNew(found: Int, known: Int)
         /// A catalog address photolib refuses (a password in it, an unknown parameter).
         case badAddress
+        /// A new library's schema already holds a catalog.
+        case schemaInUse
     }
 
     public var reason: Reason
@@ -56,7 +58,7 @@ public struct PGError: PhotolibError {
 
     public var kind: ErrorKind {
         switch reason {
-        case .badAddress: .usage
+        case .badAddress, .schemaInUse: .usage
         default: .failure
         }
     }
@@ -71,7 +73,7 @@ public struct PGError: PhotolibError {
         case .schemaTooNew(let found, let known):
             return
                 "PostgreSQL catalog\(place): schema \(found) is newer than this photolib (knows \(known)); upgrade photolib"
-        case .badAddress:
+        case .badAddress, .schemaInUse:
             return message
         case .server, .client:
             var text = "PostgreSQL"

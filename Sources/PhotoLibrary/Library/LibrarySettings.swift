@@ -14,6 +14,11 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     public var maxMegapixels: Int = 250
     /// Whether edits are given back to XMP sidecars (`write`) or kept in the catalog only (`off`).
     public var sidecars: SidecarMode = .off
+    /// Where the catalog lives: nil for the library's own SQLite file, else a PostgreSQL URL
+    /// (never with a password) shared by every machine that opens the library.
+    public var catalog: String?
+    /// The PostgreSQL schema that holds this library's tables (with `catalog` only).
+    public var catalogSchema: String?
 
     public init() {}
 
@@ -27,6 +32,8 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
         quality = try container.decodeIfPresent(Int.self, forKey: .quality) ?? defaults.quality
         maxMegapixels = try container.decodeIfPresent(Int.self, forKey: .maxMegapixels) ?? defaults.maxMegapixels
         sidecars = try container.decodeIfPresent(SidecarMode.self, forKey: .sidecars) ?? defaults.sidecars
+        catalog = try container.decodeIfPresent(String.self, forKey: .catalog)
+        catalogSchema = try container.decodeIfPresent(String.self, forKey: .catalogSchema)
     }
 }
 

@@ -28,7 +28,8 @@ public final class LibraryVerifier {
     public func check() throws -> VerifyReport {
         var report = VerifyReport()
         for problem in try catalog.integrityProblems() {
-            report.findings.append(VerifyFinding(kind: .catalogDamaged, path: library.catalogPath, detail: problem))
+            let place = (try? library.catalogLocation()).map { RawPath($0.description) } ?? library.catalogPath
+            report.findings.append(VerifyFinding(kind: .catalogDamaged, path: place, detail: problem))
         }
         var everything = AssetQuery()
         everything.trash = .included

@@ -1,3 +1,4 @@
+import PhotoCatalogPostgres
 import PhotoLibrary
 import PhotoSupport
 
@@ -9,7 +10,11 @@ enum InitCommand: PhotolibCommand {
         discussion: """
             Makes DIR/.photolib/ (the catalog, the settings and room for renditions) so that \
             DIR and the folders below it become a library. Photos stay where they are; \
-            photolib never writes into them.
+            photolib never writes into them. The catalog is an SQLite file in .photolib/ \
+            unless --catalog (or PHOTOLIB_CATALOG) names a PostgreSQL database, which several \
+            machines sharing the library's folder can then use at once. The URL is stored in \
+            the library's settings, so it must not hold a password: libpq finds that in \
+            ~/.pgpass, PGPASSFILE, PGPASSWORD or a service file.
             """,
         arguments: [ArgumentSpec(name: "dir", help: "The library's folder (default: the working directory).")],
         options: [
@@ -22,11 +27,21 @@ enum InitCommand: PhotolibCommand {
                 help:
                     "write: give caption, city and favourite edits back to XMP sidecars; off (default): keep them in the catalog."
             ),
+            .value(
+                "catalog", "url",
+                help:
+                    "postgresql://[user@]host[:port]/database: keep the catalog in PostgreSQL (default: sqlite, a file in .photolib/)."
+            ),
+            .value(
+                "schema", "name",
+                help: "The PostgreSQL schema for this library's tables (default: photolib_ and 8 hex digits)."
+            ),
             .flag("json", help: "Print the new library as JSON."),
         ],
         examples: [
             "photolib init ~/Pictures", "photolib init --preview-size 2048 .",
             "photolib init --sidecars write ~/Pictures",
+            "photolib init --catalog postgresql://ann@nas.local/photos /mnt/nas/Photos",
         ]
     )
 
@@ -47,21 +62,53 @@ enum InitCommand: PhotolibCommand {
             }
             settings.sidecars = parsed
         }
+        try chooseCatalog(command, context: context, settings: &settings)
         let directory = command.rawArguments.first ?? RawPath.currentDirectory()
-        let library = try Library.create(at: directory, settings: settings)
-        _ = try library.openCatalog()
+        let library = try Library.createWithCatalog(at: directory, settings: settings)
+        let location = try library.catalogLocation()
         if command.flag("json") {
-            context.stdout.writePrettyJSON(
-                .object([
-                    ("library", .path(library.root)),
-                    ("catalog", .path(library.catalogPath)),
-                    ("settings", SettingsJSON.value(library.settings)),
-                ]))
+            var fields: [(String, JSONValue)] = [("library", .path(library.root))]
+            switch location {
+            case .sqlite(let path): fields.append(("catalog", .path(path)))
+            case .postgres(let address):
+                fields += [("catalog", .string(address.url)), ("catalogSchema", .string(address.schema))]
+            }
+            fields.append(("settings", SettingsJSON.value(library.settings)))
+            context.stdout.writePrettyJSON(.object(fields))
+        } else if case .postgres(let address) = location {
+            context.stdout.write(
+                "Initialized empty photolib library in \(library.controlDirectory)/ (catalog: \(address))\n")
         } else {
             context.stdout.write("Initialized empty photolib library in \(library.controlDirectory)/\n")
         }
         return .success
     }
+
+    /// `--catalog` (else `$PHOTOLIB_CATALOG`, else sqlite) and `--schema`, checked before
+    /// anything is made.
+    private static func chooseCatalog(
+        _ command: ParsedCommand, context: CommandContext, settings: inout LibrarySettings
+    ) throws {
+        let named = command.value("catalog") ?? context.environment[catalogVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let schema = command.value("schema")
+        guard let named, named != "sqlite" else {
+            if schema != nil {
+                throw UsageError(message: "--schema needs a PostgreSQL --catalog", commandPath: command.path)
+            }
+            return
+        }
+        guard PostgresAddress.isPostgresURL(named) else {
+            throw UsageError(
+                message: "Invalid value '\(named)' for '--catalog <url>': expected sqlite or postgresql://…",
+                commandPath: command.path)
+        }
+        let address = try PostgresAddress(url: named, schema: schema ?? Library.newCatalogSchemaName())
+        settings.catalog = address.url
+        settings.catalogSchema = address.schema
+    }
+
+    /// Names the catalog of a new library when `--catalog` does not.
+    static let catalogVariable = "PHOTOLIB_CATALOG"
 }
 
 /// The settings as JSON, the same in `init --json` and wherever else they are shown.
