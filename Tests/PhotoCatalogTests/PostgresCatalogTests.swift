@@ -1,0 +1,151 @@
+import Foundation
+import PhotoTestSupport
+import Testing
+
+@testable import PhotoCatalog
+@testable import PhotoCatalogPostgres
+@testable import PhotoSupport
+
+/// What only the PostgreSQL catalog has: schemas and their versions, addresses, connections
+/// that fail or break. The behaviour both stores share is tested on both in the other suites.
+@Suite(.enabled(if: PostgresTestServer.isAvailable, "no PostgreSQL server installed"))
+struct PostgresCatalogTests {
+    private func freshAddress() throws -> PostgresAddress {
+        try PostgresAddress(url: PostgresTestServer.server().url, schema: TestCatalog.freshSchemaName())
+    }
+
+    // MARK: - Schema
+
+    @Test func newCatalogHasTheLatestSchemaAndItsCreator() throws {
+        let catalog = try PostgresCatalog(address: freshAddress())
+        let versions = try catalog.connection.execute("SELECT version FROM schema_migrations ORDER BY version").rows
+        #expect(versions.map { Int($0.int64(0)) } == Array(1...PostgresCatalog.schemaVersion))
+        #expect(
+            try catalog.connection.value("SELECT value FROM catalog_info WHERE key = 'created_by'") { $0.text(0) }
+                == "photolib 0.1.0")
+        let created = try #require(
+            try catalog.connection.value("SELECT value FROM catalog_info WHERE key = 'created_at'") { $0.text(0) })
+        #expect(created.count == 24 && created.hasSuffix("Z") && created.dropFirst(10).hasPrefix("T"))
+        #expect(try catalog.count() == 0)
+    }
+
+    @Test func newerSchemaIsRefused() throws {
+        let address = try freshAddress()
+        let catalog = try PostgresCatalog(address: address)
+        try catalog.connection.execute("INSERT INTO schema_migrations VALUES (99, 0, 'photolib 9')")
+        let error = try #require(throws: PGError.self) { try PostgresCatalog(address: address) }
+        #expect(
+            error.description
+                == "PostgreSQL catalog (\(address.url), schema \(address.schema)): schema 99 is newer than this photolib (knows \(PostgresCatalog.schemaVersion)); upgrade photolib"
+        )
+        #expect(error.kind == .failure)
+    }
+
+    @Test func librariesInOneDatabaseStayApart() throws {
+        let first = try PostgresCatalog(address: freshAddress())
+        let second = try PostgresCatalog(address: freshAddress())
+        try first.applyIndexChanges(scanned: [CatalogFixtures.scanned("00000000000000aa", "a.jpg")], missing: [])
+        try second.applyIndexChanges(scanned: [CatalogFixtures.scanned("00000000000000aa", "b.jpg")], missing: [])
+        #expect(try first.asset(id: CatalogFixtures.id("00000000000000aa"))?.file.relativePath == RawPath("a.jpg"))
+        #expect(try second.asset(id: CatalogFixtures.id("00000000000000aa"))?.file.relativePath == RawPath("b.jpg"))
+        #expect(try first.count() == 1 && second.count() == 1)
+    }
+
+    @Test func aNewLibraryRefusesASchemaThatHoldsACatalog() throws {
+        let address = try freshAddress()
+        try PostgresCatalog.refuseExisting(at: address)
+        let catalog = try PostgresCatalog(address: address)
+        try catalog.applyIndexChanges(scanned: [CatalogFixtures.scanned("00000000000000aa", "a.jpg")], missing: [])
+        let error = try #require(throws: PGError.self) { try PostgresCatalog.refuseExisting(at: address) }
+        #expect(error.reason == .schemaInUse && error.kind == .usage)
+        #expect(error.description.contains("already holds a photolib catalog (1 assets)"))
+    }
+
+    // MARK: - Addresses
+
+    @Test func addressesWithPasswordsOrBadSchemasAreRefused() throws {
+        let password = try #require(throws: PGError.self) {
+            try PostgresAddress(url: "postgresql://ann:secret@nas.local/photos", schema: "family")
+        }
+        #expect(password.description.hasPrefix("the catalog URL holds a password"))
+        #expect(!password.description.contains("secret"))
+        #expect(password.kind == .usage)
+        let unknown = try #require(throws: PGError.self) {
+            try PostgresAddress(url: "postgresql://nas.local/photos?schema=family", schema: "family")
+        }
+        #expect(unknown.description.contains("invalid URI query parameter: \"schema\""))
+        for name in [
+            "", "Family", "1st", "pg_family", "a-b", "x\"; DROP SCHEMA y; --", String(repeating: "a", count: 64),
+        ] {
+            #expect(throws: PGError.self, "\(name)") { try PostgresAddress(url: "postgresql:///photos", schema: name) }
+        }
+        #expect(throws: PGError.self) { try PostgresAddress(url: "/tmp/catalog.sqlite", schema: "family") }
+        let fine = try PostgresAddress(
+            url: "postgresql://ann@nas.local:5433/photos?sslmode=require", schema: "family_2")
+        #expect(fine.description == "postgresql://ann@nas.local:5433/photos?sslmode=require, schema family_2")
+    }
+
+    // MARK: - Connections that fail or break
+
+    @Test func aRefusedConnectionIsOneClearLine() throws {
+        // Port 1 on loopback: nothing listens there, so the refusal is immediate.
+        let address = try PostgresAddress(url: "postgresql://photolib@127.0.0.1:1/photolib", schema: "family")
+        let error = try #require(throws: PGError.self) { try PostgresCatalog(address: address) }
+        #expect(error.reason == .connectionFailed && error.kind == .failure)
+        #expect(
+            error.description.hasPrefix(
+                "cannot connect to the PostgreSQL catalog (postgresql://photolib@127.0.0.1:1/photolib, schema family): connection to server at \"127.0.0.1\", port 1 failed:"
+            ))
+        #expect(!error.description.contains("\n") && !error.description.contains("\t"))
+    }
+
+    @Test func aWrongPasswordIsOneClearLine() throws {
+        let server = try PostgresTestServer.server()
+        let folder = try TemporaryDirectory()
+        let passfile = folder.url.appendingPathComponent("pgpass")
+        FileManager.default.createFile(
+            atPath: passfile.path, contents: Data("*:*:*:*:not-the-password\n".utf8),
+            attributes: [.posixPermissions: 0o600])
+        let url = server.url.replacingOccurrences(
+            of: #"passfile=[^&]*"#, with: "passfile=\(passfile.path)", options: .regularExpression)
+        let error = try #require(throws: PGError.self) {
+            try PostgresCatalog(address: PostgresAddress(url: url, schema: "family"))
+        }
+        #expect(error.reason == .connectionFailed)
+        #expect(error.description.contains("password authentication failed for user \"photolib\""))
+        #expect(!error.description.contains("\n") && !error.description.contains("not-the-password"))
+    }
+
+    /// The server ends the session (as a restart does): the next call reconnects and answers,
+    /// and an edit lands exactly once.
+    @Test func aLostConnectionIsReopened() throws {
+        let catalog = try PostgresCatalog(address: freshAddress())
+        let id = CatalogFixtures.id("00000000000000aa")
+        try catalog.applyIndexChanges(scanned: [CatalogFixtures.scanned(id.hex, "a.jpg")], missing: [])
+        let killer = try PGConnection(PostgresTestServer.server().url)
+        func terminate() throws {
+            let pid = try #require(try catalog.connection.value("SELECT pg_backend_pid()") { $0.int64(0) })
+            try killer.execute("SELECT pg_terminate_backend($1::int4)", [.int(pid)])
+        }
+        try terminate()
+        #expect(try catalog.count() == 1)
+        try terminate()
+        _ = try catalog.apply([AssetEdit(id: id, change: .toggleFavourite)], action: "toggle-favourite")
+        #expect(try catalog.asset(id: id)?.favourite == true)
+        #expect(try catalog.history(for: id, limit: nil).count == 1)
+        try terminate()
+        try catalog.applyIndexChanges(scanned: [CatalogFixtures.scanned("00000000000000bb", "b.jpg")], missing: [])
+        #expect(try catalog.count() == 2)
+    }
+
+    @Test func textWithANULCharacterIsRefusedClearly() throws {
+        let catalog = try PostgresCatalog(address: freshAddress())
+        try catalog.applyIndexChanges(scanned: [CatalogFixtures.scanned("00000000000000aa", "a.jpg")], missing: [])
+        let error = try #require(throws: PGError.self) {
+            try catalog.apply(
+                [AssetEdit(id: CatalogFixtures.id("00000000000000aa"), change: .caption("a\u{0}b"))], action: "caption")
+        }
+        #expect(error.description.contains("NUL character"))
+        #expect(try catalog.asset(id: CatalogFixtures.id("00000000000000aa"))?.caption == nil)
+    }
+}
