@@ -45,6 +45,8 @@ package enum PostgresTestServer {
 
     package struct Unavailable: Error, CustomStringConvertible {
         package var description: String
+        /// True when the script said no server is installed (exit 69): skip, do not fail.
+        package var notInstalled = false
     }
 
     /// `Scripts/pg-test-cluster` (this file is Tests/PhotoTestSupport/PostgresTestServer.swift).
@@ -73,43 +75,57 @@ package enum PostgresTestServer {
     }
 
     private static func start() -> Availability {
-        // Directly in /tmp: the server's user must be able to reach the folder.
-        let directory = "/tmp/photolib-pg-\(UUID().uuidString.prefix(8).lowercased())"
         do {
-            let started = try runScript(["start", directory, "--watch", String(getpid())])
-            if started.status == 69 {
-                let message =
-                    "PostgreSQL tests skipped: no PostgreSQL server installed (run 'make test-deps', or apt-get install postgresql)"
-                FileHandle.standardError.write(Data("\(message)\n".utf8))
-                return .notInstalled(message)
-            }
-            guard started.status == 0 else {
-                return .failed("Scripts/pg-test-cluster start failed (\(started.status)): \(started.stderr)")
-            }
-            var environment: [String: String] = [:]
-            for line in try runScript(["env", directory]).stdout.split(separator: "\n") {
-                guard line.hasPrefix("export "), let equals = line.firstIndex(of: "=") else { continue }
-                environment[String(line.dropFirst(7)[..<equals])] = String(line[line.index(after: equals)...])
-            }
-            guard let host = environment["PGHOST"], let port = environment["PGPORT"], let user = environment["PGUSER"],
-                let password = environment.removeValue(forKey: "PGPASSWORD"), let database = environment["PGDATABASE"]
-            else { return .failed("Scripts/pg-test-cluster env gave no PG* variables") }
-            let passfile = try writePassfile("\(host):\(port):*:\(user):\(password)\n", in: directory)
-            // A database whose default collation is ICU's en-US: a query that forgets
-            // COLLATE "C" then sorts differently and fails its test (C.UTF-8 would hide it).
-            let icu = try runScript([
-                "psql", directory, "-q", "-c",
-                "CREATE DATABASE photolib_icu LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8' TEMPLATE template0",
-            ])
-            let chosen = icu.status == 0 ? "photolib_icu" : database
-            environment["PGDATABASE"] = chosen
-            return .running(
-                Server(
-                    url: "postgresql://\(user)@\(host):\(port)/\(chosen)?passfile=\(passfile)", directory: directory,
-                    environment: environment))
+            return .running(try startCluster())
+        } catch let error as Unavailable where error.notInstalled {
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            return .notInstalled(error.description)
         } catch {
-            return .failed("could not run Scripts/pg-test-cluster: \(error)")
+            return .failed("\(error)")
         }
+    }
+
+    /// Starts a cluster of its own (the shared one's tests must not see it restarted), in a
+    /// new folder directly in /tmp, which the server's user must be able to reach; stopped
+    /// when this process ends, or by `stop`.
+    package static func startCluster() throws -> Server {
+        let directory = "/tmp/photolib-pg-\(UUID().uuidString.prefix(8).lowercased())"
+        let started = try runScript(["start", directory, "--watch", String(getpid())])
+        if started.status == 69 {
+            throw Unavailable(
+                description:
+                    "PostgreSQL tests skipped: no PostgreSQL server installed (run 'make test-deps', or apt-get install postgresql)",
+                notInstalled: true)
+        }
+        guard started.status == 0 else {
+            throw Unavailable(
+                description: "Scripts/pg-test-cluster start failed (\(started.status)): \(started.stderr)")
+        }
+        var environment: [String: String] = [:]
+        for line in try runScript(["env", directory]).stdout.split(separator: "\n") {
+            guard line.hasPrefix("export "), let equals = line.firstIndex(of: "=") else { continue }
+            environment[String(line.dropFirst(7)[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        guard let host = environment["PGHOST"], let port = environment["PGPORT"], let user = environment["PGUSER"],
+            let password = environment.removeValue(forKey: "PGPASSWORD"), let database = environment["PGDATABASE"]
+        else { throw Unavailable(description: "Scripts/pg-test-cluster env gave no PG* variables") }
+        let passfile = try writePassfile("\(host):\(port):*:\(user):\(password)\n", in: directory)
+        // A database whose default collation is ICU's en-US: a query that forgets
+        // COLLATE "C" then sorts differently and fails its test (C.UTF-8 would hide it).
+        let icu = try runScript([
+            "psql", directory, "-q", "-c",
+            "CREATE DATABASE photolib_icu LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8' TEMPLATE template0",
+        ])
+        let chosen = icu.status == 0 ? "photolib_icu" : database
+        environment["PGDATABASE"] = chosen
+        return Server(
+            url: "postgresql://\(user)@\(host):\(port)/\(chosen)?passfile=\(passfile)", directory: directory,
+            environment: environment)
+    }
+
+    /// Stops a cluster `startCluster` made and removes its folder.
+    package static func stopCluster(_ server: Server) {
+        _ = try? runScript(["stop", server.directory])
     }
 
     /// A password file only this user can read (libpq ignores one that others can), inside

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Synchronization
 import Testing
 
@@ -8,9 +9,12 @@ extension ReliabilityTests {
         static let togglers = 4
         static let togglesEach = 250
 
-        @Test func indexTogglesAndPeeksAtOnceAllSucceedAndLoseNoToggle() throws {
+        /// On PostgreSQL the toggles are transactions on several connections that lock the
+        /// row first (READ COMMITTED and SELECT … FOR UPDATE).
+        @Test(arguments: CatalogBackend.all)
+        func indexTogglesAndPeeksAtOnceAllSucceedAndLoseNoToggle(_ backend: CatalogBackend) throws {
             // SampleLibrary's photos only: every index must exit 0, and some corpus files are damaged on purpose.
-            let crash = try CrashLibrary(count: 60, withCorpus: false)
+            let crash = try CrashLibrary(count: 60, withCorpus: false, initArguments: backend.initArguments())
             try #require([0, 2].contains(try crash.library.run(["index"]).status))
             let ids = Array(try crash.assetsByID().keys.sorted().prefix(3))
             let library = crash.root.path

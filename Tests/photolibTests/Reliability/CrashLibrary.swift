@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoLibrary
 import PhotoSupport
 import Testing
 
@@ -80,10 +81,10 @@ final class CrashLibrary {
             .sorted()
     }
 
-    /// What `PRAGMA integrity_check` and the catalog's own consistency checks find wrong.
+    /// What the catalog's integrity check (SQLite's own, or the PostgreSQL store's) and its
+    /// consistency checks find wrong, whichever store the library uses.
     func integrityProblems() throws -> [String] {
-        let catalog = try SQLiteCatalog(path: RawPath(root.appendingPathComponent(".photolib/catalog.sqlite").path))
-        return try catalog.integrityProblems()
+        try Library.open(at: RawPath(root.path)).openCatalog().integrityProblems()
     }
 
     /// `list --jsonl` by asset id.
