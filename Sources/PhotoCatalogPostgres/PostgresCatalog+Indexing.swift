@@ -19,16 +19,19 @@ extension PostgresCatalog {
         let rows = scanned.indices.filter { latest[scanned[$0].id] == $0 }.map { scanned[$0] }
         try reconnecting {
             try makeScanTable()
-            try connection.inTransaction {
+            try connection.inRetriedTransaction {
                 let names = Self.scannedColumns.map(\.name).joined(separator: ", ")
                 try connection.copyIn(
                     "COPY pg_temp.photolib_scan (\(names)) FROM STDIN (FORMAT binary)",
                     types: Self.scannedColumns.map(\.type), rows: rows.lazy.map { Self.scannedValues($0, now: now) })
+                let missingIDs = PGValue.textArray(missing.map(\.hex))
+                // Every row the batch will change, locked first and in id order, as edits lock
+                // theirs: otherwise an index and a toggle that reach two rows in opposite
+                // orders deadlock.
+                try connection.execute(Self.lockSQL, [missingIDs])
                 try connection.execute(Self.parkSQL)
                 if !missing.isEmpty {
-                    try connection.execute(
-                        "UPDATE assets SET missing = true WHERE id = ANY($1::text[])",
-                        [.textArray(missing.map(\.hex))])
+                    try connection.execute("UPDATE assets SET missing = true WHERE id = ANY($1::text[])", [missingIDs])
                 }
                 try connection.execute(Self.yieldPathSQL)
                 try connection.execute(Self.upsertSQL)
@@ -57,6 +60,15 @@ extension PostgresCatalog {
 
     /// A path no file can have, unique per asset: a NUL byte followed by the id.
     private static let placeholderPath = "'\\x00'::bytea || convert_to(assets.id, 'UTF8')"
+
+    /// The scanned assets, those to be marked missing and the missing ones holding a scanned
+    /// path (which yield it), locked in id order.
+    private static let lockSQL = """
+        SELECT 1 FROM assets
+        WHERE id IN (SELECT id FROM pg_temp.photolib_scan) OR id = ANY($1::text[])
+            OR (missing AND relative_path IN (SELECT relative_path FROM pg_temp.photolib_scan))
+        ORDER BY id FOR UPDATE
+        """
 
     /// Moves each known asset whose path is about to change to its placeholder.
     private static let parkSQL = """
