@@ -101,6 +101,72 @@ struct PostgresEndToEndTests {
         }
     }
 
+    // MARK: - Moving a catalog
+
+    /// SQLite → PostgreSQL → SQLite: every output is byte for byte what it was, and the log
+    /// goes on where it stopped on each store.
+    @Test func catalogCopyRoundTripsByteForByte() throws {
+        let library = try sampleLibrary(.sqlite)
+        for arguments in [
+            ["index"], ["action", "favourite", "2015/bordeaux-art.jpg"],
+            ["action", "caption", "--value", "Été à Paris", "2015/lake-beach.jpg"],
+            ["action", "city", "--value", "Zürich", "2016/progressive-tokyo.jpg"],
+            ["action", "delete", "2015/harbour-rouffiac.jpg"], ["pop", "--json", "2016/lighthouse-portrait.jpg"],
+        ] {
+            let result = try library.run(arguments)
+            try #require(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let views = [
+            ["list", "--jsonl"], ["list", "--jsonl", "--trashed"], ["list", "--jsonl", "--sort", "city"],
+            ["list", "--jsonl", "--caption", "ÉTÉ"], ["collections", "--json"], ["history", "--json"],
+        ]
+        func outputs() throws -> [String] { try views.map { try library.run($0).stdout } }
+        let before = try outputs()
+        #expect(before[0].split(separator: "\n").count == 9)
+
+        let server = try PostgresTestServer.server()
+        let toPostgres = try library.run([
+            "catalog", "copy", "--to", server.url, "--schema", TestCatalog.freshSchemaName(),
+        ])
+        #expect(toPostgres.status == 0, "\(toPostgres.stderr)")
+        #expect(toPostgres.stdout.hasPrefix("Copied 10 assets and 4 log events to postgresql://"))
+        #expect(try library.run(["catalog", "info"]).stdout.hasPrefix("catalog: PostgreSQL, "))
+        #expect(try outputs() == before)
+
+        let toSQLite = try library.run(["catalog", "copy", "--to", "sqlite", "--json"])
+        #expect(toSQLite.status == 0, "\(toSQLite.stderr)")
+        #expect(toSQLite.stdout.contains("\"store\" : \"sqlite\"") || toSQLite.stdout.contains("\"store\": \"sqlite\""))
+        #expect(try library.run(["catalog", "info"]).stdout.hasPrefix("catalog: SQLite, "))
+        #expect(try outputs() == before)
+        #expect(try library.run(["verify"]).status == 0)
+        // The log goes on after the copied events.
+        #expect(try library.run(["action", "like", "2015/bordeaux-art.jpg"]).status == 0)
+        #expect(try library.run(["history", "--json"]).stdout.contains("\"sequence\": 5"))
+    }
+
+    @Test func aCopyThatCannotBeMadeChangesNothing() throws {
+        let library = try sampleLibrary(.sqlite)
+        #expect(try library.run(["index"]).status == 0)
+        let settings = try String(contentsOf: library.url(".photolib/settings.json"), encoding: .utf8)
+        let refused = try library.run(["catalog", "copy", "--to", "postgresql://photolib@127.0.0.1:1/photolib"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("photolib: error: cannot connect to the PostgreSQL catalog"))
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        // A schema that already holds another library's catalog is refused too.
+        let other = try sampleLibrary(.postgres)
+        let otherSettings = try String(contentsOf: other.url(".photolib/settings.json"), encoding: .utf8)
+        let schema = try #require(otherSettings.firstMatch(of: /"catalogSchema" : "([a-z0-9_]+)"/)?.output.1)
+        #expect(try other.run(["index"]).status == 0)
+        let taken = try library.run([
+            "catalog", "copy", "--to", try PostgresTestServer.server().url, "--schema", String(schema),
+        ])
+        #expect(taken.status == 64)
+        #expect(taken.stderr.contains("already holds a photolib catalog (10 assets)"))
+        #expect(try String(contentsOf: library.url(".photolib/settings.json"), encoding: .utf8) == settings)
+        #expect(try library.run(["catalog", "copy", "--to", "sqlite"]).status == 64)
+        #expect(try library.assets().count == 10)
+    }
+
     // MARK: - Failing to connect
 
     @Test func aRefusedConnectionIsOneLineAndMakesNoLibrary() throws {

@@ -57,6 +57,12 @@ extension PGConnection {
             case (.int(let number), PGType.int8):
                 append(Int32(8), to: &buffer)
                 append(number, to: &buffer)
+            case (.int(let number), PGType.int4):
+                guard let narrow = Int32(exactly: number) else {
+                    throw PGError(.client, message: "COPY: \(number) does not fit a 4-byte integer column")
+                }
+                append(Int32(4), to: &buffer)
+                append(narrow, to: &buffer)
             case (.double(let number), PGType.float8):
                 append(Int32(8), to: &buffer)
                 append(number.bitPattern, to: &buffer)

@@ -44,6 +44,14 @@ extension Library {
         }
     }
 
+    /// Opens the catalog at `location` with what `catalog copy` needs of it too.
+    public static func openTransferableCatalog(at location: CatalogLocation) throws -> any Catalog & CatalogTransfer {
+        switch location {
+        case .sqlite(let path): try SQLiteCatalog(path: path)
+        case .postgres(let address): try PostgresCatalog(address: address)
+        }
+    }
+
     /// Makes a library at `root` with its catalog, or nothing at all: when the catalog cannot
     /// be made (a server that refuses, a schema that already holds a catalog), the
     /// `.photolib/` just made is removed again.

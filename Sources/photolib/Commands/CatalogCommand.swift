@@ -1,0 +1,127 @@
+import PhotoCatalogPostgres
+import PhotoLibrary
+
+/// `photolib catalog info|copy`: where the catalog is, and moving it to another store.
+enum CatalogCommand: PhotolibCommand {
+    static let spec = CommandSpec(
+        name: "catalog",
+        abstract: "Show where the catalog is, or move it between SQLite and PostgreSQL.",
+        discussion: """
+            A library's catalog is an SQLite file in .photolib/ or a schema in a PostgreSQL \
+            database that several machines share (see 'photolib help init'). 'catalog copy' \
+            moves it from one to the other with everything in it.
+            """,
+        subcommands: [
+            CommandSpec(
+                name: "info",
+                abstract: "Print where the catalog is and how much it holds.",
+                options: [.flag("json", help: "Print it as JSON.")],
+                examples: ["photolib catalog info", "photolib catalog info --json"]),
+            CommandSpec(
+                name: "copy",
+                abstract: "Copy the catalog to PostgreSQL or back to SQLite, then use the copy.",
+                discussion: """
+                    Copies every asset (flags, captions, cities, places, times), the whole action \
+                    log and the catalog's own information into --to, which must be new or empty, \
+                    reads the copy back and compares it with the original row by row, and only \
+                    then switches the library's settings to it. Meanwhile the original is \
+                    frozen: writers on every machine wait for the copy, readers do not. When \
+                    anything fails, the copy is removed and the library keeps its catalog. The \
+                    original stays where it was (remove an old schema with DROP SCHEMA, an old \
+                    file by hand). Run it while no other photolib works on the library: a \
+                    command that opened the old catalog before the switch would still write there.
+                    """,
+                options: [
+                    .value(
+                        "to", "url|sqlite",
+                        help:
+                            "postgresql://[user@]host[:port]/database (no password: see 'help init'), or sqlite for .photolib/catalog.sqlite."
+                    ),
+                    .value(
+                        "schema", "name",
+                        help:
+                            "The PostgreSQL schema to copy into (default: photolib_ and 8 hex digits); must not hold a catalog."
+                    ),
+                    .flag("json", help: "Print the outcome as JSON."),
+                ],
+                examples: [
+                    "photolib catalog copy --to postgresql://ann@nas.local/photos",
+                    "photolib catalog copy --to sqlite",
+                ]),
+        ]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        switch command.path.dropFirst().first {
+        case "info": return try info(command, context: context)
+        case "copy": return try copy(command, context: context)
+        default: throw UsageError(message: "catalog needs a subcommand: info or copy", commandPath: command.path)
+        }
+    }
+
+    private static func info(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let library = try context.library(command)
+        let location = try library.catalogLocation()
+        let catalog = try Library.openTransferableCatalog(at: location)
+        let counts = try catalog.contentCounts()
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(
+                .object(
+                    locationJSON(location) + [
+                        ("assets", .int(Int64(counts.assets))), ("events", .int(Int64(counts.events))),
+                    ]))
+        } else {
+            switch location {
+            case .sqlite(let path): context.stdout.write("catalog: SQLite, \(path)\n")
+            case .postgres(let address):
+                context.stdout.write("catalog: PostgreSQL, \(address.url)\nschema: \(address.schema)\n")
+            }
+            context.stdout.write("assets: \(counts.assets)\nlog events: \(counts.events)\n")
+        }
+        return .success
+    }
+
+    private static func copy(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let library = try context.library(command)
+        guard let to = command.value("to") else {
+            throw UsageError(
+                message: "catalog copy needs --to postgresql://… or --to sqlite", commandPath: command.path)
+        }
+        let schema = command.value("schema")
+        let target: CatalogLocation
+        if to == "sqlite" {
+            if schema != nil {
+                throw UsageError(message: "--schema needs a PostgreSQL --to", commandPath: command.path)
+            }
+            target = .sqlite(library.catalogPath)
+        } else if PostgresAddress.isPostgresURL(to) {
+            target = .postgres(try PostgresAddress(url: to, schema: schema ?? Library.newCatalogSchemaName()))
+        } else {
+            throw UsageError(
+                message: "Invalid value '\(to)' for '--to <url|sqlite>': expected sqlite or postgresql://…",
+                commandPath: command.path)
+        }
+        let summary = try CatalogCopy.run(library: library, to: target)
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(
+                .object(
+                    [("from", .object(locationJSON(summary.from))), ("to", .object(locationJSON(summary.to)))] + [
+                        ("assets", .int(Int64(summary.assets))), ("events", .int(Int64(summary.events))),
+                    ]))
+        } else {
+            context.stdout.write(
+                "Copied \(summary.assets) assets and \(summary.events) log events to \(summary.to); the library uses it now.\n"
+            )
+        }
+        return .success
+    }
+
+    /// `"store"`, then `"path"` (SQLite) or `"url"` and `"schema"` (PostgreSQL).
+    static func locationJSON(_ location: CatalogLocation) -> [(String, JSONValue)] {
+        switch location {
+        case .sqlite(let path): [("store", .string("sqlite")), ("path", .path(path))]
+        case .postgres(let address):
+            [("store", .string("postgresql")), ("url", .string(address.url)), ("schema", .string(address.schema))]
+        }
+    }
+}
