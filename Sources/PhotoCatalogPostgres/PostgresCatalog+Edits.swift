@@ -97,25 +97,15 @@ extension PostgresCatalog {
         }
     }
 
-    /// Runs `body` (a transaction that logs its changes under `batch`); when the connection
-    /// breaks, reconnects and answers with `landed` if the batch's events show that its
-    /// COMMIT happened after all, else runs `body` again.
+    /// `runOnce` for a transaction that logs its changes under `batch`: its events show
+    /// whether a COMMIT cut off by a lost connection landed.
     private func landingOnce<R>(batch: String, _ body: () throws -> R, landed: () throws -> R) throws -> R {
-        let deadline = Date().addingTimeInterval(reconnectWindow)
-        var pause = 0.05
-        while true {
-            do {
-                return try body()
-            } catch var error as PGError where error.isConnectionLost {
-                error.catalog = address.description
-                try reconnect(until: deadline, pause: &pause, after: error)
-                let found = try reconnecting {
-                    try connection.value("SELECT 1 FROM asset_events WHERE batch = $1 LIMIT 1", [.text(batch)]) { _ in
-                        true
-                    } ?? false
-                }
-                if found { return try reconnecting(landed) }
-            }
+        try runOnce(body) {
+            let found =
+                try connection.value("SELECT 1 FROM asset_events WHERE batch = $1 LIMIT 1", [.text(batch)]) { _ in
+                    true
+                } ?? false
+            return found ? try landed() : nil
         }
     }
 

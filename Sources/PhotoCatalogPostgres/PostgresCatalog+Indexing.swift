@@ -13,35 +13,38 @@ extension PostgresCatalog {
     /// row would cost about 50 µs each. Safe to repeat after a lost connection: it sets values.
     public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {
         let now = Date().timeIntervalSince1970
+        try reconnecting {
+            try makeScanTable()
+            try connection.inRetriedTransaction { try writeIndexBatch(scanned, missing: missing, now: now) }
+        }
+    }
+
+    /// The body of `applyIndexChanges`, inside the caller's transaction (a worker's fenced
+    /// completion writes its folder with it too), after `makeScanTable`.
+    func writeIndexBatch(_ scanned: [ScannedFile], missing: [AssetID], now: Double) throws {
         // One row per id, the last one winning, as successive upserts would leave it.
         var latest: [AssetID: Int] = [:]
         for (index, file) in scanned.enumerated() { latest[file.id] = index }
         let rows = scanned.indices.filter { latest[scanned[$0].id] == $0 }.map { scanned[$0] }
-        try reconnecting {
-            try makeScanTable()
-            try connection.inRetriedTransaction {
-                let names = Self.scannedColumns.map(\.name).joined(separator: ", ")
-                try connection.copyIn(
-                    "COPY pg_temp.photolib_scan (\(names)) FROM STDIN (FORMAT binary)",
-                    types: Self.scannedColumns.map(\.type), rows: rows.lazy.map { Self.scannedValues($0, now: now) })
-                let missingIDs = PGValue.textArray(missing.map(\.hex))
-                // Every row the batch will change, locked first and in id order, as edits lock
-                // theirs: otherwise an index and a toggle that reach two rows in opposite
-                // orders deadlock.
-                try connection.execute(Self.lockSQL, [missingIDs])
-                try connection.execute(Self.parkSQL)
-                if !missing.isEmpty {
-                    try connection.execute("UPDATE assets SET missing = true WHERE id = ANY($1::text[])", [missingIDs])
-                }
-                try connection.execute(Self.yieldPathSQL)
-                try connection.execute(Self.upsertSQL)
-            }
+        let names = Self.scannedColumns.map(\.name).joined(separator: ", ")
+        try connection.copyIn(
+            "COPY pg_temp.photolib_scan (\(names)) FROM STDIN (FORMAT binary)",
+            types: Self.scannedColumns.map(\.type), rows: rows.lazy.map { Self.scannedValues($0, now: now) })
+        let missingIDs = PGValue.textArray(missing.map(\.hex))
+        // Every row the batch will change, locked first and in id order, as edits lock
+        // theirs: otherwise an index and a toggle that reach two rows in opposite orders deadlock.
+        try connection.execute(Self.lockSQL, [missingIDs])
+        try connection.execute(Self.parkSQL)
+        if !missing.isEmpty {
+            try connection.execute("UPDATE assets SET missing = true WHERE id = ANY($1::text[])", [missingIDs])
         }
+        try connection.execute(Self.yieldPathSQL)
+        try connection.execute(Self.upsertSQL)
     }
 
     /// The session's temporary table for index batches, emptied at every commit. Made outside
     /// any transaction, so that a batch rolled back does not take the table with it.
-    private func makeScanTable() throws {
+    func makeScanTable() throws {
         guard !hasScanTable else { return }
         let columns = Self.scannedColumns.map { column in
             let type =

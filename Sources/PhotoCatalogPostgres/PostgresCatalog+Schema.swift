@@ -6,7 +6,9 @@ extension PostgresCatalog {
 
     /// The schema's history, separate from the SQLite catalog's. Append, never edit.
     static let migrator = PostgresMigrator([
-        PostgresMigration(version: 1, script: schemaVersion1)
+        PostgresMigration(version: 1, script: schemaVersion1),
+        // The work queue of `index --worker` and `render --worker` (PostgresCatalog+WorkSchema.swift).
+        PostgresMigration(version: 2, script: workQueueSchema),
     ])
 
     /// The schema version this photolib writes.

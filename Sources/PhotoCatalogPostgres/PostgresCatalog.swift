@@ -70,6 +70,9 @@ public final class PostgresCatalog: Catalog {
     /// time, for up to `reconnectWindow` seconds) and runs `body` again from the start. For
     /// work that is safe to repeat: reads, and writes that set rather than change values.
     func reconnecting<R>(_ body: () throws -> R) throws -> R {
+        // Inside a transaction a new session would run the rest outside it: the transaction's
+        // own caller retries the whole of it instead.
+        if connection.isInTransaction { return try body() }
         let deadline = Date().addingTimeInterval(reconnectWindow)
         var pause = 0.05
         while true {
@@ -78,6 +81,23 @@ public final class PostgresCatalog: Catalog {
             } catch var error as PGError where error.isConnectionLost {
                 error.catalog = address.description
                 try reconnect(until: deadline, pause: &pause, after: error)
+            }
+        }
+    }
+
+    /// Runs `body`, a transaction that must not be applied twice. When the connection breaks,
+    /// reconnects and asks `landed` whether the COMMIT happened after all (it answers the
+    /// result then, nil when not); only if it did not is `body` run again.
+    func runOnce<R>(_ body: () throws -> R, landed: () throws -> R?) throws -> R {
+        let deadline = Date().addingTimeInterval(reconnectWindow)
+        var pause = 0.05
+        while true {
+            do {
+                return try body()
+            } catch var error as PGError where error.isConnectionLost {
+                error.catalog = address.description
+                try reconnect(until: deadline, pause: &pause, after: error)
+                if let result = try reconnecting(landed) { return result }
             }
         }
     }

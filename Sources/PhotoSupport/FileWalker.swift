@@ -74,6 +74,26 @@ public struct FileWalker: Sendable {
     }
 }
 
+extension FileWalker {
+    /// One folder's entries, not walking further: its files, and its subfolders each with a
+    /// key (device and inode) that is the same however the folder is reached. For work
+    /// spread over processes, each taking one folder.
+    public func list(
+        _ folder: RawPath
+    ) -> (files: [WalkedFile], folders: [(path: RawPath, key: String)], problems: [WalkProblem]) {
+        let listing = FolderListing(folder, includeHidden: includeHidden, skippedNames: skippedNames)
+        return (
+            listing.files, listing.folders.map { ($0.path, "\($0.identity.device):\($0.identity.inode)") },
+            listing.problems
+        )
+    }
+
+    /// The key `list` gives `folder` (nil when it cannot be read).
+    public static func folderKey(_ folder: RawPath) -> String? {
+        FileSystem.status(folder).map { "\($0.st_dev):\($0.st_ino)" }
+    }
+}
+
 /// The entries of one folder: its files with their `stat`, and its subfolders.
 private struct FolderListing: Sendable {
     var files: [WalkedFile] = []

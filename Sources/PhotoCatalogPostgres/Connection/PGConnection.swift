@@ -35,6 +35,9 @@ final class PGConnection {
 
     var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
 
+    /// True between BEGIN and COMMIT (or while a failed transaction waits for its ROLLBACK).
+    var isInTransaction: Bool { isConnected && PQtransactionStatus(handle) != PQTRANS_IDLE }
+
     /// Connects again with the same parameters after the connection broke. Session state
     /// (SET, temporary tables) is gone with the old session.
     func reset() throws(PGError) {

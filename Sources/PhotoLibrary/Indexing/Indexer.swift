@@ -40,10 +40,31 @@ public final class Indexer {
         recordsByPath.reserveCapacity(records.count)
         for record in records { recordsByPath[record.file.relativePath] = record }
 
-        let sidecars = SidecarFinder(walked: walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))))
+        let pending = pendingFiles(
+            walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))), recordsByPath: recordsByPath)
+        summary.unchanged += pending.unchanged.count
+        report(.planned(toRead: pending.toRead.count, unchanged: summary.unchanged))
+
+        let readings = readFiles(pending.toRead, report: report)
+        var plan = ChangePlan(records: records, seenPaths: pending.seenPaths, library: library)
+        place(pending.toRead, readings, plan: &plan, recordsByPath: recordsByPath, summary: &summary, report: report)
+
+        let missing = plan.newlyMissing(in: roots)
+        summary.missing = missing.count
+        try write(plan, missing: missing)
+        return summary
+    }
+
+    /// The walked files that must be read (new, changed, back from missing, or with a changed
+    /// sidecar), the paths seen, and the ids of the unchanged ones.
+    func pendingFiles(
+        _ files: [WalkedFile], explicitFiles: Set<RawPath>, recordsByPath: [RawPath: IndexRecord]
+    ) -> (toRead: [PendingFile], seenPaths: Set<RawPath>, unchanged: [AssetID]) {
+        let sidecars = SidecarFinder(walked: files, explicitFiles: explicitFiles)
         var toRead: [PendingFile] = []
         var seenPaths = Set<RawPath>()
-        for file in walk.files where !Sidecar.isSidecarName(file.path) {
+        var unchanged: [AssetID] = []
+        for file in files where !Sidecar.isSidecarName(file.path) {
             // Walked paths are absolute and normalised already: strip the root, no getcwd per file.
             guard let relativePath = file.path.relative(to: library.root) else { continue }
             seenPaths.insert(relativePath)
@@ -52,13 +73,16 @@ public final class Indexer {
                 record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds,
                 record.sidecarStamp == sidecar?.stamp
             {
-                summary.unchanged += 1
+                unchanged.append(record.id)
             } else {
                 toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath, sidecar: sidecar))
             }
         }
-        report(.planned(toRead: toRead.count, unchanged: summary.unchanged))
+        return (toRead, seenPaths, unchanged)
+    }
 
+    /// Reads the files on `options.jobs` threads (their renditions too, when asked).
+    func readFiles(_ toRead: [PendingFile], report: @escaping @Sendable (IndexEvent) -> Void) -> [ReadOutcome] {
         let maxMegapixels = library.settings.maxMegapixels
         let total = toRead.count
         let places = PlaceResolver(library: library)
@@ -77,8 +101,18 @@ public final class Indexer {
             }
             return outcome
         }
+        if let error = places.loadError {
+            report(.warning(message: "cities of GPS positions not filled in: \(error)"))
+        }
+        return readings
+    }
 
-        var plan = ChangePlan(records: records, seenPaths: seenPaths, library: library)
+    /// Decides what each reading is (update, move, new asset), counting and reporting as it goes.
+    func place(
+        _ toRead: [PendingFile], _ readings: [ReadOutcome], plan: inout ChangePlan,
+        recordsByPath: [RawPath: IndexRecord], summary: inout IndexSummary,
+        report: @escaping @Sendable (IndexEvent) -> Void
+    ) {
         for (pending, outcome) in zip(toRead, readings) {
             if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
             if outcome.rendered { summary.rendered += 1 }
@@ -103,14 +137,6 @@ public final class Indexer {
                 }
             }
         }
-        if let error = places.loadError {
-            report(.warning(message: "cities of GPS positions not filled in: \(error)"))
-        }
-
-        let missing = plan.newlyMissing(in: roots)
-        summary.missing = missing.count
-        try write(plan, missing: missing)
-        return summary
     }
 
     /// Reads one file, its sidecar when it is a photo, and weighs their text (on a reading thread).
@@ -134,7 +160,7 @@ public final class Indexer {
     }
 
     /// The library-relative roots to walk; empty means the whole library.
-    private func scopeRoots(_ paths: [RawPath]) throws -> [RawPath] {
+    func scopeRoots(_ paths: [RawPath]) throws -> [RawPath] {
         if paths.isEmpty { return [RawPath(bytes: [])] }
         return try paths.map { path in
             let absolute = path.absolute()
@@ -164,7 +190,7 @@ public final class Indexer {
 }
 
 /// What a reading thread learnt of one file.
-private struct ReadOutcome: Sendable {
+struct ReadOutcome: Sendable {
     var image: Result<ImageFileReading, ImageReadError>
     var text = AssetText()
     /// Why the sidecar could not be read; the photo is indexed without it.
@@ -196,14 +222,14 @@ private struct ReadOutcome: Sendable {
 }
 
 /// What each reading thread keeps between files.
-private struct ReadingWorker {
+struct ReadingWorker {
     var places = PlaceCache()
     /// Nil when the pass makes no renditions.
     var renditions: RenditionMaker?
 }
 
 /// A file the walk found that must be read.
-private struct PendingFile: Sendable {
+struct PendingFile: Sendable {
     var absolutePath: RawPath
     var relativePath: RawPath
     var sidecar: FoundSidecar?
@@ -214,6 +240,8 @@ public struct IndexError: PhotolibError {
     public enum Reason: Sendable, Equatable {
         case outsideLibrary(RawPath)
         case notFound
+        /// `index --worker` takes folders only.
+        case notAFolder
     }
 
     public var path: RawPath
@@ -225,6 +253,7 @@ public struct IndexError: PhotolibError {
         switch reason {
         case .outsideLibrary(let root): "\(path): outside the library at \(root)"
         case .notFound: "\(path): no such file or directory"
+        case .notAFolder: "\(path): not a folder (index --worker takes folders)"
         }
     }
 }

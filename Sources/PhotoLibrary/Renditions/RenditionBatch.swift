@@ -30,12 +30,13 @@ public struct RenditionBatch {
 
     /// Makes the `kinds` renditions of `assets` (the originals of trashed assets are in the
     /// trash, missing ones are skipped as failures), `force` remaking existing files.
-    /// First removes the temporary files a killed render or index left in the store.
+    /// First removes the temporary files a killed render or index left in the store, unless
+    /// `removingAbandoned` is false (workers on other machines: their process ids mean nothing here).
     public func run(
-        _ assets: [Asset], kinds: Set<RenditionKind>, force: Bool, jobs: Int,
+        _ assets: [Asset], kinds: Set<RenditionKind>, force: Bool, jobs: Int, removingAbandoned: Bool = true,
         report: @escaping @Sendable (Event) -> Void = { _ in }
     ) -> Summary {
-        AbandonedTemporaries.remove(under: library.renditionsDirectory)
+        if removingAbandoned { AbandonedTemporaries.remove(under: library.renditionsDirectory) }
         let settings = library.settings
         let store = RenditionStore(library: library)
         let sources = assets.map { asset in

@@ -1,3 +1,4 @@
+import PhotoCatalog
 import PhotoLibrary
 
 /// `photolib index [PATH...]`: brings the catalog in line with the files.
@@ -13,7 +14,13 @@ enum IndexCommand: PhotolibCommand {
             are marked missing and get their id back when they return. Files that cannot be \
             read are named on stderr with the reason, the rest goes on, and the exit status is 2. \
             The thumbnail and preview of every file read are made in the same pass \
-            (--no-renditions skips them; 'photolib render' makes any that are missing).
+            (--no-renditions skips them; 'photolib render' makes any that are missing). \
+            With --worker (a library whose catalog is PostgreSQL), any number of processes, on \
+            this machine or others that mount the library, index it together: each claims a \
+            folder at a time from a work queue in the catalog, so every file is read once, and \
+            a folder whose worker dies is taken over when its lease runs out. PATHs start the \
+            run (a worker arriving later joins it); the last worker marks what went missing. \
+            'photolib status' shows the queue and the workers.
             """,
         arguments: [ArgumentSpec(name: "path", help: "Files or folders inside the library.", isRepeating: true)],
         options: [
@@ -21,10 +28,17 @@ enum IndexCommand: PhotolibCommand {
             .flag("hidden", help: "Also index hidden files and folders (names starting with '.')."),
             .flag(
                 "no-renditions", help: "Do not make thumbnails and previews of the files read (see 'photolib render')."),
+            .flag("worker", help: "Share the work with other 'index --worker' processes (PostgreSQL catalog)."),
+            .value(
+                "lease", "seconds",
+                help: "With --worker: how long a claimed folder waits for a worker that stopped (default: 60)."),
             .flag("json", help: "Print the summary as JSON."),
             .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
         ],
-        examples: ["photolib index", "photolib index 2024/ --jobs 4", "photolib index --json | jq .added"]
+        examples: [
+            "photolib index", "photolib index 2024/ --jobs 4", "photolib index --json | jq .added",
+            "photolib index --worker   # on each machine",
+        ]
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
@@ -36,15 +50,25 @@ enum IndexCommand: PhotolibCommand {
             makeRenditions: !command.flag("no-renditions"))
         let progress = context.progressBar(label: "indexing", total: 0)
         let stderr = context.stderr
-        let summary = try Indexer(library: library, catalog: catalog, options: options)
-            .run(paths: command.rawArguments) { event in
-                switch event {
-                case .planned(let toRead, _): progress?.setTotal(toRead)
-                case .progress(let done, _): progress?.setCompleted(done)
-                case .failed(_, let message), .damaged(_, let message): stderr.write("photolib: \(message)\n")
-                case .warning(let message): stderr.write("photolib: warning: \(message)\n")
-                }
+        let report: @Sendable (IndexEvent) -> Void = { event in
+            switch event {
+            case .planned(let toRead, _): progress?.setTotal(toRead)
+            case .progress(let done, _): progress?.setCompleted(done)
+            case .failed(_, let message), .damaged(_, let message): stderr.write("photolib: \(message)\n")
+            case .warning(let message): stderr.write("photolib: warning: \(message)\n")
             }
+        }
+        let summary: IndexSummary
+        if command.flag("worker") {
+            let lease = Double(try command.int("lease", range: 1...86_400) ?? 60)
+            summary = try IndexWorker(
+                library: library, catalog: try WorkerCatalog.require(catalog, command), options: options,
+                leaseSeconds: lease
+            ).run(paths: command.rawArguments, report: report)
+        } else {
+            summary = try Indexer(library: library, catalog: catalog, options: options)
+                .run(paths: command.rawArguments, report: report)
+        }
         progress?.finish()
         if command.flag("json") {
             context.stdout.writePrettyJSON(summaryJSON(summary))

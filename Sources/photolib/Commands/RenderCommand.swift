@@ -11,13 +11,20 @@ enum RenderCommand: PhotolibCommand {
             default) and preview (1280 by default) in .photolib/renditions/, named by the content \
             fingerprint and the size, so an edited original gets new ones and an unchanged one is \
             never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
-            asset that is not missing. 'photolib index' already makes them for the files it reads.
+            asset that is not missing. 'photolib index' already makes them for the files it reads. \
+            With --worker (a library whose catalog is PostgreSQL), processes on any machine that \
+            mounts the library render every asset together, claiming slices of assets from a \
+            work queue in the catalog ('photolib status' shows it).
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true)],
         options: [
             .value("kind", "kind", help: "Only thumbnail or only preview (default: both)."),
             .flag("force", help: "Make them again even when they exist."),
             .value("jobs", "n", short: "j", help: "Images decoded at once (default: the number of cores)."),
+            .flag("worker", help: "Share the work with other 'render --worker' processes (PostgreSQL catalog)."),
+            .value(
+                "lease", "seconds",
+                help: "With --worker: how long a claimed slice waits for a worker that stopped (default: 60)."),
             .flag("json", help: "Print the summary as JSON."),
             .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
         ],
@@ -40,25 +47,29 @@ enum RenderCommand: PhotolibCommand {
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let library = try context.library(command)
         let catalog = try library.openCatalog()
-        var assets: [Asset]
-        if command.rawArguments.isEmpty {
-            var query = AssetQuery()
-            query.trash = .included
-            assets = try catalog.assets(matching: query).filter { !$0.missing }
-        } else {
-            assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
-        }
-        assets.removeAll { $0.metadata.pixelWidth == nil }
-
-        let progress = context.progressBar(label: "rendering", total: assets.count)
+        let progress = context.progressBar(label: "rendering", total: 0)
         let stderr = context.stderr
-        let summary = RenditionBatch(library: library).run(
-            assets, kinds: kinds, force: command.flag("force"), jobs: jobs
-        ) { event in
+        let report: @Sendable (RenditionBatch.Event) -> Void = { event in
             switch event {
-            case .progress(let done, _): progress?.setCompleted(done)
+            case .progress(let done, let total):
+                progress?.setTotal(total)
+                progress?.setCompleted(done)
             case .problem(_, let message, _): stderr.write("\(RootCommand.name): \(message)\n")
             }
+        }
+        let summary: RenditionBatch.Summary
+        if command.flag("worker") {
+            guard command.rawArguments.isEmpty else {
+                throw UsageError(
+                    message: "render --worker renders every asset: it takes no ASSET", commandPath: command.path)
+            }
+            let lease = Double(try command.int("lease", range: 1...86_400) ?? 60)
+            summary = try RenderWorker(
+                library: library, catalog: try WorkerCatalog.require(catalog, command), jobs: jobs, leaseSeconds: lease
+            ).run(kinds: kinds, force: command.flag("force"), report: report)
+        } else {
+            summary = try render(
+                command, context: context, library: library, catalog: catalog, kinds: kinds, jobs: jobs, report: report)
         }
         progress?.finish()
         if command.flag("json") {
@@ -73,5 +84,24 @@ enum RenderCommand: PhotolibCommand {
             context.stdout.write(text + "\n")
         }
         return summary.failed > 0 || summary.damaged > 0 ? .partial : .success
+    }
+
+    /// The renditions of ASSETs (or of every present asset) in this process.
+    private static func render(
+        _ command: ParsedCommand, context: CommandContext, library: Library, catalog: any Catalog,
+        kinds: Set<RenditionKind>, jobs: Int,
+        report: @escaping @Sendable (RenditionBatch.Event) -> Void
+    ) throws -> RenditionBatch.Summary {
+        var assets: [Asset]
+        if command.rawArguments.isEmpty {
+            var query = AssetQuery()
+            query.trash = .included
+            assets = try catalog.assets(matching: query).filter { !$0.missing }
+        } else {
+            assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
+        }
+        assets.removeAll { $0.metadata.pixelWidth == nil }
+        return RenditionBatch(library: library).run(
+            assets, kinds: kinds, force: command.flag("force"), jobs: jobs, report: report)
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+
+/// Keeps a worker's lease alive while it works: a thread of its own, with a connection of
+/// its own (a connection serves one thread), renews the current lease every third of its
+/// length, so that only a worker that stopped (killed, hung, cut off) loses its item.
+public final class LeaseKeeper: Sendable {
+    private struct State {
+        var lease: WorkLease?
+        var stopped = false
+        /// Set when a renewal found the lease taken over: the completion will be refused.
+        var lost = false
+    }
+
+    /// The state both threads see (a Mutex cannot be copied into the thread's closure).
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+    }
+
+    private let shared = Shared()
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts the thread; `stop()` ends it.
+    public init(address: PostgresAddress, leaseSeconds: Double) {
+        let shared = self.shared
+        let done = self.done
+        let thread = Thread {
+            defer { done.signal() }
+            // A keeper that cannot connect renews nothing: leases then last their length,
+            // and the worker's own calls report the trouble.
+            let catalog = try? PostgresCatalog(address: address)
+            var lastRenewal = Date()
+            while true {
+                Thread.sleep(forTimeInterval: min(0.1, leaseSeconds / 10))
+                let (lease, stopped) = shared.state.withLock { ($0.lease, $0.stopped) }
+                if stopped { return }
+                guard let lease, Date().timeIntervalSince(lastRenewal) >= leaseSeconds / 3 else { continue }
+                lastRenewal = Date()
+                if let renewed = try? catalog?.renew(lease, leaseSeconds: leaseSeconds), !renewed {
+                    shared.state.withLock { if $0.lease == lease { $0.lost = true } }
+                }
+            }
+        }
+        thread.start()
+    }
+
+    /// From now on, keeps `lease` alive (nil: none).
+    public func hold(_ lease: WorkLease?) {
+        shared.state.withLock {
+            $0.lease = lease
+            $0.lost = false
+        }
+    }
+
+    /// True when a renewal found the current lease taken over by another worker.
+    public var lostLease: Bool { shared.state.withLock { $0.lost } }
+
+    /// Ends the thread and waits for it.
+    public func stop() {
+        shared.state.withLock { $0.stopped = true }
+        done.wait()
+    }
+}
