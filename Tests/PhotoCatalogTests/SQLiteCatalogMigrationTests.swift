@@ -61,6 +61,39 @@ import Testing
         #expect(try catalog.database.integerValue("SELECT count(*) FROM catalog_info") == 2)
     }
 
+    @Test func renditionFailuresStoredAsDamageByVersion4AreTakenOut() throws {
+        let old = try SQLiteDatabase(path: folder.catalogPath)
+        try SQLiteMigrator(Array(SQLiteCatalog.migrations.prefix(4)), created: SQLiteCatalog.recordCreation)
+            .migrate(old)
+        // The damage texts earlier index passes wrote, a failed rendition always last.
+        let damage = [
+            "00000000000000aa": "renditions not made: /p/.photolib/renditions/ab: not a directory",
+            "00000000000000bb":
+                "truncated (no end-of-image marker); renditions not made: /p/x.jpg: write failed: No space left on device",
+            "00000000000000cc": "renditions not made: cannot decode JPEG: Unsupported marker type 0xc3",
+            "00000000000000dd": "renditions not made: unsupported JPEG colour model (2 components)",
+            "00000000000000ee": "truncated (no end-of-image marker); decoded in part (Premature end of JPEG file)",
+            "00000000000000ff": "corrupt EXIF: IFD0 offset out of range",
+        ]
+        let insert = try old.prepare(
+            """
+            INSERT INTO assets (id, relative_path, file_size, modified_ns, fingerprint, damage, indexed_at, added_at)
+            VALUES (?, CAST(? AS BLOB), 1, 1, 'abcd', ?, 0, 0)
+            """)
+        for (hex, text) in damage { try insert.run([.text(hex), .text("\(hex).jpg"), .text(text)]) }
+
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
+        func asset(_ hex: String) throws -> Asset { try #require(try catalog.asset(id: CatalogFixtures.id(hex))) }
+        #expect(try asset("00000000000000aa").damage == nil)
+        #expect(try asset("00000000000000bb").damage == "truncated (no end-of-image marker)")
+        #expect(try asset("00000000000000cc").damage == "cannot decode JPEG: Unsupported marker type 0xc3")
+        #expect(try asset("00000000000000dd").damage == "unsupported JPEG colour model (2 components)")
+        #expect(try asset("00000000000000ee").damage == damage["00000000000000ee"])
+        #expect(try asset("00000000000000ff").damage == damage["00000000000000ff"])
+        let undecodable = try damage.keys.sorted().filter { try asset($0).undecodable }
+        #expect(undecodable == ["00000000000000cc", "00000000000000dd"])
+    }
+
     @Test func aNewCatalogRecordsItsCreatorOutsideTheMigrations() throws {
         let catalog = try SQLiteCatalog(path: folder.catalogPath)
         #expect(
@@ -77,6 +110,7 @@ import Testing
     /// mind is a new migration, whose hash is added to this list when it is released.
     static let frozenHashes: [Int: String] = [
         1: "94a3d01104712dec", 2: "214605f3c54447f1", 3: "5522721a59eab43a", 4: "29b0e4c982c10369",
+        5: "d82fe82de7aeb37c",
     ]
 
     @Test func releasedMigrationsAreNeverEdited() {

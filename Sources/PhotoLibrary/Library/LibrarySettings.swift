@@ -30,6 +30,16 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     }
 }
 
+extension LibrarySettings {
+    /// True when an image of `width` x `height` pixels is within `maxMegapixels`, so that
+    /// photolib may decode it (and it may have renditions); false when either is unknown.
+    public func allowsDecoding(width: Int?, height: Int?) -> Bool {
+        guard let width, let height, width > 0, height > 0 else { return false }
+        // In floating point: a limit read from settings.json could overflow an Int product.
+        return Double(width) * Double(height) <= Double(maxMegapixels) * 1_000_000
+    }
+}
+
 /// What photolib does with XMP sidecars when an action changes a caption, city or favourite.
 public enum SidecarMode: String, Codable, Sendable, CaseIterable {
     /// Write `photo.jpg.xmp` (or update the sidecar that exists) with `SidecarWriter`.

@@ -73,11 +73,14 @@ public final class LibraryVerifier {
         }
     }
 
-    /// Thumbnail and preview of an asset that can have them (read whole, undamaged) but lacks them.
+    /// Thumbnail and preview of an asset that can have them but lacks them: any asset whose
+    /// original decodes and is within the pixel limit, damaged or not (the renditions of a
+    /// truncated file show what decoded).
     func missingRenditions(of asset: Asset) -> [VerifyFinding] {
-        guard asset.damage == nil, asset.metadata.displayWidth != nil, asset.metadata.displayHeight != nil else {
-            return []
-        }
+        let metadata = asset.metadata
+        guard !asset.undecodable,
+            library.settings.allowsDecoding(width: metadata.pixelWidth, height: metadata.pixelHeight)
+        else { return [] }
         let store = RenditionStore(library: library)
         var findings: [VerifyFinding] = []
         for kind in RenditionKind.allCases {
