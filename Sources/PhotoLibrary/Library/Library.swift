@@ -15,7 +15,9 @@ public final class Library: Sendable {
     public var catalogPath: RawPath { controlDirectory.appending("catalog.sqlite") }
     public var settingsPath: RawPath { controlDirectory.appending("settings.json") }
     public var renditionsDirectory: RawPath { controlDirectory.appending("renditions") }
-    public var trashDirectory: RawPath { controlDirectory.appending("trash") }
+    /// The trash, relative to the root (trashed originals' `Asset.trashLocation` lie in it).
+    public static let trashRelativeDirectory = RawPath(controlDirectoryName).appending("trash")
+    public var trashDirectory: RawPath { absolutePath(of: Library.trashRelativeDirectory) }
 
     private init(root: RawPath, settings: LibrarySettings) {
         self.root = root

@@ -110,9 +110,7 @@ extension LibraryVerifier {
             if RenditionStore(library: library).isRendition(finding.path) {
                 report.findings[index].repaired = true
             } else {
-                let original = assets.first { $0.id == finding.assetID }.map {
-                    library.absolutePath(of: $0.file.relativePath)
-                }
+                let original = assets.first { $0.id == finding.assetID }.map(library.originalPath(of:))
                 report.findings[index].repairProblem =
                     original.flatMap { messages[$0] } ?? "the rendition could not be made"
             }

@@ -48,7 +48,7 @@ public final class LibraryVerifier {
 
     /// An original gone or changed; else the renditions a readable original should have.
     func checkOriginal(of asset: Asset) -> [VerifyFinding] {
-        let path = library.absolutePath(of: asset.file.relativePath)
+        let path = library.originalPath(of: asset)
         switch OriginalState.of(path, recorded: asset.file) {
         case .missing:
             return [
