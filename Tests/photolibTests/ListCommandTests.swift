@@ -110,6 +110,6 @@ import Testing
         #expect(named.status == 66)
         #expect(
             named.stderr
-                == "photolib: error: \(empty.path): not a photolib library (no .photolib/ here; run 'photolib init')\n")
+                == "photolib: error: \(empty.path): not a photolib library (no .photolib/ here); run 'photolib init'\n")
     }
 }

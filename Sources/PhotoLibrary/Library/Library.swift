@@ -116,10 +116,8 @@ public struct LibraryError: PhotolibError {
         case .noSuchDirectory: "\(path): no such directory"
         case .notADirectory: "\(path): not a directory"
         case .alreadyExists: "\(path): already a photolib library (\(Library.controlDirectoryName)/ exists)"
-        case .notALibrary:
-            "\(path): not a photolib library (no \(Library.controlDirectoryName)/ here; run 'photolib init')"
-        case .noLibraryFound:
-            "no photolib library found in \(path) or any folder above it; run 'photolib init', or name one with --library DIR or \(Library.environmentVariable)"
+        case .notALibrary: "\(path): not a photolib library (no \(Library.controlDirectoryName)/ here)"
+        case .noLibraryFound: "no photolib library found in \(path) or any folder above it"
         case .unreadableSettings(let why): "\(path): unreadable settings: \(why)"
         }
     }

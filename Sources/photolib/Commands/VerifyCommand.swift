@@ -59,7 +59,7 @@ enum VerifyCommand: PhotolibCommand {
         if finding.repaired {
             text += " [repaired]"
         } else if repairing, let problem = finding.repairProblem {
-            text += " [\(problem)]"
+            text += " [\(CommandLineAdvice.message(for: problem))]"
         }
         return text
     }
@@ -88,7 +88,11 @@ enum VerifyCommand: PhotolibCommand {
                 ("assetId", .optional(finding.assetID.map { .string($0.hex) })),
                 ("detail", .string(finding.detail)),
                 ("repaired", .bool(finding.repaired)),
-                ("repairProblem", .optional(repairing ? finding.repairProblem.map { .string($0) } : nil)),
+                (
+                    "repairProblem",
+                    .optional(
+                        repairing ? finding.repairProblem.map { .string(CommandLineAdvice.message(for: $0)) } : nil)
+                ),
             ])
         }
         return .object([
