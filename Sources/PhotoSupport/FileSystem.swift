@@ -50,6 +50,14 @@ public struct FileSystemError: PhotolibError {
     }
 }
 
+extension stat {
+    /// The modification time (`st_mtim`) as nanoseconds since 1970: the unit the catalog
+    /// records and compares, so that every reader of a file's time agrees to the nanosecond.
+    package var modifiedNanoseconds: Int64 {
+        Int64(st_mtim.tv_sec) * 1_000_000_000 + Int64(st_mtim.tv_nsec)
+    }
+}
+
 /// Small POSIX helpers that take `RawPath`, so that no file name is ever lost to text decoding.
 public enum FileSystem {
     /// `stat` of a path, following symlinks; nil when it does not exist.

@@ -49,7 +49,8 @@ public struct FileWalker: Sendable {
             if isDirectory(info) {
                 if visited.insert(DirectoryIdentity(info)).inserted { level.append(root) }
             } else if isRegularFile(info), !files.contains(where: { $0.path == root }) {
-                files.append(WalkedFile(path: root, size: Int64(info.st_size), modifiedNanoseconds: nanoseconds(info)))
+                files.append(
+                    WalkedFile(path: root, size: Int64(info.st_size), modifiedNanoseconds: info.modifiedNanoseconds))
             }
         }
 
@@ -120,7 +121,8 @@ private struct FolderListing: Sendable {
             if isDirectory(info) {
                 folders.append((child, DirectoryIdentity(info)))
             } else if isRegularFile(info) {
-                files.append(WalkedFile(path: child, size: Int64(info.st_size), modifiedNanoseconds: nanoseconds(info)))
+                files.append(
+                    WalkedFile(path: child, size: Int64(info.st_size), modifiedNanoseconds: info.modifiedNanoseconds))
             }
         }
     }
@@ -140,8 +142,3 @@ private let dot = UInt8(ascii: ".")
 
 private func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
 private func isRegularFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
-
-/// Modification time as nanoseconds since 1970, the unit the catalog compares.
-package func nanoseconds(_ info: stat) -> Int64 {
-    Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-}

@@ -21,7 +21,7 @@ public enum ImageFileReader {
         guard info.st_mode & S_IFMT == S_IFREG else { throw ImageReadError(path: path, reason: .notARegularFile) }
         let size = Int64(info.st_size)
         guard size > 0 else { throw ImageReadError(path: path, reason: .empty) }
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let modified = info.modifiedNanoseconds
 
         let isSmall = size <= Int64(2 * windowSize)
         // On the stack where there is room: a heap block of this size costs more than the read.

@@ -25,7 +25,7 @@ enum OriginalState: Equatable {
         guard info.st_mode & S_IFMT == S_IFREG else { return .changed("no longer a regular file") }
         let size = Int64(info.st_size)
         if size != recorded.size { return .changed("size \(recorded.size) is now \(size)") }
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let modified = info.modifiedNanoseconds
         guard let fingerprint = fingerprint(descriptor: descriptor, size: size) else {
             return .unreadable(String(cString: strerror(errno)))
         }
