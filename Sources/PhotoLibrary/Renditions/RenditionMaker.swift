@@ -50,7 +50,7 @@ public final class RenditionMaker {
 
         let decoder = try self.decoder ?? DownscalingDecoder(path: source)
         self.decoder = decoder
-        let length = try SourceFile.read(source, into: sourceStorage)
+        let length = try FileSystem.readFile(source, reserve: sourceStorage.reserve)
         defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
         let data = UnsafeRawBufferPointer(start: sourceStorage.base, count: length)
 

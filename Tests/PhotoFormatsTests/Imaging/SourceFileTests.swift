@@ -23,7 +23,7 @@ struct SourceFileTests {
     @Test func readsWholeFiles() throws {
         let storage = PixelStorage<UInt8>()
         for photo in CorpusPhoto.all.prefix(20) {
-            let length = try SourceFile.read(RawPath(photo.path), into: storage)
+            let length = try FileSystem.readFile(RawPath(photo.path), reserve: storage.reserve)
             let expected = try FileSystem.readFile(RawPath(photo.path))
             #expect(length == expected.count)
             #expect(UnsafeBufferPointer(start: storage.base, count: length).elementsEqual(expected))
