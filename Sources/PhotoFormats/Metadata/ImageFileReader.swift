@@ -9,7 +9,11 @@ import PhotoSupport
 /// segments run past the head. Safe to call from many threads at once: every call has its
 /// own buffers and libexif handle.
 public enum ImageFileReader {
-    public static func read(_ path: RawPath, maxMegapixels: Int = 250) throws(ImageReadError) -> ImageFileReading {
+    /// Reads `path`; an image over `pixelLimit` is read all the same, with the refusal among its
+    /// problems (renditions will not be made of it).
+    public static func read(
+        _ path: RawPath, pixelLimit: PixelLimit = .standard
+    ) throws(ImageReadError) -> ImageFileReading {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else { throw ImageReadError(path: path, reason: openFailure(errno)) }
         defer { close(descriptor) }
@@ -29,7 +33,7 @@ public enum ImageFileReader {
             case .success(let windows):
                 try read(
                     path, windows: windows, reader: FileDescriptorReader(descriptor: descriptor), modified: modified,
-                    maxMegapixels: maxMegapixels)
+                    pixelLimit: pixelLimit)
             case .failure(let failure):
                 throw ImageReadError(path: path, reason: .unreadable(failure.code))
             }
@@ -39,7 +43,7 @@ public enum ImageFileReader {
     /// The rest of `read`, with the file open and its head and tail read.
     private static func read(
         _ path: RawPath, windows: ContentFingerprint.Windows, reader: FileDescriptorReader, modified: Int64,
-        maxMegapixels: Int
+        pixelLimit: PixelLimit
     ) throws(ImageReadError) -> ImageFileReading {
         let head = windows.head
         let tail = windows.tail
@@ -69,11 +73,8 @@ public enum ImageFileReader {
         if frame.width > 0, frame.height > 0 {
             metadata.pixelWidth = frame.width
             metadata.pixelHeight = frame.height
-            let pixels = frame.width * frame.height
-            let (limit, overflow) = maxMegapixels.multipliedReportingOverflow(by: 1_000_000)
-            if !overflow, pixels > limit {
-                let megapixels = String(format: "%.1f", Double(pixels) / 1_000_000)
-                problems.append("image of \(megapixels) megapixels is over the \(maxMegapixels)-megapixel limit")
+            if !pixelLimit.admits(width: frame.width, height: frame.height) {
+                problems.append(pixelLimit.refusal(width: frame.width, height: frame.height))
             }
         } else {
             problems.append("frame header gives no size (\(frame.width)x\(frame.height))")

@@ -59,7 +59,7 @@ public final class Indexer {
         }
         report(.planned(toRead: toRead.count, unchanged: summary.unchanged))
 
-        let maxMegapixels = library.settings.maxMegapixels
+        let pixelLimit = library.settings.pixelLimit
         let total = toRead.count
         let places = PlaceResolver(library: library)
         let renditionSettings = options.makeRenditions ? library.settings : nil
@@ -71,9 +71,9 @@ public final class Indexer {
             },
             progress: { done in report(.progress(done: done, total: total)) }
         ) { worker, pending in
-            var outcome = Self.read(pending, maxMegapixels: maxMegapixels) { worker.places.place($0, resolver: places) }
+            var outcome = Self.read(pending, pixelLimit: pixelLimit) { worker.places.place($0, resolver: places) }
             if let maker = worker.renditions {
-                outcome.render(pending.absolutePath, with: maker, maxMegapixels: maxMegapixels)
+                outcome.render(pending.absolutePath, with: maker, pixelLimit: pixelLimit)
             }
             return outcome
         }
@@ -115,11 +115,11 @@ public final class Indexer {
 
     /// Reads one file, its sidecar when it is a photo, and weighs their text (on a reading thread).
     private static func read(
-        _ pending: PendingFile, maxMegapixels: Int,
+        _ pending: PendingFile, pixelLimit: PixelLimit,
         place: (GPSCoordinate) -> PlaceMatch?
     ) -> ReadOutcome {
         let image = Result { () throws(ImageReadError) in
-            try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels)
+            try ImageFileReader.read(pending.absolutePath, pixelLimit: pixelLimit)
         }
         guard case .success(let reading) = image else { return ReadOutcome(image: image) }
         var sidecarText: PhotoText?
@@ -175,10 +175,11 @@ private struct ReadOutcome: Sendable {
     /// Makes the file's renditions while it is in the page cache, and adds what the decoder
     /// found wrong to the file's problems, so the asset is flagged damaged with the reason.
     /// A file over the pixel limit is not decoded (its reading already says so).
-    mutating func render(_ path: RawPath, with maker: RenditionMaker, maxMegapixels: Int) {
+    mutating func render(_ path: RawPath, with maker: RenditionMaker, pixelLimit: PixelLimit) {
         guard case .success(var reading) = image else { return }
-        let pixels = Double(reading.metadata.pixelWidth ?? 0) * Double(reading.metadata.pixelHeight ?? 0)
-        guard pixels > 0, pixels <= Double(maxMegapixels) * 1_000_000 else { return }
+        let width = reading.metadata.pixelWidth ?? 0
+        let height = reading.metadata.pixelHeight ?? 0
+        guard width > 0, height > 0, pixelLimit.admits(width: width, height: height) else { return }
         do {
             let made = try maker.make(
                 source: path, fingerprint: reading.fingerprint,
