@@ -74,10 +74,6 @@ public enum ParserProbe {
         guard let decoder = try? DownscalingDecoder(path: path),
             let header = try? decoder.readHeader(bytes, limit: limit, path: path)
         else { return 0 }
-        guard header.width > 0, header.height > 0 else {
-            decoder.abortCurrentImage()
-            return 0
-        }
         let scale = min(1, 128 / Double(max(header.width, header.height)))
         let width = max(1, Int(Double(header.width) * scale))
         let height = max(1, Int(Double(header.height) * scale))

@@ -44,9 +44,6 @@ package final class DownscalingDecoder {
     /// The ICC profile of the image whose header was just read.
     package func iccProfile() -> [UInt8]? { decoder.iccProfile() }
 
-    /// Drops the image whose header was read, when it will not be decoded.
-    package func abortCurrentImage() { decoder.abort() }
-
     /// The shrink-on-load scale: the largest of 8, 4, 2 that leaves an image of `width` x
     /// `height` at least `targetWidth` x `targetHeight` (libjpeg rounds scaled sizes up), else 1.
     static func shrinkDenominator(width: Int, height: Int, targetWidth: Int, targetHeight: Int) -> Int {
