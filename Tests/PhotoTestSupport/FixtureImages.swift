@@ -73,16 +73,23 @@ package enum BrokenFixture: String, CaseIterable, Sendable {
     case corruptExif = "exif_ifd0_offsets_corrupted.jpg"
 
     /// A 640x480 test card (with 2 KiB of comment before the frame header, so that the first KiB
-    /// holds no scan), damaged as named.
-    package var bytes: [UInt8] {
-        let card = TestImage.testCard(width: 640, height: 480)
+    /// holds no scan), damaged as named. Made once per test process.
+    package var bytes: [UInt8] { Self.made[self]! }
+
+    private static let made = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.make()) })
+
+    private static let card = TestImage.testCard(width: 640, height: 480)
+    private static let commentedCard: [UInt8] = {
         var encoder = FixtureJPEG()
         encoder.segments = [FixtureSegments.segment(0xFE, [UInt8](repeating: 0x20, count: 2048))]
+        return encoder.encode(card)
+    }()
+
+    private func make() -> [UInt8] {
+        var encoder = FixtureJPEG()
         switch self {
-        case .truncatedHalfway:
-            let whole = encoder.encode(card)
-            return Array(whole.prefix(whole.count / 2))
-        case .truncatedHeaders: return Array(encoder.encode(card).prefix(1024))
+        case .truncatedHalfway: return Array(Self.commentedCard.prefix(Self.commentedCard.count / 2))
+        case .truncatedHeaders: return Array(Self.commentedCard.prefix(1024))
         case .empty: return []
         case .text: return Array("This is not a photo, only text with a .jpg name.\n".utf8)
         case .pngRenamed:
@@ -94,7 +101,7 @@ package enum BrokenFixture: String, CaseIterable, Sendable {
             // A TIFF header pointing IFD0 far past the block, then junk.
             let exif = Array("Exif".utf8) + [0, 0] + Array("II".utf8) + [42, 0, 0xFF, 0xFF, 0, 0x7F]
             encoder.segments = [FixtureSegments.segment(0xE1, exif + [UInt8](repeating: 0xEE, count: 40))]
-            return encoder.encode(card)
+            return encoder.encode(Self.card)
         }
     }
 }

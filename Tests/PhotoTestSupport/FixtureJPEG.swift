@@ -113,16 +113,31 @@ package struct FixtureJPEG {
     ) -> [UInt8] {
         var writer = FixtureBitWriter()
         var predictions = [Int](repeating: 0, count: components.count)
-        var units: [[(component: Int, column: Int, row: Int)]] = []
+        var unitNumber = 0
+        func encodeUnit(_ blocks: [(component: Int, column: Int, row: Int)]) {
+            if restartInterval > 0, unitNumber > 0, unitNumber % restartInterval == 0 {
+                writer.restart(marker: UInt8(0xD0 + (unitNumber / restartInterval - 1) % 8))
+                for index in predictions.indices { predictions[index] = 0 }
+            }
+            unitNumber += 1
+            for (index, column, row) in blocks {
+                let block = components[index].block(column: column, row: row)
+                if first == 0 {
+                    writer.write(symbol: block[0] - predictions[index], huffman: FixtureHuffman.dc, run: 0)
+                    predictions[index] = block[0]
+                }
+                if last > 0 { writer.write(acOf: block, from: max(first, 1), through: last) }
+            }
+        }
         if components.count == 1 {
-            let component = components[0]
-            for row in 0..<component.usedBlocksHigh {
-                for column in 0..<component.usedBlocksWide { units.append([(0, column, row)]) }
+            for row in 0..<components[0].usedBlocksHigh {
+                for column in 0..<components[0].usedBlocksWide { encodeUnit([(0, column, row)]) }
             }
         } else {
+            var unit: [(component: Int, column: Int, row: Int)] = []
             for mcuRow in 0..<mcus.high {
                 for mcuColumn in 0..<mcus.wide {
-                    var unit: [(Int, Int, Int)] = []
+                    unit.removeAll(keepingCapacity: true)
                     for (index, component) in components.enumerated() {
                         for v in 0..<component.factor {
                             for h in 0..<component.factor {
@@ -130,37 +145,8 @@ package struct FixtureJPEG {
                             }
                         }
                     }
-                    units.append(unit)
+                    encodeUnit(unit)
                 }
-            }
-        }
-        for (number, unit) in units.enumerated() {
-            if restartInterval > 0, number > 0, number % restartInterval == 0 {
-                writer.restart(marker: UInt8(0xD0 + (number / restartInterval - 1) % 8))
-                predictions = [Int](repeating: 0, count: components.count)
-            }
-            for (index, column, row) in unit {
-                let block = components[index].block(column: column, row: row)
-                if first == 0 {
-                    writer.write(symbol: block[0] - predictions[index], huffman: FixtureHuffman.dc, run: 0)
-                    predictions[index] = block[0]
-                }
-                guard last > 0 else { continue }
-                var run = 0
-                for position in max(first, 1)...last {
-                    let value = block[FixtureComponent.zigzag[position]]
-                    if value == 0 {
-                        run += 1
-                        continue
-                    }
-                    while run > 15 {
-                        writer.write(code: FixtureHuffman.ac.code(for: 0xF0))
-                        run -= 16
-                    }
-                    writer.write(symbol: value, huffman: FixtureHuffman.ac, run: run)
-                    run = 0
-                }
-                if run > 0 { writer.write(code: FixtureHuffman.ac.code(for: 0x00)) }  // EOB
             }
         }
         return writer.finished()
@@ -201,22 +187,31 @@ private struct FixtureComponent {
         let blocksHigh = mcusHigh * factor
         usedBlocksWide = (ownWidth + 7) / 8
         usedBlocksHigh = (ownHeight + 7) / 8
-        var blocks: [[Int]] = []
-        for blockRow in 0..<blocksHigh {
-            for blockColumn in 0..<blocksWide {
-                // Past the edge, the last row and column repeat (what encoders do).
+        let blocksWide = self.blocksWide
+        var coded: [[Int]] = []
+        coded.reserveCapacity(blocksWide * blocksHigh)
+        // On raw buffers: the tests' debug builds make array subscripts slow.
+        own.withUnsafeBufferPointer { own in
+            Self.cosines.withUnsafeBufferPointer { cosines in
                 var samples = [Double](repeating: 0, count: 64)
-                for y in 0..<8 {
-                    for x in 0..<8 {
-                        let sourceX = min(blockColumn * 8 + x, ownWidth - 1)
-                        let sourceY = min(blockRow * 8 + y, ownHeight - 1)
-                        samples[y * 8 + x] = own[sourceY * ownWidth + sourceX] - 128
+                var rows = [Double](repeating: 0, count: 64)
+                for blockRow in 0..<blocksHigh {
+                    for blockColumn in 0..<blocksWide {
+                        samples.withUnsafeMutableBufferPointer { samples in
+                            // Past the edge, the last row and column repeat (what encoders do).
+                            for y in 0..<8 {
+                                let line = min(blockRow * 8 + y, ownHeight - 1) * ownWidth
+                                for x in 0..<8 {
+                                    samples[y * 8 + x] = own[line + min(blockColumn * 8 + x, ownWidth - 1)] - 128
+                                }
+                            }
+                        }
+                        coded.append(Self.transform(samples, rows: &rows, cosines: cosines, quantizer: quantizer))
                     }
                 }
-                blocks.append(Self.transform(samples).map { Int(($0 / Double(quantizer)).rounded()) })
             }
         }
-        self.blocks = blocks
+        blocks = coded
     }
 
     func block(column: Int, row: Int) -> [Int] { blocks[row * blocksWide + column] }
@@ -226,22 +221,29 @@ private struct FixtureComponent {
         return cos(Double(2 * x + 1) * Double(u) * Double.pi / 16) * (u == 0 ? 1 / 2.0.squareRoot() : 1) / 2
     }
 
-    /// The forward DCT of JPEG (ITU T.81 A.3.3), separably: rows, then columns.
-    private static func transform(_ samples: [Double]) -> [Double] {
-        var rows = [Double](repeating: 0, count: 64)
-        for y in 0..<8 {
-            for u in 0..<8 {
-                var sum = 0.0
-                for x in 0..<8 { sum += cosines[u * 8 + x] * samples[y * 8 + x] }
-                rows[y * 8 + u] = sum
-            }
-        }
-        var result = [Double](repeating: 0, count: 64)
-        for u in 0..<8 {
-            for v in 0..<8 {
-                var sum = 0.0
-                for y in 0..<8 { sum += cosines[v * 8 + y] * rows[y * 8 + u] }
-                result[v * 8 + u] = sum
+    /// The forward DCT of JPEG (ITU T.81 A.3.3), separably (rows, then columns), quantised.
+    private static func transform(
+        _ samples: [Double], rows: inout [Double], cosines: UnsafeBufferPointer<Double>, quantizer: Int
+    ) -> [Int] {
+        var result = [Int](repeating: 0, count: 64)
+        samples.withUnsafeBufferPointer { samples in
+            rows.withUnsafeMutableBufferPointer { rows in
+                for y in 0..<8 {
+                    for u in 0..<8 {
+                        var sum = 0.0
+                        for x in 0..<8 { sum += cosines[u * 8 + x] * samples[y * 8 + x] }
+                        rows[y * 8 + u] = sum
+                    }
+                }
+                result.withUnsafeMutableBufferPointer { result in
+                    for u in 0..<8 {
+                        for v in 0..<8 {
+                            var sum = 0.0
+                            for y in 0..<8 { sum += cosines[v * 8 + y] * rows[y * 8 + u] }
+                            result[v * 8 + u] = Int((sum / Double(quantizer)).rounded())
+                        }
+                    }
+                }
             }
         }
         return result
@@ -272,10 +274,21 @@ private struct FixtureHuffman {
     static let ac = FixtureHuffman(
         symbols: [0x00, 0xF0] + (0..<16).flatMap { run in (1...10).map { UInt8(run << 4 | $0) } }, length: 8)
 
+    /// Each symbol's code, by symbol.
+    private let codes: [Int]
+
+    init(symbols: [UInt8], length: Int) {
+        self.symbols = symbols
+        self.length = length
+        var codes = [Int](repeating: -1, count: 256)
+        for (code, symbol) in symbols.enumerated() { codes[Int(symbol)] = code }
+        self.codes = codes
+    }
+
     /// The DHT payload after its class/id byte: counts by length, then the symbols.
     var table: [UInt8] { (1...16).map { $0 == length ? UInt8(symbols.count) : 0 } + symbols }
 
-    func code(for symbol: UInt8) -> (bits: Int, length: Int) { (symbols.firstIndex(of: symbol)!, length) }
+    func code(for symbol: UInt8) -> (bits: Int, length: Int) { (codes[Int(symbol)], length) }
 }
 
 /// Bits in, stuffed bytes out (an FF in the data is followed by 00).
@@ -291,6 +304,26 @@ private struct FixtureBitWriter {
         let category = value == 0 ? 0 : Int.bitWidth - abs(value).leadingZeroBitCount
         write(code: huffman.code(for: UInt8(run << 4 | category)))
         if category > 0 { write(bits: value > 0 ? value : value + (1 << category) - 1, length: category) }
+    }
+
+    /// Coefficients `first...last` (zigzag positions) of a block, with runs of zeros and the
+    /// end of block as their symbols.
+    mutating func write(acOf block: [Int], from first: Int, through last: Int) {
+        var run = 0
+        for position in first...last {
+            let value = block[FixtureComponent.zigzag[position]]
+            if value == 0 {
+                run += 1
+                continue
+            }
+            while run > 15 {
+                write(code: FixtureHuffman.ac.code(for: 0xF0))
+                run -= 16
+            }
+            write(symbol: value, huffman: FixtureHuffman.ac, run: run)
+            run = 0
+        }
+        if run > 0 { write(code: FixtureHuffman.ac.code(for: 0x00)) }  // end of block
     }
 
     mutating func write(bits: Int, length: Int) {

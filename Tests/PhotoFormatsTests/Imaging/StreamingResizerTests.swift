@@ -16,19 +16,34 @@ import Testing
         #expect(weights.isIdentity == (input == output))
     }
 
-    /// Resizing a real photo's rows keeps a flat area flat and leaves the image where it was:
-    /// the resized image equals the area-averaged one closely.
+    /// Resizing a photo's rows keeps a flat area flat and leaves the image where it was: the
+    /// resized image equals the area-averaged one closely.
+    @Test func resizesDecodedRowsLikeAnAreaAverage() throws {
+        let source = try TestImage.decode(SampleFiles.path("2016/mountain-chamonix.jpg"))
+        let psnr = try #require(
+            Self.resizedInUnevenGroups(source, width: 400, height: 267).psnr(
+                to: source.areaAveraged(width: 400, height: 267)))
+        #expect(psnr >= 35, "PSNR \(psnr) dB")
+    }
+
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
-    func resizesDecodedRowsLikeAnAreaAverage() throws {
+    func resizesACameraPhotoLikeAnAreaAverage() throws {
         let source = try TestImage.decode(
             Corpus.photos.appendingPathComponent("exif-samples/exif-org/fujifilm-dx10.jpg").path)
+        let psnr = try #require(
+            Self.resizedInUnevenGroups(source, width: 300, height: 225).psnr(
+                to: source.areaAveraged(width: 300, height: 225)))
+        #expect(psnr >= 35, "PSNR \(psnr) dB")
+    }
+
+    /// `source` through the resizer, its rows pushed in uneven groups as a decoder hands them over.
+    static func resizedInUnevenGroups(_ source: TestImage, width: Int, height: Int) -> TestImage {
         let resizer = StreamingResizer()
-        var output = [UInt8](repeating: 0, count: RGBImage.byteCount(width: 300, height: 225))
+        var output = [UInt8](repeating: 0, count: RGBImage.byteCount(width: width, height: height))
         output.withUnsafeMutableBufferPointer { buffer in
-            let target = RGBImage(pixels: buffer.baseAddress!, width: 300, height: 225)
+            let target = RGBImage(pixels: buffer.baseAddress!, width: width, height: height)
             resizer.begin(inputWidth: source.width, inputHeight: source.height, output: target)
             source.pixels.withUnsafeBufferPointer { rows in
-                // In uneven groups, as a decoder hands them over.
                 var row = 0
                 while row < source.height {
                     let count = min(1 + row % 5, source.height - row)
@@ -39,8 +54,6 @@ import Testing
             }
             #expect(resizer.isComplete)
         }
-        let resized = TestImage(width: 300, height: 225, pixels: output)
-        let psnr = try #require(resized.psnr(to: source.areaAveraged(width: 300, height: 225)))
-        #expect(psnr >= 35, "PSNR \(psnr) dB")
+        return TestImage(width: width, height: height, pixels: output)
     }
 }
