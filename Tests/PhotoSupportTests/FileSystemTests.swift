@@ -9,9 +9,14 @@ import Testing
     /// asks once for the file's size and a byte more.
     @Test func readsWholeFilesInOneGo() throws {
         let storage = ReusedMemory()
-        for name in ["2015/bordeaux-art.jpg", "2016/progressive-tokyo.jpg", "no-exif.jpg", "README.md"] {
-            let path = SampleFiles.path(name)
-            let expected = [UInt8](try Data(contentsOf: SampleFiles.root.appendingPathComponent(name)))
+        let samples = ["2015/bordeaux-art.jpg", "2016/progressive-tokyo.jpg", "no-exif.jpg", "README.md"].map {
+            SampleFiles.root.appendingPathComponent($0)
+        }
+        // And the first corpus photos, when the corpus is here.
+        let corpus = CorpusPhoto.all.prefix(20).map { URL(fileURLWithPath: $0.path) }
+        for url in samples + corpus {
+            let path = RawPath(url.path)
+            let expected = [UInt8](try Data(contentsOf: url))
             #expect(try FileSystem.readFile(path) == expected)
             storage.requests = []
             let length = try FileSystem.readFile(path, reserve: storage.reserve)

@@ -70,10 +70,17 @@ import Testing
         let broken = try [BrokenFixture.truncatedHalfway, .corruptExif, .oversizedFrame].map {
             try folder.write($0.bytes, named: $0.rawValue)
         }
-        let paths = samples + broken
+        // And every corpus photo with two broken ones, when the corpus is here.
+        let corpus =
+            CorpusPhoto.all.map { RawPath($0.path) }
+            + (Corpus.isAvailable
+                ? ["truncated_50pct.jpg", "exif_ifd0_offsets_corrupted.jpg"].map {
+                    RawPath(Corpus.broken.appendingPathComponent($0).path)
+                } : [])
+        let paths = samples + broken + corpus
         #expect(samples.count == 10)
         let sequential = paths.map { try? ImageFileReader.read($0) }
-        #expect(sequential.allSatisfy { $0 != nil })
+        #expect(sequential.prefix(samples.count + broken.count).allSatisfy { $0 != nil })
         let results = Mutex<[Int: ImageFileReading?]>([:])
         DispatchQueue.concurrentPerform(iterations: paths.count * 4) { index in
             let reading = try? ImageFileReader.read(paths[index % paths.count])

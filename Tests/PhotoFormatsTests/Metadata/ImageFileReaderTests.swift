@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import PhotoTestSupport
-import Synchronization
 import Testing
 
 @testable import PhotoFormats
@@ -77,23 +75,6 @@ import Testing
                 Issue.record("no expectation for broken/\(name)")
             }
         }
-    }
-
-    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
-    func fileNameThatIsNotUTF8() throws {
-        let folder = try TemporaryFolder()
-        let original = corpusPath("photos/exif-samples/exif-org/canon-ixus.jpg")
-        let name = RawPath(bytes: [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x6A, 0x70, 0x67])
-        let copy = try folder.write(FileSystem.readFile(original), named: name)
-        #expect(!copy.isValidUTF8)
-        let reading = try ImageFileReader.read(copy)
-        let expected = try ImageFileReader.read(original)
-        #expect(reading.metadata == expected.metadata)
-        #expect(reading.fingerprint == expected.fingerprint)
-        #expect(reading.metadata.cameraMake == "Canon")
-        #expect(reading.metadata.cameraModel == "Canon DIGITAL IXUS")
-        #expect(reading.metadata.pixelWidth == 640 && reading.metadata.pixelHeight == 480)
-        #expect(reading.problems == [])
     }
 
     // MARK: - Errors
@@ -248,25 +229,5 @@ import Testing
             folder.write(S.jpeg(segments: [junk], width: 64, height: 48), named: "j.jpg"))
         #expect(reading.metadata == PhotoMetadata(pixelWidth: 64, pixelHeight: 48))
         #expect(reading.problems == ["corrupt EXIF: Unknown encoding."])
-    }
-
-    // MARK: - Threads
-
-    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
-    func manyThreadsReadTheSameAsOne() throws {
-        let truth = try GroundTruth.load()
-        let paths =
-            truth.files.keys.sorted().map(corpusPath)
-            + ["broken/truncated_50pct.jpg", "broken/exif_ifd0_offsets_corrupted.jpg"].map(corpusPath)
-        let sequential = paths.map { try? ImageFileReader.read($0) }
-        let results = Mutex<[Int: ImageFileReading?]>([:])
-        DispatchQueue.concurrentPerform(iterations: paths.count * 4) { index in
-            let reading = try? ImageFileReader.read(paths[index % paths.count])
-            results.withLock { $0[index] = reading }
-        }
-        let concurrent = results.withLock { $0 }
-        for index in 0..<paths.count * 4 {
-            #expect(concurrent[index] == sequential[index % paths.count], "\(paths[index % paths.count])")
-        }
     }
 }
