@@ -71,7 +71,7 @@ public final class Indexer {
             },
             progress: { done in report(.progress(done: done, total: total)) }
         ) { worker, pending in
-            var outcome = Self.read(pending, maxMegapixels: settings.maxMegapixels) {
+            var outcome = Self.read(pending, pixelLimit: settings.pixelLimit) {
                 worker.places.place($0, resolver: places)
             }
             if let maker = worker.renditions { outcome.render(pending.absolutePath, with: maker) }
@@ -129,11 +129,11 @@ public final class Indexer {
 
     /// Reads one file, its sidecar when it is a photo, and weighs their text (on a reading thread).
     private static func read(
-        _ pending: PendingFile, maxMegapixels: Int,
+        _ pending: PendingFile, pixelLimit: PixelLimit,
         place: (GPSCoordinate) -> PlaceMatch?
     ) -> ReadOutcome {
         let image = Result { () throws(ImageReadError) in
-            try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels)
+            try ImageFileReader.read(pending.absolutePath, pixelLimit: pixelLimit)
         }
         guard case .success(let reading) = image else { return ReadOutcome(image: image) }
         var sidecarText: PhotoText?

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFormats
 
 /// A library's settings, kept as JSON in `.photolib/settings.json`.
 public struct LibrarySettings: Codable, Sendable, Equatable {
@@ -11,11 +12,14 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     /// JPEG quality of renditions, 1...100.
     public var quality: Int = 82
     /// Images with more pixels than this are refused before decoding.
-    public var maxMegapixels: Int = 250
+    public var maxMegapixels: Int = PixelLimit.standard.megapixels
     /// Whether edits are given back to XMP sidecars (`write`) or kept in the catalog only (`off`).
     public var sidecars: SidecarMode = .off
 
     public init() {}
+
+    /// `maxMegapixels` as the limit every decode and transform checks.
+    public var pixelLimit: PixelLimit { PixelLimit(megapixels: maxMegapixels) }
 
     /// Reads settings, filling keys the file lacks with defaults (older libraries).
     public init(from decoder: Decoder) throws {
@@ -35,8 +39,7 @@ extension LibrarySettings {
     /// photolib may decode it (and it may have renditions); false when either is unknown.
     public func allowsDecoding(width: Int?, height: Int?) -> Bool {
         guard let width, let height, width > 0, height > 0 else { return false }
-        // In floating point: a limit read from settings.json could overflow an Int product.
-        return Double(width) * Double(height) <= Double(maxMegapixels) * 1_000_000
+        return pixelLimit.admits(width: width, height: height)
     }
 }
 

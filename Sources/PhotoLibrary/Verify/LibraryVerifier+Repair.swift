@@ -124,7 +124,7 @@ extension LibraryVerifier {
                 report.findings[index].repaired = true  // gone already
                 continue
             }
-            let age = now - (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            let age = now - Double(info.modifiedNanoseconds) / 1e9
             if age < minimumRemovalAge {
                 report.findings[index].repairProblem = .changedRecently(seconds: Int(age.rounded()))
                 continue

@@ -101,7 +101,7 @@ public final class LibraryVerifier {
     /// Every file in the renditions folder is a rendition of a fingerprint some asset has.
     func checkRenditionFiles(claimedFingerprints: Set<String>, filesChecked: inout Int) throws -> [VerifyFinding] {
         let directory = library.renditionsDirectory
-        let files = try DirectoryTree.files(under: directory)
+        let files = try FileWalker.entries(under: directory)
         filesChecked = files.count
         var findings: [VerifyFinding] = []
         for file in files {
@@ -136,7 +136,7 @@ public final class LibraryVerifier {
                         detail: "trashed original is not in the trash"))
             }
         }
-        let files = try DirectoryTree.files(under: library.trashDirectory)
+        let files = try FileWalker.entries(under: library.trashDirectory)
         filesChecked = files.count
         for file in files where !claimed.contains(file) {
             findings.append(

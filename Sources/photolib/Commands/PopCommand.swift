@@ -65,7 +65,7 @@ enum PopCommand: PhotolibCommand {
         if toStandardOutput || command.rawValue("export") != nil {
             let (bytes, result) = try OriginalExport.bytes(
                 of: original, orientation: asset.metadata.orientation,
-                upright: command.flag("upright"))
+                upright: command.flag("upright"), pixelLimit: library.settings.pixelLimit)
             if result.trimmedEdges {
                 context.warn(
                     "\(asset.file.relativePath): its size is not a whole number of JPEG blocks; "

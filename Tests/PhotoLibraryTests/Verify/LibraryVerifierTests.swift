@@ -162,7 +162,7 @@ import Testing
         #expect(
             RenditionName.parse(directory.appending("abcd12-x.jpg"), in: directory)
                 == .notARendition("not in a fan-out folder"))
-        #expect(try DirectoryTree.files(under: directory) == [misplaced, empty, good].sorted())
-        #expect(try DirectoryTree.files(under: folder.path.appending("absent")) == [])
+        #expect(try FileWalker.entries(under: directory) == [misplaced, empty, good].sorted())
+        #expect(try FileWalker.entries(under: folder.path.appending("absent")) == [])
     }
 }
