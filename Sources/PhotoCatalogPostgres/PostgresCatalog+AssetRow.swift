@@ -13,7 +13,7 @@ extension PostgresCatalog {
         embedded_caption, caption, caption_source, city, city_source, country, \
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
-        region, country_name, rating
+        region, country_name, rating, undecodable
         """
 
     static func asset(fromRow row: PGRow) throws -> Asset {
@@ -47,7 +47,8 @@ extension PostgresCatalog {
             trashLocation: row.optionalBytes(29).map(RawPath.init(bytes:)),
             region: row.optionalText(30),
             countryName: row.optionalText(31),
-            rating: row.optionalInt(32))
+            rating: row.optionalInt(32),
+            undecodable: row.bool(33))
     }
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
@@ -91,7 +92,7 @@ extension PostgresCatalog {
         ("caption", PGType.text), ("caption_source", PGType.text), ("caption_folded", PGType.text),
         ("city", PGType.text), ("city_source", PGType.text), ("city_folded", PGType.text),
         ("region", PGType.text), ("country", PGType.text), ("country_name", PGType.text),
-        ("rating", PGType.int8), ("sidecar_stamp", PGType.text),
+        ("rating", PGType.int8), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
     ]
 
     static func scannedValues(_ scanned: ScannedFile, now: Double) -> [PGValue] {
@@ -108,7 +109,7 @@ extension PostgresCatalog {
             PGValue(text.caption), PGValue(text.captionSource?.rawValue), PGValue(text.caption.map(fold)),
             PGValue(text.city), PGValue(text.citySource?.rawValue), PGValue(text.city.map(fold)),
             PGValue(text.region), PGValue(text.countryCode), PGValue(text.countryName),
-            PGValue(text.rating), PGValue(scanned.sidecarStamp),
+            PGValue(text.rating), PGValue(scanned.sidecarStamp), .bool(scanned.undecodable),
         ]
     }
 

@@ -52,6 +52,7 @@ extension PostgresCatalog {
                 case PGType.bytea: "bytea"
                 case PGType.int8: "bigint"
                 case PGType.float8: "double precision"
+                case PGType.bool: "boolean"
                 default: "text COLLATE \"C\""
                 }
             return "\(column.name) \(type)"

@@ -9,6 +9,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 1, script: schemaVersion1),
         // The work queue of `index --worker` and `render --worker` (PostgresCatalog+WorkSchema.swift).
         PostgresMigration(version: 2, script: workQueueSchema),
+        // Undecodable originals apart from damage (PostgresCatalog+Schema3.swift).
+        PostgresMigration(version: 3, script: undecodableSchema),
     ])
 
     /// The schema version this photolib writes.

@@ -24,8 +24,8 @@ extension PostgresCatalog: CatalogTransfer {
             [.text(after?.hex ?? ""), .int(Int64(limit))]
         ).rows.map { row in
             StoredAsset(
-                asset: try Self.asset(fromRow: row), indexedAt: row.double(26), addedAt: row.double(33),
-                poppedAt: row.optionalDouble(27), trashedAt: row.optionalDouble(28), sidecarStamp: row.optionalText(34))
+                asset: try Self.asset(fromRow: row), indexedAt: row.double(26), addedAt: row.double(34),
+                poppedAt: row.optionalDouble(27), trashedAt: row.optionalDouble(28), sidecarStamp: row.optionalText(35))
         }
     }
 
@@ -123,7 +123,7 @@ extension PostgresCatalog: CatalogTransfer {
         ("country_name", PGType.text), ("rating", PGType.int4), ("favourite", PGType.bool), ("liked", PGType.bool),
         ("trashed", PGType.bool), ("missing", PGType.bool), ("damage", PGType.text), ("indexed_at", PGType.float8),
         ("added_at", PGType.float8), ("popped_at", PGType.float8), ("trashed_at", PGType.float8),
-        ("trash_path", PGType.bytea), ("sidecar_stamp", PGType.text),
+        ("trash_path", PGType.bytea), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
     ]
 
     private static func storedValues(_ stored: StoredAsset) -> [PGValue] {
@@ -142,7 +142,7 @@ extension PostgresCatalog: CatalogTransfer {
             PGValue(asset.rating), .bool(asset.favourite), .bool(asset.liked), .bool(asset.trashed),
             .bool(asset.missing), PGValue(asset.damage), .double(stored.indexedAt), .double(stored.addedAt),
             PGValue(stored.poppedAt), PGValue(stored.trashedAt), asset.trashLocation.map { .bytes($0.bytes) } ?? .null,
-            PGValue(stored.sidecarStamp),
+            PGValue(stored.sidecarStamp), .bool(asset.undecodable),
         ]
     }
 }

@@ -23,6 +23,7 @@ import Testing
             caption: "Été", captionSource: .xmp, city: "Zürich", citySource: .gps, region: "ZH", countryCode: "CH",
             countryName: "Switzerland", rating: 5)
         odd.sidecarStamp = "12:34:a.xmp"
+        odd.undecodable = true
         try source.catalog.applyIndexChanges(
             scanned: [odd, CatalogFixtures.scanned("00000000000000bb", "b.jpg")], missing: [])
         _ = try source.catalog.apply(
@@ -47,6 +48,7 @@ import Testing
         #expect(try destination.exportInfo() == transfer.exportInfo())
         #expect(try destination.contentCounts() == (2, 2))
         #expect(try destination.exportAssets(after: nil, limit: 10).first?.addedAt == 0.1)
+        #expect(try destination.exportAssets(after: nil, limit: 10).map(\.asset.undecodable) == [true, false])
         // Searching and the log go on as in the original.
         var query = AssetQuery()
         query.captionContains = "ÉTÉ"

@@ -29,6 +29,39 @@ struct PostgresCatalogTests {
         #expect(try catalog.count() == 0)
     }
 
+    /// Version 3 rewrites damage as the SQLite catalog's version 5 does.
+    @Test func renditionFailuresStoredAsDamageByVersion2AreTakenOut() throws {
+        let address = try freshAddress()
+        let old = try PGConnection(address.url)
+        try PostgresMigrator(Array(PostgresCatalog.migrator.migrations.prefix(2))).migrate(old, schema: address.schema)
+        let damage = [
+            "00000000000000aa": "renditions not made: /p/.photolib/renditions/ab: not a directory",
+            "00000000000000bb":
+                "truncated (no end-of-image marker); renditions not made: /p/x.jpg: write failed: No space left on device",
+            "00000000000000cc": "renditions not made: cannot decode JPEG: Unsupported marker type 0xc3",
+            "00000000000000dd": "renditions not made: unsupported JPEG colour model (2 components)",
+            "00000000000000ee": "truncated (no end-of-image marker); decoded in part (Premature end of JPEG file)",
+        ]
+        for (hex, text) in damage {
+            try old.execute(
+                """
+                INSERT INTO "\(address.schema)".assets
+                    (id, relative_path, file_size, modified_ns, fingerprint, damage, indexed_at, added_at)
+                VALUES ($1, convert_to($1, 'UTF8'), 1, 1, 'abcd', $2, 0, 0)
+                """, [.text(hex), .text(text)])
+        }
+
+        let catalog = try PostgresCatalog(address: address)
+        func asset(_ hex: String) throws -> Asset { try #require(try catalog.asset(id: CatalogFixtures.id(hex))) }
+        #expect(try asset("00000000000000aa").damage == nil)
+        #expect(try asset("00000000000000bb").damage == "truncated (no end-of-image marker)")
+        #expect(try asset("00000000000000cc").damage == "cannot decode JPEG: Unsupported marker type 0xc3")
+        #expect(try asset("00000000000000dd").damage == "unsupported JPEG colour model (2 components)")
+        #expect(try asset("00000000000000ee").damage == damage["00000000000000ee"])
+        let undecodable = try damage.keys.sorted().filter { try asset($0).undecodable }
+        #expect(undecodable == ["00000000000000cc", "00000000000000dd"])
+    }
+
     @Test func newerSchemaIsRefused() throws {
         let address = try freshAddress()
         let catalog = try PostgresCatalog(address: address)

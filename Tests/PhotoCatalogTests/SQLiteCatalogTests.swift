@@ -90,16 +90,18 @@ import Testing
         let store = try TestCatalog(backend)
         let catalog = store.catalog
         let before = Date().timeIntervalSince1970
-        let file = CatalogFixtures.scanned(
+        var file = CatalogFixtures.scanned(
             "00000000000000aa", "2008/IMG_1.jpg", size: 4_242_424, taken: "2008-05-30T15:56:01",
             offset: "+02:00", caption: "Pont de Normandie", make: "NIKON",
             gps: GPSCoordinate(latitude: 43.467, longitude: -11.885, altitude: -3.5),
-            damage: "truncated after 2048 bytes")
+            damage: "cannot decode JPEG: bogus marker length")
+        file.undecodable = true
         try catalog.applyIndexChanges(scanned: [file], missing: [])
         let asset = try #require(try catalog.asset(id: idA))
         let expected = Asset(
             id: idA, file: file.file, metadata: file.metadata, caption: "Pont de Normandie",
-            captionSource: .exif, damage: "truncated after 2048 bytes", indexedAt: asset.indexedAt)
+            captionSource: .exif, damage: "cannot decode JPEG: bogus marker length", indexedAt: asset.indexedAt,
+            undecodable: true)
         #expect(asset == expected)
         #expect(
             asset.indexedAt.timeIntervalSince1970 >= before
@@ -111,6 +113,14 @@ import Testing
                     indexedAt: asset.indexedAt.timeIntervalSince1970)
             ])
         #expect(try catalog.asset(id: idB) == nil)
+
+        // A file that decodes once rewritten is no longer undecodable.
+        var repaired = file
+        repaired.undecodable = false
+        repaired.damage = nil
+        try catalog.applyIndexChanges(scanned: [repaired], missing: [])
+        let after = try #require(try catalog.asset(id: idA))
+        #expect(!after.undecodable && after.damage == nil)
     }
 
     @Test(arguments: CatalogBackend.all) func fileWithoutCaptionHasNoCaptionSource(_ backend: CatalogBackend) throws {

@@ -137,5 +137,6 @@ extension IndexSummary {
         damaged += other.damaged
         skipped += other.skipped
         rendered += other.rendered
+        renditionFailures += other.renditionFailures
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFormats
 
 /// A library's settings, kept as JSON in `.photolib/settings.json`.
 public struct LibrarySettings: Codable, Sendable, Equatable {
@@ -11,7 +12,7 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     /// JPEG quality of renditions, 1...100.
     public var quality: Int = 82
     /// Images with more pixels than this are refused before decoding.
-    public var maxMegapixels: Int = 250
+    public var maxMegapixels: Int = PixelLimit.standard.megapixels
     /// Whether edits are given back to XMP sidecars (`write`) or kept in the catalog only (`off`).
     public var sidecars: SidecarMode = .off
     /// Where the catalog lives: nil for the library's own SQLite file, else a PostgreSQL URL
@@ -21,6 +22,9 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     public var catalogSchema: String?
 
     public init() {}
+
+    /// `maxMegapixels` as the limit every decode and transform checks.
+    public var pixelLimit: PixelLimit { PixelLimit(megapixels: maxMegapixels) }
 
     /// Reads settings, filling keys the file lacks with defaults (older libraries).
     public init(from decoder: Decoder) throws {
@@ -34,6 +38,15 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
         sidecars = try container.decodeIfPresent(SidecarMode.self, forKey: .sidecars) ?? defaults.sidecars
         catalog = try container.decodeIfPresent(String.self, forKey: .catalog)
         catalogSchema = try container.decodeIfPresent(String.self, forKey: .catalogSchema)
+    }
+}
+
+extension LibrarySettings {
+    /// True when an image of `width` x `height` pixels is within `maxMegapixels`, so that
+    /// photolib may decode it (and it may have renditions); false when either is unknown.
+    public func allowsDecoding(width: Int?, height: Int?) -> Bool {
+        guard let width, let height, width > 0, height > 0 else { return false }
+        return pixelLimit.admits(width: width, height: height)
     }
 }
 
