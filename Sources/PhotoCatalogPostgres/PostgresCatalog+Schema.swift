@@ -11,6 +11,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 2, script: workQueueSchema),
         // Undecodable originals apart from damage (PostgresCatalog+Schema3.swift).
         PostgresMigration(version: 3, script: undecodableSchema),
+        // Collections from covering indexes (PostgresCatalog+Schema4.swift).
+        PostgresMigration(version: 4, script: coveringCollectionsSchema),
     ])
 
     /// The schema version this photolib writes.

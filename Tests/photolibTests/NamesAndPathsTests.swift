@@ -1,8 +1,9 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// Odd file names through the binary: indexed, listed as JSON Lines and as templates, and
-/// read back by `action … -` from standard input, byte for byte.
+/// read back by `action … -` from standard input, byte for byte, whichever store holds the catalog.
 @Suite struct NamesAndPathsTests {
     /// Names as bytes: what a shell, a camera or an old Windows disk may leave behind.
     static let oddNames: [(label: String, bytes: [UInt8])] = [
@@ -39,11 +40,11 @@ import Testing
         try #require(written == contents.count)
     }
 
-    static func oddLibrary() throws -> TestLibrary {
+    static func oddLibrary(_ backend: CatalogBackend = .sqlite) throws -> TestLibrary {
         let library = try TestLibrary()
         let photo = try Data(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary/no-exif.jpg"))
         for name in oddNames { try create(photo, at: name.bytes, under: library.root) }
-        #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
+        #expect(try BinaryRunner.run(["init"] + backend.initArguments() + [library.root.path]).status == 0)
         let index = try library.run(["index"])
         #expect(index.status == 0, "\(index.stderr)")
         #expect(index.stdout == "added 6, updated 0, moved 0, unchanged 0, missing 0, failed 0\n")
@@ -57,8 +58,9 @@ import Testing
         return result.stdout.split(separator: UInt8(ascii: "\n")).map(Array.init)
     }
 
-    @Test func everyOddNameRoundTripsThroughJSONLinesAndStandardInput() throws {
-        let library = try Self.oddLibrary()
+    @Test(arguments: CatalogBackend.all)
+    func everyOddNameRoundTripsThroughJSONLinesAndStandardInput(_ backend: CatalogBackend) throws {
+        let library = try Self.oddLibrary(backend)
         let lines = try Self.jsonLines(library)
         #expect(lines.count == 6)
         let text = lines.map { String(decoding: $0, as: UTF8.self) }
@@ -76,8 +78,8 @@ import Testing
         #expect(try Self.jsonLines(library, ["--favourite"]).count == 6)
     }
 
-    @Test func pathLinesNameTheirAssetsByteForByte() throws {
-        let library = try Self.oddLibrary()
+    @Test(arguments: CatalogBackend.all) func pathLinesNameTheirAssetsByteForByte(_ backend: CatalogBackend) throws {
+        let library = try Self.oddLibrary(backend)
         _ = try library.run(
             ["action", "favourite", "-"],
             stdin: Data(try Self.jsonLines(library).joined(separator: [UInt8(ascii: "\n")])))
