@@ -56,7 +56,8 @@ enum IPTCReader {
             guard let data = values[2 << 8 | UInt16(dataset)] else { return nil }
             return PhotoText.clean(isUTF8 ? String(decoding: data, as: UTF8.self) : windows1252(data))
         }
-        return PhotoText(caption: text(120) ?? text(5), city: text(90), region: text(95), country: text(101))
+        let caption = CaptionFilter.meaningful(text(120)) ?? CaptionFilter.meaningful(text(5))
+        return PhotoText(caption: caption, city: text(90), region: text(95), country: text(101))
     }
 
     /// Calls `body` with each dataset's record, number and data, until the block ends or stops making sense.

@@ -63,7 +63,9 @@ public enum ImageFileReader {
 
         var problems: [String] = []
         var metadata = PhotoMetadata()
-        if !endsWithEndOfImage(head: head, tail: tail, fileSize: fileSize, scanOffset: scanOffset) {
+        if !EndOfImageSearch.isPresent(
+            head: head, tail: tail, fileSize: fileSize, scanOffset: scanOffset, reader: reader)
+        {
             problems.append("truncated (no end-of-image marker)")
         }
         if let exif = walk.layout.first(.exif) {
@@ -90,31 +92,6 @@ public enum ImageFileReader {
         case ENXIO: .notARegularFile  // a socket, or a FIFO with no writer
         default: .unreadable(code)
         }
-    }
-
-    /// True when FF D9 occurs after the start of the first scan within the last 64 KiB.
-    /// Entropy-coded data never holds FF D9 (an FF there is followed by 00 or a restart
-    /// marker), so any hit is the end-of-image marker, possibly followed by junk or a second
-    /// image, which is common and fine. The search runs backwards: the marker is nearly
-    /// always in the last few bytes.
-    static func endsWithEndOfImage(
-        head: UnsafeRawBufferPointer, tail: UnsafeRawBufferPointer?,
-        fileSize: Int64, scanOffset: Int64
-    ) -> Bool {
-        let region = tail ?? head
-        guard let base = region.baseAddress else { return false }
-        let regionStart = fileSize - Int64(region.count)
-        let from = Int(max(regionStart, scanOffset + 2) - regionStart)
-        var index = region.count - 2
-        while index >= from {
-            if base.load(fromByteOffset: index + 1, as: UInt8.self) == 0xD9,
-                base.load(fromByteOffset: index, as: UInt8.self) == 0xFF
-            {
-                return true
-            }
-            index -= 1
-        }
-        return false
     }
 
     /// Parses the EXIF APP1 segment: from the head when it is there (nearly always), else read

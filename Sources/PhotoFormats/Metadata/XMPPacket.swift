@@ -48,10 +48,11 @@ struct XMPPacket {
         return nil
     }
 
-    /// Caption, place and rating.
+    /// Caption (the description, else the title, whichever is not camera boilerplate), place and rating.
     var text: PhotoText {
         PhotoText(
-            caption: value(XMPNamespace.dc, "description") ?? value(XMPNamespace.dc, "title"),
+            caption: CaptionFilter.meaningful(value(XMPNamespace.dc, "description"))
+                ?? CaptionFilter.meaningful(value(XMPNamespace.dc, "title")),
             city: value(XMPNamespace.photoshop, "City"),
             region: value(XMPNamespace.photoshop, "State"),
             country: value(XMPNamespace.photoshop, "Country"),

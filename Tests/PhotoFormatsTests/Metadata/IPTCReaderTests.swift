@@ -25,6 +25,19 @@ import Testing
             + resource(0x0404, iim)
     }
 
+    @Test func cameraBoilerplateIsNoCaptionAndTheObjectNameStandsIn() {
+        func caption(_ datasets: [UInt8]) -> String? {
+            IPTCReader.read(photoshopPayloads: [Self.photoshopPayload(iim: datasets)[...]])?.caption
+        }
+        #expect(caption(Self.dataset(2, 120, Array("MINOLTA DIGITAL CAMERA".utf8))) == nil)
+        #expect(
+            caption(Self.dataset(2, 5, Array("Lighthouse".utf8)) + Self.dataset(2, 120, Array("SONY DSC".utf8)))
+                == "Lighthouse")
+        #expect(
+            caption(Self.dataset(2, 5, Array("IM000956.JPG".utf8)) + Self.dataset(2, 120, Array("000015".utf8)))
+                == nil)
+    }
+
     @Test func utf8WhenDeclaredAndFirstValueOfRepeatedDatasets() {
         let iim =
             Self.dataset(1, 90, [0x1B, 0x25, 0x47]) + Self.dataset(2, 5, Array("Title".utf8))

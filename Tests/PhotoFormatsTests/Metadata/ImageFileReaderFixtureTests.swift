@@ -48,6 +48,25 @@ import Testing
         }
     }
 
+    /// Card-recovery tools round files up to a block size with zeros or FF bytes, sometimes
+    /// by more than the 64 KiB tail the reader has in hand: that is not truncation.
+    @Test(arguments: [(0x00, 100_000), (0xFF, 200_000), (0x00, 65_536), (0x00, 4_000_000)] as [(UInt8, Int)])
+    func paddingAfterTheEndOfImageIsNotTruncation(byte: UInt8, count: Int) throws {
+        let padding = [UInt8](repeating: byte, count: count)
+        let padded = try folder.write(
+            SyntheticJPEG.jpeg(scanBytes: 70_000, trailer: SyntheticJPEG.endOfImage + padding), named: "padded.jpg")
+        #expect(try ImageFileReader.read(padded).problems == [])
+        // A short trailer between the marker and the padding is fine too.
+        let trailer = SyntheticJPEG.endOfImage + Array("junk".utf8) + padding
+        let trailed = try folder.write(SyntheticJPEG.jpeg(scanBytes: 70_000, trailer: trailer), named: "trailed.jpg")
+        #expect(try ImageFileReader.read(trailed).problems == [])
+        // Without the marker, padding does not hide the truncation, short scan or long.
+        for scanBytes in [64, 70_000] {
+            let cut = try folder.write(SyntheticJPEG.jpeg(scanBytes: scanBytes, trailer: padding), named: "cut.jpg")
+            #expect(try ImageFileReader.read(cut).problems == ["truncated (no end-of-image marker)"])
+        }
+    }
+
     @Test func fileNameThatIsNotUTF8() throws {
         let original = SampleFiles.path("2015/bordeaux-art.jpg")
         let name = RawPath(bytes: [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x6A, 0x70, 0x67])
