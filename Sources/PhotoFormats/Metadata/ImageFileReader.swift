@@ -70,6 +70,7 @@ public enum ImageFileReader {
         }
         problems += readExif(walk.layout, head: head, fileSize: fileSize, reader: reader, into: &metadata)
         let embeddedText = readEmbeddedText(walk.layout, head: head, fileSize: fileSize, reader: reader)
+        metadata.adopt(embeddedText)
         if frame.width > 0, frame.height > 0 {
             metadata.pixelWidth = frame.width
             metadata.pixelHeight = frame.height

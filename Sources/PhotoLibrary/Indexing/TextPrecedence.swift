@@ -8,7 +8,8 @@ import PhotoFormats
 /// boilerplate (`CaptionFilter`, told the photo's make and model) from every source.
 /// City: sidecar, then XMP, then IPTC, then the gazetteer's place for the GPS position;
 /// region and country come with the city, from the same source, so that a place never
-/// mixes a sidecar's city with a GPS country.
+/// mixes a sidecar's city with a GPS country. A 0,0 position is a camera's "no fix" and
+/// names no city.
 /// Rating: sidecar, then XMP.
 public enum TextPrecedence {
     /// `place` is asked only when no text source names a city and the photo has GPS, so the
@@ -35,7 +36,7 @@ public enum TextPrecedence {
             result.citySource = source
             result.region = text.region
             result.countryName = text.country
-        } else if let gps, let match = place(gps) {
+        } else if let gps, !gps.isNoFixPlaceholder, let match = place(gps) {
             result.city = match.city
             result.citySource = .gps
             result.region = match.region
