@@ -119,7 +119,12 @@ import Testing
         let blue = try ImageFileReader.read(
             RawPath(Corpus.photos.appendingPathComponent("exif-samples/xmp/BlueSquare.jpg").path))
         let caption = "XMPFiles BlueSquare test file, created in Photoshop CS2, saved as .psd, .jpg, and .tif."
-        #expect(blue.embeddedText.xmp == PhotoText(caption: caption))
+        #expect(
+            blue.embeddedText.xmp
+                == PhotoText(
+                    caption: caption, createdAt: CaptureDate(localTime: "2005-09-07T15:07:40", utcOffset: "-07:00")))
+        // Photoshop's creation date is the capture date of last resort (no EXIF, XMP or IPTC date).
+        #expect(blue.metadata.takenAt?.iso8601 == "2005-09-07T15:07:40-07:00" && blue.metadata.takenAtSource == .xmp)
         #expect(blue.embeddedText.iptc == PhotoText(caption: caption))
         let budapest = try ImageFileReader.read(RawPath(Corpus.photos.appendingPathComponent("pillow/iptc.jpg").path))
         #expect(budapest.embeddedText == EmbeddedText(iptc: PhotoText(city: "Budapest", country: "Hungary")))
