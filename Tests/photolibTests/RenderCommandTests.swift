@@ -41,8 +41,8 @@ import Testing
     }
 
     /// Headers that parse over image data libjpeg cannot decode (a scan naming a component the
-    /// frame does not have): `index --no-renditions` cannot know, `render` finds out and the
-    /// catalog keeps it.
+    /// frame does not have): `index --no-renditions` cannot know, `peek` and `render` find out
+    /// and the catalog keeps it.
     @Test func renderRecordsAnOriginalThatDoesNotDecode() throws {
         let library = try TestLibrary()
         func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
@@ -56,6 +56,10 @@ import Testing
         #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
         #expect(try library.run(["index", "--no-renditions"]).status == 0)
         #expect(try library.assets().first?["damaged"] as? Bool == false)
+        // peek meets it first.
+        let peek = try library.run(["peek", "--json", "undecodable.jpg"])
+        #expect(peek.status != 0 && peek.stderr.contains("cannot decode"))
+        #expect(try library.assets().first?["damaged"] as? Bool == true)
         let render = try library.run(["render"])
         #expect(render.status == 2)
         #expect(render.stdout == "made 0, existing 0, failed 1\n")

@@ -66,20 +66,16 @@ public struct RenditionBatch {
                 if made.madeAnything { summary.made += 1 } else { summary.existing += 1 }
                 if let damage = made.damage {
                     summary.damaged += 1
-                    let reason = "decoded in part (\(damage))"
-                    report(.problem(path: job.path, message: "\(job.path): \(reason)", failed: false))
-                    summary.findings.append(DamageFinding(id: job.id, reason: reason, undecodable: false))
+                    let finding = DamageFinding.partial(id: job.id, damage: damage)
+                    report(.problem(path: job.path, message: "\(job.path): \(finding.reason)", failed: false))
+                    summary.findings.append(finding)
                 }
             case .failure(let error):
                 summary.failed += 1
                 report(.problem(path: job.path, message: "\(error)", failed: true))
                 // As index does when it renders: the original's bytes, not a full disk.
-                if let error = error as? ImagingError, error.kind == .badData {
-                    if case .tooManyPixels = error.reason {
-                    } else {
-                        summary.findings.append(
-                            DamageFinding(id: job.id, reason: error.reasonDescription, undecodable: true))
-                    }
+                if let finding = DamageFinding.undecodable(id: job.id, error: error) {
+                    summary.findings.append(finding)
                 }
             }
         }

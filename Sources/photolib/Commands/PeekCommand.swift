@@ -40,7 +40,7 @@ enum PeekCommand: PhotolibCommand {
         let presenter = PreviewPresenter(
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: assets),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))
-        let source = PreviewSource(library: library)
+        let source = PreviewSource(library: library, catalog: catalog)
         var failures = 0
         var lastFailure = ErrorKind.failure
         var previews: [(Asset, RenditionFile)] = []
