@@ -56,10 +56,8 @@ struct CommandContext: Sendable {
             workingDirectory: workingDirectory)
     }
 
-    /// Reports a problem that does not stop the command (one bad file): "photolib: <message>".
-    func warn(_ message: String) {
-        stderr.write("\(RootCommand.name): \(message)\n")
-    }
+    /// Where errors, problems and warnings go (stderr), worded alike by every command.
+    var diagnostics: Diagnostics { Diagnostics(stream: stderr) }
 
     /// A progress bar on stderr when stderr is a terminal; nil otherwise, so that logs
     /// and pipes get no control characters.

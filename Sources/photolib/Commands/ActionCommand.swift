@@ -85,11 +85,9 @@ enum ActionCommand: PhotolibCommand {
                 context.stdout.write(line(for: outcome, presenter: presenter, dryRun: dryRun) + "\n")
             }
         }
-        for failure in report.failures {
-            context.stderr.write("\(RootCommand.name): error: \(failure.error.description)\n")
-        }
-        if report.failures.count == 1, report.outcomes.isEmpty { return ExitStatus(report.failures[0].error.kind) }
-        return report.failures.isEmpty ? .success : .partial
+        var failures = BatchFailures()
+        for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
+        return failures.status(items: report.outcomes.count + report.failures.count)
     }
 
     /// `3fa2c81d 2015/bordeaux-art.jpg: favourite false → true`.

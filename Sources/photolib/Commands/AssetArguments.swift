@@ -40,7 +40,7 @@ enum AssetArguments {
         }
         if let last = failures.last {
             for failure in failures.dropLast() {
-                context.stderr.write("\(RootCommand.name): error: \(failure.description)\n")
+                context.diagnostics.error(failure)
             }
             throw last
         }

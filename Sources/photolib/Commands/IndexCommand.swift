@@ -35,14 +35,14 @@ enum IndexCommand: PhotolibCommand {
             jobs: jobs, includeHidden: command.flag("hidden"),
             makeRenditions: !command.flag("no-renditions"))
         let progress = context.progressBar(label: "indexing", total: 0)
-        let stderr = context.stderr
+        let diagnostics = context.diagnostics
         let summary = try Indexer(library: library, catalog: catalog, options: options)
             .run(paths: command.rawArguments) { event in
                 switch event {
                 case .planned(let toRead, _): progress?.setTotal(toRead)
                 case .progress(let done, _): progress?.setCompleted(done)
-                case .failed(_, let message), .damaged(_, let message): stderr.write("photolib: \(message)\n")
-                case .warning(let message): stderr.write("photolib: warning: \(message)\n")
+                case .failed(_, let message), .damaged(_, let message): diagnostics.problem(message)
+                case .warning(let message): diagnostics.warning(message)
                 }
             }
         progress?.finish()

@@ -41,16 +41,13 @@ enum PeekCommand: PhotolibCommand {
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: assets),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))
         let source = PreviewSource(library: library)
-        var failures = 0
-        var lastFailure = ErrorKind.failure
+        var failures = BatchFailures()
         var previews: [(Asset, RenditionFile)] = []
         for asset in assets {
             do {
                 previews.append((asset, try source.preview(for: asset)))
             } catch let error as any PhotolibError {
-                context.stderr.write("\(RootCommand.name): error: \(error.description)\n")
-                failures += 1
-                lastFailure = error.kind
+                failures.record(error, to: context.diagnostics)
             }
         }
         if try PictureOptions.wantsJSON(command, context: context) {
@@ -69,14 +66,12 @@ enum PeekCommand: PhotolibCommand {
                             method: method, colors: drawing.colors, cellSize: size.cell)
                         context.stdout.write(bytes: bytes + [0x0A])
                     } catch let error as any PhotolibError {
-                        context.stderr.write("\(RootCommand.name): error: \(error.description)\n")
-                        failures += 1
+                        failures.record(error, to: context.diagnostics)
                     }
                 }
                 context.stdout.write(presenter.facts(asset, colored: context.stdoutIsTerminal))
             }
         }
-        if failures == 0 { return .success }
-        return previews.isEmpty && assets.count == 1 ? ExitStatus(lastFailure) : .partial
+        return failures.status(items: assets.count)
     }
 }

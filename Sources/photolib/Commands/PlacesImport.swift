@@ -9,7 +9,8 @@ enum PlacesImport {
         // Region and country names come from the shipped gazetteer: dumps carry only codes.
         let reference = try? Gazetteer.loadShipped()
         if reference == nil {
-            context.warn("shipped gazetteer not found: regions and countries will be named by their codes")
+            context.diagnostics.warning(
+                "shipped gazetteer not found: regions and countries will be named by their codes")
         }
         let builder = try Gazetteer.importGeoNames(dump: dump, names: reference)
         try builder.write(to: library.gazetteerPath)

@@ -68,7 +68,7 @@ enum PopCommand: PhotolibCommand {
                 of: original, orientation: asset.metadata.orientation,
                 upright: command.flag("upright"))
             if result.trimmedEdges {
-                context.warn(
+                context.diagnostics.warning(
                     "\(asset.file.relativePath): its size is not a whole number of JPEG blocks; "
                         + "the partial blocks on one edge were dropped to turn it losslessly")
             }

@@ -51,13 +51,13 @@ enum RenderCommand: PhotolibCommand {
         assets.removeAll { $0.metadata.pixelWidth == nil }
 
         let progress = context.progressBar(label: "rendering", total: assets.count)
-        let stderr = context.stderr
+        let diagnostics = context.diagnostics
         let summary = RenditionBatch(library: library).run(
             assets, kinds: kinds, force: command.flag("force"), jobs: jobs
         ) { event in
             switch event {
             case .progress(let done, _): progress?.setCompleted(done)
-            case .problem(_, let message, _): stderr.write("\(RootCommand.name): \(message)\n")
+            case .problem(_, let message, _): diagnostics.problem(message)
             }
         }
         progress?.finish()

@@ -80,14 +80,13 @@ enum TrashCommand: PhotolibCommand {
         }
         let trash = TrashBin(library: library)
         var deleted: [Asset] = []
-        var failed = 0
+        var failures = BatchFailures()
         for asset in assets {
             do {
                 try trash.deleteForGood(asset)
                 deleted.append(asset)
             } catch let error as any PhotolibError {
-                context.stderr.write("\(RootCommand.name): error: \(error.description)\n")
-                failed += 1
+                failures.record(error, to: context.diagnostics)
             }
         }
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: deleted)
@@ -100,7 +99,7 @@ enum TrashCommand: PhotolibCommand {
                 "deleted \(deleted.count) \(deleted.count == 1 ? "original" : "originals") for good "
                     + "(\(byteCount(bytes)))\n")
         }
-        return failed == 0 ? .success : (deleted.isEmpty ? .failure : .partial)
+        return failures.status(items: assets.count)
     }
 
     private static func show(

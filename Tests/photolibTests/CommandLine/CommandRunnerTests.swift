@@ -33,7 +33,7 @@ private enum FailCommand: PhotolibCommand {
         case "core": throw FileSystemError(path: RawPath("/nowhere/a.jpg"), reason: .notFound)
         case "other": throw Plain()
         case "partial":
-            context.warn("b.jpg: not a JPEG")
+            context.diagnostics.problem("b.jpg: not a JPEG")
             return .partial
         default:
             let library = try context.library(command)
