@@ -51,12 +51,8 @@ enum ActionCommand: PhotolibCommand {
     }
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.path.count == 2, let action = AssetAction(named: command.path[1]) else {
-            throw UsageError(message: "Missing action name", commandPath: ["action"])
-        }
-        guard !command.arguments.isEmpty else {
-            throw UsageError(message: "Missing expected argument '<asset> ...'", commandPath: command.path)
-        }
+        // The parser ran a subcommand, named by its canonical name, with at least one asset.
+        let action = AssetAction(named: command.path[1])!
         let value = command.value("value")
         if action.takesValue, value == nil {
             throw UsageError(

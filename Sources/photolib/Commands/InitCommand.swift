@@ -31,9 +31,6 @@ enum InitCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.rawArguments.count <= 1 else {
-            throw UsageError(message: "init takes at most one folder", commandPath: command.path)
-        }
         var settings = LibrarySettings()
         if let size = try command.int("thumbnail-size", range: 16...4096) { settings.thumbnailSize = size }
         if let size = try command.int("preview-size", range: 64...16384) { settings.previewSize = size }

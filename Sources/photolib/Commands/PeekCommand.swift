@@ -30,9 +30,6 @@ enum PeekCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard !command.arguments.isEmpty else {
-            throw UsageError(message: "Missing expected argument '<asset> ...'", commandPath: command.path)
-        }
         let height = try command.int("height", range: 1...1000) ?? defaultHeight
         let library = try context.library(command)
         let catalog = try library.openCatalog()

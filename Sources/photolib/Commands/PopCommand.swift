@@ -35,12 +35,6 @@ enum PopCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.arguments.count == 1 else {
-            throw UsageError(
-                message: command.arguments.isEmpty
-                    ? "Missing expected argument '<asset>'"
-                    : "pop takes one asset (got \(command.arguments.count))", commandPath: command.path)
-        }
         if let output = command.value("output"), output != "-" {
             throw UsageError(
                 message: "Invalid value '\(output)' for '--output <->': only '-' (standard output); "

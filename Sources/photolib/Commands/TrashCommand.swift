@@ -32,11 +32,6 @@ enum TrashCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.arguments.isEmpty else {
-            throw UsageError(
-                message: "trash \(command.path.last ?? "") takes no arguments (got '\(command.arguments[0])')",
-                commandPath: command.path)
-        }
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         var query = AssetQuery()
