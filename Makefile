@@ -40,10 +40,12 @@ test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Fails on any formatting finding, and on a C module imported outside the target that owns it.
+# Fails on any formatting finding, on a C module imported outside the target that owns it,
+# and on core code that reads the environment, terminal or working directory, prints or exits.
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
 	Scripts/check-c-imports
+	Scripts/check-core-purity
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel $(SWIFT_FILES)

@@ -113,18 +113,10 @@ enum ActionCommand: PhotolibCommand {
                 commandPath: command.path)
         }
         context.stderr.write("Move \(assets.count) photos to the trash? [y/N] ")
-        let answer = String(decoding: readLine(), as: UTF8.self).trimmingWhitespace().lowercased()
+        let answer = String(decoding: context.stdin.readLine() ?? [], as: UTF8.self).trimmingWhitespace().lowercased()
         guard answer == "y" || answer == "yes" else {
             throw ActionCancelled()
         }
-    }
-
-    /// One line from the terminal, without its newline.
-    private static func readLine() -> [UInt8] {
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(STDIN_FILENO, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
-        return line
     }
 }
 

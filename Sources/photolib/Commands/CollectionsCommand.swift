@@ -37,7 +37,7 @@ enum CollectionsCommand: PhotolibCommand {
             for entry in collections {
                 table.append([entry.collection.title, String(entry.count), entry.collection.selector])
             }
-            context.stdout.write(table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+            context.stdout.write(table.render(maximumWidth: context.tableWidth))
         }
         return .success
     }

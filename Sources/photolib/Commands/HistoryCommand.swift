@@ -60,7 +60,7 @@ enum HistoryCommand: PhotolibCommand {
                     + ActionCommand.shown(change.newValue, field: change.field),
             ])
         }
-        context.stdout.write(table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+        context.stdout.write(table.render(maximumWidth: context.tableWidth))
         return .success
     }
 }

@@ -37,7 +37,7 @@ enum IndexCommand: PhotolibCommand {
         let progress = context.progressBar(label: "indexing", total: 0)
         let diagnostics = context.diagnostics
         let summary = try Indexer(library: library, catalog: catalog, options: options)
-            .run(paths: command.rawArguments) { event in
+            .run(paths: command.rawArguments, workingDirectory: context.workingDirectory) { event in
                 switch event {
                 case .planned(let toRead, _): progress?.setTotal(toRead)
                 case .progress(let done, _): progress?.setCompleted(done)

@@ -44,7 +44,7 @@ enum InitCommand: PhotolibCommand {
             }
             settings.sidecars = parsed
         }
-        let directory = command.rawArguments.first ?? RawPath.currentDirectory()
+        let directory = command.rawArguments.first.map(context.absolute) ?? context.workingDirectory
         let library = try Library.create(at: directory, settings: settings)
         _ = try library.openCatalog()
         if command.flag("json") {

@@ -79,7 +79,7 @@ enum ListCommand: PhotolibCommand {
             context.stdout.write(
                 AssetTable.render(
                     assets, presenter: presenter,
-                    width: context.stdoutIsTerminal ? context.terminalWidth : nil))
+                    width: context.tableWidth))
         }
         return .success
     }

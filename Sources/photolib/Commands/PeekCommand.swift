@@ -53,7 +53,7 @@ enum PeekCommand: PhotolibCommand {
         } else {
             let picture = TerminalPicture(environment: context.environment)
             let drawing = try PictureOptions.method(command, picture: picture, context: context)
-            let size = PictureOptions.terminalSize(context: context)
+            let size = context.terminal
             for (index, (asset, preview)) in previews.enumerated() {
                 if index > 0 { context.stdout.write("\n") }
                 if let method = drawing.method {

@@ -52,7 +52,7 @@ enum PlacesCommand: PhotolibCommand {
             command.rawValue(RootCommand.libraryOption.name) == nil
             ? try? context.library(command)
             : try context.library(command)
-        let gazetteer = try Gazetteer.load(for: library)
+        let gazetteer = try library.map(Gazetteer.load(for:)) ?? Gazetteer.loadShipped(from: context.dataFiles)
         let match = gazetteer.lookup(latitude: latitude, longitude: longitude)
         if command.flag("json") {
             context.stdout.writePrettyJSON(match.map(json) ?? .null)

@@ -68,7 +68,7 @@ enum PopCommand: PhotolibCommand {
             }
             if toStandardOutput { context.stdout.write(bytes: bytes) }
             if let target = command.rawValue("export") {
-                let absolute = target.absolute(currentDirectory: context.workingDirectory)
+                let absolute = context.absolute(target)
                 do {
                     try OriginalExport.write(bytes, to: absolute, replace: command.flag("force"))
                 } catch let error as FileSystemError where error.reason == .alreadyExists {
@@ -132,7 +132,7 @@ enum PopCommand: PhotolibCommand {
         }
         let picture = TerminalPicture(environment: context.environment)
         let drawing = try PictureOptions.method(command, picture: picture, context: context)
-        let size = PictureOptions.terminalSize(context: context)
+        let size = context.terminal
         let height = try command.int("height", range: 1...1000) ?? max(PeekCommand.defaultHeight, size.rows - 3)
         if let method = drawing.method {
             context.stdout.write(
@@ -156,7 +156,7 @@ enum PopCommand: PhotolibCommand {
         context.stdout.write(
             exif.isEmpty
                 ? "EXIF\n  (none)\n"
-                : table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+                : table.render(maximumWidth: context.tableWidth))
         return .success
     }
 }

@@ -122,7 +122,7 @@ enum TrashCommand: PhotolibCommand {
                 asset.file.relativePath.description, asset.caption ?? "",
             ])
         }
-        context.stdout.write(table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+        context.stdout.write(table.render(maximumWidth: context.tableWidth))
     }
 
     /// `30d`, `12h`, `2w`, `45m`, `90s` as seconds.

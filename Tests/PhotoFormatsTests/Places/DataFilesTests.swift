@@ -14,9 +14,7 @@ import Testing
     @Test func findsTheShippedGazetteerFromTheTestBinary() throws {
         // The test binary lives in this package's .build/, so the package's Data/ is found.
         let path = try #require(
-            DataFiles.locate(
-                Gazetteer.fileName, environment: [:],
-                executable: DataFiles.currentExecutable()))
+            DataFiles(environment: [:], executable: DataFiles.currentExecutable()).locate(Gazetteer.fileName))
         #expect(path.lastComponent == RawPath(Gazetteer.fileName))
         #expect(try FileSystem.readFile(path) == FileSystem.readFile(ShippedGazetteer.path))
     }
@@ -25,9 +23,9 @@ import Testing
         let prefix = try makeTemporaryDirectory()
         defer { removeDirectory(prefix) }
         try touch(prefix.appending("share/photolib/gazetteer.bin"))
-        let found = DataFiles.locate("gazetteer.bin", environment: [:], executable: prefix.appending("bin/photolib"))
+        let found = DataFiles(environment: [:], executable: prefix.appending("bin/photolib")).locate("gazetteer.bin")
         #expect(found == prefix.appending("share/photolib/gazetteer.bin"))
-        #expect(DataFiles.locate("NOTICE", environment: [:], executable: prefix.appending("bin/photolib")) == nil)
+        #expect(DataFiles(environment: [:], executable: prefix.appending("bin/photolib")).locate("NOTICE") == nil)
     }
 
     @Test(arguments: [".build/debug/photolib", ".build/x86_64-unknown-linux-gnu/release/photolib"])
@@ -36,7 +34,7 @@ import Testing
         defer { removeDirectory(package) }
         try touch(package.appending("Package.swift"))
         try touch(package.appending("Data/gazetteer.bin"))
-        let found = DataFiles.locate("gazetteer.bin", environment: [:], executable: package.appending(binary))
+        let found = DataFiles(environment: [:], executable: package.appending(binary)).locate("gazetteer.bin")
         #expect(found == package.appending("Data/gazetteer.bin"))
     }
 
@@ -45,9 +43,8 @@ import Testing
         defer { removeDirectory(folder) }
         try touch(folder.appending("Data/gazetteer.bin"))
         #expect(
-            DataFiles.locate(
-                "gazetteer.bin", environment: [:],
-                executable: folder.appending(".build/debug/photolib")) == nil)
+            DataFiles(environment: [:], executable: folder.appending(".build/debug/photolib")).locate("gazetteer.bin")
+                == nil)
     }
 
     @Test func environmentVariableComesFirst() throws {
@@ -61,13 +58,14 @@ import Testing
         try touch(prefix.appending("share/photolib/gazetteer.bin"))
         let environment = [DataFiles.environmentVariable: override.description]
         #expect(
-            DataFiles.locate("gazetteer.bin", environment: environment, executable: prefix.appending("bin/photolib"))
+            DataFiles(environment: environment, executable: prefix.appending("bin/photolib")).locate("gazetteer.bin")
                 == override.appending("gazetteer.bin"))
         // A variable naming a folder without the file falls through to the next place.
         #expect(
-            DataFiles.locate(
-                "gazetteer.bin", environment: [DataFiles.environmentVariable: "/nonexistent"],
-                executable: prefix.appending("bin/photolib"))
+            DataFiles(
+                environment: [DataFiles.environmentVariable: "/nonexistent"],
+                executable: prefix.appending("bin/photolib")
+            ).locate("gazetteer.bin")
                 == prefix.appending("share/photolib/gazetteer.bin"))
     }
 }
