@@ -7,8 +7,9 @@ enum RenderCommand: PhotolibCommand {
         name: "render",
         abstract: "Make the thumbnails and previews of assets.",
         discussion: """
-            Makes each asset's thumbnail (fit within the library's thumbnail size, 256 pixels by \
-            default) and preview (1280 by default) in .photolib/renditions/, named by the content \
+            Makes each asset's thumbnail (fit within the library's thumbnail size, \
+            \(setting("thumbnail-size")) pixels by default) and preview (\(setting("preview-size")) by \
+            default) in .photolib/renditions/, named by the content \
             fingerprint and the size, so an edited original gets new ones and an unchanged one is \
             never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
             asset that is not missing. 'photolib index' already makes them for the files it reads.
@@ -26,6 +27,11 @@ enum RenderCommand: PhotolibCommand {
             "photolib list --favourite --ids | photolib render -",
         ]
     )
+
+    /// A setting's default, for the help.
+    private static func setting(_ key: String) -> String {
+        LibrarySettings.definition(forKey: key)?.defaultValue ?? "?"
+    }
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         var kinds = Set(RenditionKind.allCases)
