@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func middleOfALargeFileDoesNotCountButSizeAndEndsDo() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let original = Self.megabyteJPEG()
         #expect(original.count == 1 << 20)
         func fingerprint(_ bytes: [UInt8]) throws -> String {
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func smallFileIsHashedWholeOnce() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let bytes = SyntheticJPEG.jpeg(scanBytes: 100_000)
         #expect(bytes.count < 2 * ContentFingerprint.windowSize)
         let reading = try ImageFileReader.read(folder.write(bytes, named: "small.jpg"))

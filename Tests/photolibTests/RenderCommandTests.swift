@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// Renditions made by `index` and `render`, and reported in the asset JSON.
@@ -40,11 +41,11 @@ import Testing
         #expect((after["renditions"] as? [String: Any])?["preview"] is [String: Any])
     }
 
-    @Test(.enabled(if: CorpusFiles.isAvailable, Comment(rawValue: CorpusFiles.skipMessage)))
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func truncatedFilesAreRenderedAndFlaggedHugeOnesRefused() throws {
         let library = try TestLibrary()
-        try library.add(CorpusFiles.broken.appendingPathComponent("truncated_50pct.jpg"), as: "truncated.jpg")
-        try library.add(CorpusFiles.broken.appendingPathComponent("sof_65500x65500.jpg"), as: "huge.jpg")
+        try library.add(Corpus.broken.appendingPathComponent("truncated_50pct.jpg"), as: "truncated.jpg")
+        try library.add(Corpus.broken.appendingPathComponent("sof_65500x65500.jpg"), as: "huge.jpg")
         #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
         let index = try library.run(["index"])
         #expect(index.status == 2)

@@ -20,8 +20,9 @@ import Testing
     }
 
     @Test func findsAnInstalledCopyBesideTheBinary() throws {
-        let prefix = try makeTemporaryDirectory()
-        defer { removeDirectory(prefix) }
+        let prefixFolder = try TemporaryDirectory()
+        let prefix = prefixFolder.path
+        defer { prefixFolder.remove() }
         try touch(prefix.appending("share/photolib/gazetteer.bin"))
         let found = DataFiles(environment: [:], executable: prefix.appending("bin/photolib")).locate("gazetteer.bin")
         #expect(found == prefix.appending("share/photolib/gazetteer.bin"))
@@ -30,8 +31,9 @@ import Testing
 
     @Test(arguments: [".build/debug/photolib", ".build/x86_64-unknown-linux-gnu/release/photolib"])
     func findsThePackageDataFromTheBuildTree(binary: String) throws {
-        let package = try makeTemporaryDirectory()
-        defer { removeDirectory(package) }
+        let packageFolder = try TemporaryDirectory()
+        let package = packageFolder.path
+        defer { packageFolder.remove() }
         try touch(package.appending("Package.swift"))
         try touch(package.appending("Data/gazetteer.bin"))
         let found = DataFiles(environment: [:], executable: package.appending(binary)).locate("gazetteer.bin")
@@ -39,8 +41,9 @@ import Testing
     }
 
     @Test func buildTreeWithoutPackageManifestIsNotUsed() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { removeDirectory(folder) }
+        let folderFolder = try TemporaryDirectory()
+        let folder = folderFolder.path
+        defer { folderFolder.remove() }
         try touch(folder.appending("Data/gazetteer.bin"))
         #expect(
             DataFiles(environment: [:], executable: folder.appending(".build/debug/photolib")).locate("gazetteer.bin")
@@ -48,11 +51,13 @@ import Testing
     }
 
     @Test func environmentVariableComesFirst() throws {
-        let override = try makeTemporaryDirectory()
-        let prefix = try makeTemporaryDirectory()
+        let overrideFolder = try TemporaryDirectory()
+        let override = overrideFolder.path
+        let prefixFolder = try TemporaryDirectory()
+        let prefix = prefixFolder.path
         defer {
-            removeDirectory(override)
-            removeDirectory(prefix)
+            overrideFolder.remove()
+            prefixFolder.remove()
         }
         try touch(override.appending("gazetteer.bin"))
         try touch(prefix.appending("share/photolib/gazetteer.bin"))

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoFormats
 import PhotoSupport
+import PhotoTestSupport
 import Testing
 
 @testable import photolib
@@ -11,11 +12,11 @@ import Testing
 @Suite struct CommandContextTests {
     /// A library over a copy of SampleLibrary/, made and indexed in-process (no renditions).
     final class Sample {
-        let folder: TemporaryFolder
+        let folder: TemporaryDirectory
         var root: RawPath { RawPath(folder.url.path) }
 
         init() throws {
-            folder = try TemporaryFolder()
+            folder = try TemporaryDirectory()
             let sample = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary")
             for file in FileManager.default.enumerator(atPath: sample.path)!.compactMap({ $0 as? String })
             where file.hasSuffix(".jpg") {
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func initMakesARelativeFolderInTheWorkingDirectory() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let root = RawPath(folder.url.path)
         try FileSystem.createDirectory(root.appending("photos"))
         let context = CommandContext(workingDirectory: root)
@@ -123,7 +124,7 @@ import Testing
     }
 
     @Test func theShippedGazetteerIsFoundWhereTheContextSays() throws {
-        let empty = try TemporaryFolder()
+        let empty = try TemporaryDirectory()
         let nowhere = DataFiles(searchDirectories: [RawPath(empty.url.path)])
         let context = CommandContext(dataFiles: nowhere)
         let runner = CommandRunner(commands: CommandRegistry.commands)

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoSupport
+import PhotoTestSupport
 import Testing
 
 @testable import photolib

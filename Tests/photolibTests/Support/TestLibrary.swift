@@ -1,16 +1,14 @@
 import Foundation
+import PhotoTestSupport
 
 /// A library in a fresh temporary folder for one end-to-end test, removed when done.
 final class TestLibrary {
-    let root: URL
+    private let folder: TemporaryDirectory
+    var root: URL { folder.url }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("photolib-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        folder = try TemporaryDirectory()
     }
-
-    deinit { try? FileManager.default.removeItem(at: root) }
 
     /// Copies `source` (a file) to `relativePath` inside the library, making folders.
     func add(_ source: URL, as relativePath: String) throws {
