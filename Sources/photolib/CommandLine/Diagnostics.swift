@@ -38,9 +38,11 @@ struct Diagnostics: Sendable {
         return ExitStatus(for: error)
     }
 
-    /// How an error reads: a core error's own one-line description.
+    /// How an error reads: a core error's own one-line description, with the command-line
+    /// remedy when there is one.
     static func reason(_ error: any Error) -> String {
-        (error as? any PhotolibError)?.description ?? String(describing: error)
+        guard let error = error as? any PhotolibError else { return String(describing: error) }
+        return CommandLineAdvice.message(for: error)
     }
 }
 
