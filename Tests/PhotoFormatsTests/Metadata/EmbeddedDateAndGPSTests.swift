@@ -7,9 +7,9 @@ import Testing
 /// Capture dates and GPS positions kept in XMP or IPTC rather than EXIF, found in exiftool's
 /// order for Composite:DateTimeOriginal, on JPEGs made at test time.
 @Suite struct EmbeddedDateAndGPSTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
 
-    init() throws { folder = try TemporaryFolder() }
+    init() throws { folder = try TemporaryDirectory() }
 
     static func xmpSegment(_ properties: String) -> [UInt8] {
         let packet = """
