@@ -33,10 +33,10 @@ extension PhotoMetadata {
 
 extension PhotoMetadata {
     /// Fills the capture date and GPS position that the EXIF block lacks from the file's
-    /// other metadata, in exiftool's order for Composite:DateTimeOriginal: XMP
-    /// `exif:DateTimeOriginal`, XMP `photoshop:DateCreated`, IPTC Date Created + Time Created,
-    /// and last XMP `xmp:CreateDate`; GPS from XMP. For any container whose EXIF, XMP and
-    /// IPTC have been read.
+    /// other metadata: XMP `exif:DateTimeOriginal`, XMP `photoshop:DateCreated`, IPTC Date
+    /// Created + Time Created (exiftool's Composite:DateTimeOriginal), and last XMP
+    /// `xmp:CreateDate`, which exiftool's Composite tag ignores but which beats no date at
+    /// all; GPS from XMP. For any container whose EXIF, XMP and IPTC have been read.
     public mutating func adopt(_ embedded: EmbeddedText) {
         if takenAt == nil {
             let candidates: [(CaptureDate?, MetadataSource)] = [

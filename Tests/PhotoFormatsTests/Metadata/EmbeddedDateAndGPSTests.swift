@@ -4,8 +4,8 @@ import Testing
 @testable import PhotoFormats
 @testable import PhotoSupport
 
-/// Capture dates and GPS positions kept in XMP or IPTC rather than EXIF, found in exiftool's
-/// order for Composite:DateTimeOriginal, on JPEGs made at test time.
+/// Capture dates and GPS positions kept in XMP or IPTC rather than EXIF, found in README's
+/// order (exiftool's Composite:DateTimeOriginal, then xmp:CreateDate), on JPEGs made at test time.
 @Suite struct EmbeddedDateAndGPSTests {
     let folder: TemporaryDirectory
 

@@ -125,6 +125,11 @@ import Testing
                     caption: caption, createdAt: CaptureDate(localTime: "2005-09-07T15:07:40", utcOffset: "-07:00")))
         // Photoshop's creation date is the capture date of last resort (no EXIF, XMP or IPTC date).
         #expect(blue.metadata.takenAt?.iso8601 == "2005-09-07T15:07:40-07:00" && blue.metadata.takenAtSource == .xmp)
+        // IPTC Date Created + Time Created, as exiftool's Composite:DateTimeOriginal has it.
+        let iptcDated = try ImageFileReader.read(
+            RawPath(Corpus.photos.appendingPathComponent("pillow/app13-multiple.jpg").path))
+        #expect(iptcDated.metadata.takenAt?.iso8601 == "2019-10-14T15:00:20+00:00")
+        #expect(iptcDated.metadata.takenAtSource == .iptc)
         #expect(blue.embeddedText.iptc == PhotoText(caption: caption))
         let budapest = try ImageFileReader.read(RawPath(Corpus.photos.appendingPathComponent("pillow/iptc.jpg").path))
         #expect(budapest.embeddedText == EmbeddedText(iptc: PhotoText(city: "Budapest", country: "Hungary")))
