@@ -13,7 +13,7 @@ extension PostgresCatalog {
         embedded_caption, caption, caption_source, city, city_source, country, \
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
-        region, country_name, rating, undecodable
+        region, country_name, rating, undecodable, taken_source, gps_source
         """
 
     static func asset(fromRow row: PGRow) throws -> Asset {
@@ -29,7 +29,9 @@ extension PostgresCatalog {
             pixelWidth: row.optionalInt(5), pixelHeight: row.optionalInt(6),
             orientation: Int(row.int64(7)), takenAt: takenAt,
             cameraMake: row.optionalText(10), cameraModel: row.optionalText(11),
-            gps: gps, caption: row.optionalText(15))
+            gps: gps, caption: row.optionalText(15),
+            takenAtSource: row.optionalText(34).flatMap(MetadataSource.init(rawValue:)),
+            gpsSource: row.optionalText(35).flatMap(MetadataSource.init(rawValue:)))
         return Asset(
             id: try assetID(fromRow: row, column: 0),
             file: fileFacts(fromRow: row, pathColumn: 1),
@@ -93,6 +95,7 @@ extension PostgresCatalog {
         ("city", PGType.text), ("city_source", PGType.text), ("city_folded", PGType.text),
         ("region", PGType.text), ("country", PGType.text), ("country_name", PGType.text),
         ("rating", PGType.int8), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
+        ("taken_source", PGType.text), ("gps_source", PGType.text),
     ]
 
     static func scannedValues(_ scanned: ScannedFile, now: Double) -> [PGValue] {
@@ -110,6 +113,8 @@ extension PostgresCatalog {
             PGValue(text.city), PGValue(text.citySource?.rawValue), PGValue(text.city.map(fold)),
             PGValue(text.region), PGValue(text.countryCode), PGValue(text.countryName),
             PGValue(text.rating), PGValue(scanned.sidecarStamp), .bool(scanned.undecodable),
+            PGValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
+            PGValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
         ]
     }
 

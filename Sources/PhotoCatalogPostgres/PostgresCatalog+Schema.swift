@@ -13,6 +13,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 3, script: undecodableSchema),
         // Collections from covering indexes (PostgresCatalog+Schema4.swift).
         PostgresMigration(version: 4, script: coveringCollectionsSchema),
+        // Where dates and positions came from (PostgresCatalog+Schema5.swift).
+        PostgresMigration(version: 5, script: metadataSourcesSchema),
     ])
 
     /// The schema version this photolib writes.

@@ -24,8 +24,8 @@ extension PostgresCatalog: CatalogTransfer {
             [.text(after?.hex ?? ""), .int(Int64(limit))]
         ).rows.map { row in
             StoredAsset(
-                asset: try Self.asset(fromRow: row), indexedAt: row.double(26), addedAt: row.double(34),
-                poppedAt: row.optionalDouble(27), trashedAt: row.optionalDouble(28), sidecarStamp: row.optionalText(35))
+                asset: try Self.asset(fromRow: row), indexedAt: row.double(26), addedAt: row.double(36),
+                poppedAt: row.optionalDouble(27), trashedAt: row.optionalDouble(28), sidecarStamp: row.optionalText(37))
         }
     }
 
@@ -124,6 +124,7 @@ extension PostgresCatalog: CatalogTransfer {
         ("trashed", PGType.bool), ("missing", PGType.bool), ("damage", PGType.text), ("indexed_at", PGType.float8),
         ("added_at", PGType.float8), ("popped_at", PGType.float8), ("trashed_at", PGType.float8),
         ("trash_path", PGType.bytea), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
+        ("taken_source", PGType.text), ("gps_source", PGType.text),
     ]
 
     private static func storedValues(_ stored: StoredAsset) -> [PGValue] {
@@ -143,6 +144,8 @@ extension PostgresCatalog: CatalogTransfer {
             .bool(asset.missing), PGValue(asset.damage), .double(stored.indexedAt), .double(stored.addedAt),
             PGValue(stored.poppedAt), PGValue(stored.trashedAt), asset.trashLocation.map { .bytes($0.bytes) } ?? .null,
             PGValue(stored.sidecarStamp), .bool(asset.undecodable),
+            PGValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
+            PGValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
         ]
     }
 }

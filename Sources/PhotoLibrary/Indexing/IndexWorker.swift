@@ -32,10 +32,11 @@ public final class IndexWorker {
     /// Works until the run has no open folder; returns what this worker did.
     /// `paths` (folders) seed the run when this worker starts it; a worker joining an open run works on its folders.
     public func run(
-        paths: [RawPath] = [], report: @escaping @Sendable (IndexEvent) -> Void = { _ in }
+        paths: [RawPath] = [], workingDirectory: RawPath? = nil,
+        report: @escaping @Sendable (IndexEvent) -> Void = { _ in }
     ) throws -> IndexSummary {
         let indexer = Indexer(library: library, catalog: catalog, options: options)
-        let roots = try indexer.scopeRoots(paths)
+        let roots = try indexer.scopeRoots(paths, workingDirectory: workingDirectory ?? library.root)
         for root in roots where !FileSystem.isDirectory(library.absolutePath(of: root)) {
             throw IndexError(path: library.absolutePath(of: root), reason: .notAFolder)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCatalog
 import PhotoCatalogPostgres
+import PhotoFormats
 import PhotoSupport
 
 /// Where a library's catalog lives.
@@ -55,12 +56,14 @@ extension Library {
     /// Makes a library at `root` with its catalog, or nothing at all: when the catalog cannot
     /// be made (a server that refuses, a schema that already holds a catalog), the
     /// `.photolib/` just made is removed again.
-    public static func createWithCatalog(at root: RawPath, settings: LibrarySettings) throws -> Library {
+    public static func createWithCatalog(
+        at root: RawPath, settings: LibrarySettings, dataFiles: DataFiles = .besideRunningExecutable()
+    ) throws -> Library {
         if let url = settings.catalog {
             let address = try PostgresAddress(url: url, schema: settings.catalogSchema ?? "")
             try PostgresCatalog.refuseExisting(at: address)
         }
-        let library = try create(at: root, settings: settings)
+        let library = try create(at: root, settings: settings, dataFiles: dataFiles)
         do {
             _ = try library.openCatalog()
         } catch {

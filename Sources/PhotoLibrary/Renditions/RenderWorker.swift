@@ -51,6 +51,7 @@ public final class RenderWorker {
                     summary.existing += made.existing
                     summary.failed += made.failed
                     summary.damaged += made.damaged
+                    summary.findings += made.findings
                 }
             } else if try catalog.openItemCount(run: run) == 0 {
                 _ = try catalog.finishRun(run) { _, _ in [] }

@@ -17,16 +17,7 @@ enum InitCommand: PhotolibCommand {
             ~/.pgpass, PGPASSFILE, PGPASSWORD or a service file.
             """,
         arguments: [ArgumentSpec(name: "dir", help: "The library's folder (default: the working directory).")],
-        options: [
-            .value("thumbnail-size", "pixels", help: "Thumbnails fit within this square (default: 256)."),
-            .value("preview-size", "pixels", help: "Previews fit within this square (default: 1280)."),
-            .value("quality", "1-100", help: "JPEG quality of renditions (default: 82)."),
-            .value("max-megapixels", "n", help: "Refuse to decode images larger than this (default: 250)."),
-            .value(
-                "sidecars", "mode",
-                help:
-                    "write: give caption, city and favourite edits back to XMP sidecars; off (default): keep them in the catalog."
-            ),
+        options: LibrarySettingOptions.options + [
             .value(
                 "catalog", "url",
                 help:
@@ -49,22 +40,10 @@ enum InitCommand: PhotolibCommand {
         guard command.rawArguments.count <= 1 else {
             throw UsageError(message: "init takes at most one folder", commandPath: command.path)
         }
-        var settings = LibrarySettings()
-        if let size = try command.int("thumbnail-size", range: 16...4096) { settings.thumbnailSize = size }
-        if let size = try command.int("preview-size", range: 64...16384) { settings.previewSize = size }
-        if let quality = try command.int("quality", range: 1...100) { settings.quality = quality }
-        if let limit = try command.int("max-megapixels", range: 1...100_000) { settings.maxMegapixels = limit }
-        if let mode = command.value("sidecars") {
-            guard let parsed = SidecarMode(rawValue: mode) else {
-                throw UsageError(
-                    message: "Invalid value '\(mode)' for '--sidecars <mode>': expected write or off",
-                    commandPath: command.path)
-            }
-            settings.sidecars = parsed
-        }
+        var settings = try LibrarySettingOptions.settings(from: command)
         try chooseCatalog(command, context: context, settings: &settings)
-        let directory = command.rawArguments.first ?? RawPath.currentDirectory()
-        let library = try Library.createWithCatalog(at: directory, settings: settings)
+        let directory = command.rawArguments.first.map(context.absolute) ?? context.workingDirectory
+        let library = try Library.createWithCatalog(at: directory, settings: settings, dataFiles: context.dataFiles)
         let location = try library.catalogLocation()
         if command.flag("json") {
             var fields: [(String, JSONValue)] = [("library", .path(library.root))]

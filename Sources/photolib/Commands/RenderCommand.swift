@@ -7,8 +7,9 @@ enum RenderCommand: PhotolibCommand {
         name: "render",
         abstract: "Make the thumbnails and previews of assets.",
         discussion: """
-            Makes each asset's thumbnail (fit within the library's thumbnail size, 256 pixels by \
-            default) and preview (1280 by default) in .photolib/renditions/, named by the content \
+            Makes each asset's thumbnail (fit within the library's thumbnail size, \
+            \(setting("thumbnail-size")) pixels by default) and preview (\(setting("preview-size")) by \
+            default) in .photolib/renditions/, named by the content \
             fingerprint and the size, so an edited original gets new ones and an unchanged one is \
             never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
             asset that is not missing. 'photolib index' already makes them for the files it reads. \
@@ -34,6 +35,11 @@ enum RenderCommand: PhotolibCommand {
         ]
     )
 
+    /// A setting's default, for the help.
+    private static func setting(_ key: String) -> String {
+        LibrarySettings.definition(forKey: key)?.defaultValue ?? "?"
+    }
+
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         var kinds = Set(RenditionKind.allCases)
         if let kind = command.value("kind") {
@@ -48,13 +54,13 @@ enum RenderCommand: PhotolibCommand {
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let progress = context.progressBar(label: "rendering", total: 0)
-        let stderr = context.stderr
+        let diagnostics = context.diagnostics
         let report: @Sendable (RenditionBatch.Event) -> Void = { event in
             switch event {
             case .progress(let done, let total):
                 progress?.setTotal(total)
                 progress?.setCompleted(done)
-            case .problem(_, let message, _): stderr.write("\(RootCommand.name): \(message)\n")
+            case .problem(_, let message, _): diagnostics.problem(message)
             }
         }
         let summary: RenditionBatch.Summary
@@ -72,6 +78,7 @@ enum RenderCommand: PhotolibCommand {
                 command, context: context, library: library, catalog: catalog, kinds: kinds, jobs: jobs, report: report)
         }
         progress?.finish()
+        try catalog.recordDamage(summary.findings)
         if command.flag("json") {
             context.stdout.writePrettyJSON(
                 .object([
