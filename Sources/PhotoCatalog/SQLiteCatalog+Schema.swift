@@ -12,6 +12,8 @@ extension SQLiteCatalog {
         SQLiteMigration(version: 2, script: schemaVersion2),
         // Places, XMP/IPTC text, sidecars and collections (SQLiteCatalog+Schema3.swift or below).
         SQLiteMigration(version: 3, script: placesAndCollectionsSchema),
+        // Indexes in the order of each sort's pages, for browse and pick (SQLiteCatalog+PagesSchema.swift).
+        SQLiteMigration(version: 4, script: pagesSchema),
     ])
 
     /// The schema version this photolib writes.
