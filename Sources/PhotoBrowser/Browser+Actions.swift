@@ -1,13 +1,24 @@
 import Foundation
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 import PhotoTerminal
 
 extension Browser {
     /// Runs an action on one asset exactly as `photolib action` does (the same performer, the
     /// same transaction, the same history entry), then reads the grid again at once.
+    ///
+    /// A failure (a file that cannot be moved, a catalog another process keeps locked past the
+    /// busy timeout) is shown on the status line and the session goes on, as the command line
+    /// would report it and leave the library as it was.
     func perform(_ action: AssetAction, on asset: Asset, value: String? = nil) throws {
-        let report = try ActionPerformer(library: library, catalog: catalog).perform(action, value: value, on: [asset])
+        let report: ActionPerformer.Report
+        do {
+            report = try ActionPerformer(library: library, catalog: catalog).perform(action, value: value, on: [asset])
+        } catch let error as any PhotolibError {
+            show(error.description, style: TextStyle(bold: true, foreground: .red), seconds: 8)
+            return
+        }
         let name = asset.file.relativePath.lastComponent.description
         if let failure = report.failures.first {
             show(failure.error.description, style: TextStyle(bold: true, foreground: .red), seconds: 8)

@@ -78,7 +78,7 @@ extension Browser {
         let view = DetailView(
             asset: asset, facts: presentation.facts(asset), details: presentation.details(asset, layout.columns - 1),
             picture: .none, spinner: "", failure: nil, scroll: 0)
-        let limit = max(0, view.documentRows(screenRows: layout.rows) - (layout.rows - 1))
+        let limit = max(0, view.documentRows(columns: layout.columns, rows: layout.rows) - (layout.rows - 1))
         detailScroll = min(max(0, detailScroll + rows), limit)
     }
 }

@@ -21,7 +21,7 @@ struct DetailView {
     }
 
     /// The text below the picture, a line each.
-    func textLines() -> [(String, TextStyle)] {
+    func textLines(width: Int) -> [(String, TextStyle)] {
         var lines: [(String, TextStyle)] = [("", .plain)]
         for (label, value) in facts { lines.append((DisplayWidth.pad(label, to: 9) + value, .plain)) }
         if let failure { lines.append(("Picture  " + failure, TextStyle(foreground: .red))) }
@@ -32,12 +32,33 @@ struct DetailView {
         }
         lines.append(("  c  Edit Caption", .plain))
         lines += details.map { ($0, .plain) }
-        return lines
+        return lines.flatMap { line, style in Self.wrapped(line, width: width - 1).map { ($0, style) } }
+    }
+
+    /// A line cut into pieces of at most `width` columns (paths are longer than terminals are
+    /// wide, and must be read whole), the later pieces indented.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        guard width > 8, DisplayWidth.of(line) > width else { return [line] }
+        var pieces: [String] = []
+        var piece = ""
+        var used = 0
+        for character in DisplayWidth.sanitized(line) {
+            let columns = DisplayWidth.of(character)
+            if used + columns > width {
+                pieces.append(piece)
+                piece = "      "
+                used = 6
+            }
+            piece.append(character)
+            used += columns
+        }
+        pieces.append(piece)
+        return pieces
     }
 
     /// How many rows the document has, for scrolling limits.
-    func documentRows(screenRows: Int) -> Int {
-        Self.pictureBox(columns: 1, rows: screenRows).rows + textLines().count
+    func documentRows(columns: Int, rows: Int) -> Int {
+        Self.pictureBox(columns: columns, rows: rows).rows + textLines(width: columns).count
     }
 
     /// Fills rows 0 ..< `rows` - 1.
@@ -46,7 +67,7 @@ struct DetailView {
         let area = PictureArea(
             state: picture, columns: box.columns, rows: box.rows, spinner: spinner,
             key: "pop:\(asset.id.hex):\(asset.file.fingerprint):\(box.columns)x\(box.rows)")
-        let text = textLines()
+        let text = textLines(width: columns)
         // A pixel picture cannot be shown in part: once scrolled, only the text shows.
         let pixelPicture: Bool
         if case .ready(let drawn) = picture { pixelPicture = !drawn.pixels.isEmpty } else { pixelPicture = false }

@@ -58,9 +58,8 @@ struct GridView {
                 let isCursor = top + slots[column] == cursor
                 let start = column * layout.cellWidth
                 lines[captionRow].pad(to: start)
-                var text = " " + Self.caption(of: asset)
-                if marked.contains(asset.id) { text = "●" + text.dropFirst() }
-                text = DisplayWidth.truncate(text, to: layout.cellWidth - 1)
+                let text = DisplayWidth.truncate(
+                    (marked.contains(asset.id) ? "● " : " ") + Self.caption(of: asset), to: layout.cellWidth - 1)
                 lines[captionRow].text(
                     DisplayWidth.pad(text, to: layout.cellWidth - 1),
                     isCursor ? TextStyle(bold: true, reverse: true) : marked.contains(asset.id) ? accent : .plain)

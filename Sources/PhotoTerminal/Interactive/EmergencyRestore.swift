@@ -77,8 +77,13 @@ enum EmergencyRestore {
         // The raised copy must wait until this handler returns, so the previous handler sees
         // the terminal already restored.
         action.sa_flags = 0
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
         for signal in crashSignals {
             _ = sigaction(signal, &action, previous + Int(signal))
+            sigaddset(&unblock, signal)
         }
+        // A blocked fault signal would kill the process without calling the handler.
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 }

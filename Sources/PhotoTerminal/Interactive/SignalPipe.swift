@@ -40,11 +40,16 @@ public final class SignalPipe {
         sigemptyset(&action.sa_mask)
         // Reads and writes carry on after a handler ran instead of failing with EINTR.
         action.sa_flags = SA_RESTART
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
         for signal in signals {
             var old = sigaction()
             _ = sigaction(signal, &action, &old)
             previous[signal] = old
+            sigaddset(&unblock, signal)
         }
+        // A parent may have started us with these blocked; they would never arrive.
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     deinit {
