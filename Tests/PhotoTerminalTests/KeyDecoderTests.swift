@@ -51,7 +51,8 @@ import Testing
         #expect(keys("\u{1B}[<0;12;5m") == [.mouse(MouseEvent(kind: .release, column: 11, row: 4))])
         #expect(keys("\u{1B}[<64;1;1M\u{1B}[<65;1;1M").count == 2)
         #expect(keys("\u{1B}[<65;3;4M") == [.mouse(MouseEvent(kind: .wheelDown, column: 2, row: 3))])
-        #expect(keys("\u{1B}[<16;3;4M") == [.mouse(MouseEvent(kind: .press(button: 0), column: 2, row: 3))])  // Ctrl-click
+        // Ctrl-click is a click.
+        #expect(keys("\u{1B}[<16;3;4M") == [.mouse(MouseEvent(kind: .press(button: 0), column: 2, row: 3))])
     }
 
     @Test func endlessGarbageIsDropped() {
