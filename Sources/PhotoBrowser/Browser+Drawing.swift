@@ -37,7 +37,8 @@ extension Browser {
             }
         }
         pictures.hasPending = !composition.pendingOnScreen.isEmpty
-        session.write(writer.bytes(for: composition.frame))
+        let bytes = writer.bytes(for: composition.frame)
+        if !bytes.isEmpty { session.write(bytes) }
         framesDrawn += 1
     }
 
@@ -82,6 +83,7 @@ extension Browser {
             case .failed(let reason): return .failed(reason)
             case nil:
                 jobs.append((priority, PictureJob(request: request, asset: asset, library: library)))
+                // Priorities from 1,000,000 on are drawn ahead of need, not waited for.
                 if priority < 1_000_000 { pending.append(request) }
                 return .pending
             }
@@ -92,7 +94,7 @@ extension Browser {
                 guard let asset = window.asset(at: position) else { break }
                 _ = state(
                     asset, .thumbnail, layout.pictureColumns, layout.pictureRows,
-                    priority: 1_000_000 + position - top)
+                    priority: 1_000_001 + position - top)
             }
         }
 
@@ -115,6 +117,11 @@ extension Browser {
                             asset, .thumbnail, self.layout.pictureColumns, self.layout.pictureRows,
                             priority: abs(position - self.cursor))
                     }.compose(into: &lines, images: &images)
+                    // The peek of the photo under the cursor, so that Space shows it at once.
+                    if let asset = window.asset(at: cursor) {
+                        let box = PeekView.pictureBox(columns: layout.columns, rows: layout.rows)
+                        _ = state(asset, .preview, box.columns, box.rows, priority: 1_000_000)
+                    }
                     prefetchThumbnails()
                 }
             case .peek:

@@ -83,23 +83,29 @@ public final class Browser {
     public func run() throws -> BrowserOutcome {
         let session = try TerminalSession()
         let signals = try SignalPipe(signals: [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGCONT])
-        try tabs.refresh(from: catalog, now: Date())
-        if let collection = options.collection, !tabs.select(collection) {
-            show("no photo in \(collection.title) yet; showing All", style: TextStyle(foreground: .yellow))
-        }
         size = session.size()
         layout = makeLayout()
         window.pageSize = max(layout.cellsPerPage, 24)
+        let requested = options.collection ?? .all
+        tabs = CollectionTabs(showing: requested)
         try window.open(currentQuery())
         if options.isPick, window.total == 0, filter.isEmpty { return .nothingToPick }
         changeStamp = try catalog.externalChangeStamp()
+        defer { workers?.stop() }
         if let method = options.method {
             writer.usesKittyImages = method == .kitty
-            workers = try PictureWorkers(
+            let workers = try PictureWorkers(
                 library: library, style: pictureStyle(method), environment: options.environment,
                 threads: min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)))
+            self.workers = workers
+            // The first screen's pictures are drawn while the collections are counted.
+            workers.replaceQueue(compose().jobs)
         }
-        defer { workers?.stop() }
+        try tabs.refresh(from: catalog, now: Date())
+        if tabs.current != requested {
+            show("no photo in \(requested.title) yet; showing All", style: TextStyle(foreground: .yellow))
+            try reopen()
+        }
         self.session = session
         try session.enter(mouse: options.mouse)
         defer {

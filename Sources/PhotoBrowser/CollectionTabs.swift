@@ -10,6 +10,13 @@ struct CollectionTabs {
 
     var current: AssetCollection { tabs[selected].collection }
 
+    init() {}
+
+    /// One tab, before the catalog is asked for the others (and their counts).
+    init(showing collection: AssetCollection) {
+        tabs = [CollectionCount(collection, 0)]
+    }
+
     /// Reads the collections again, keeping the one shown (All when it is gone).
     mutating func refresh(from catalog: any Catalog, now: Date) throws {
         let shown = current

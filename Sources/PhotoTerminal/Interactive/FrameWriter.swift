@@ -56,11 +56,13 @@ public struct FrameWriter: Sendable {
         previous = nil
     }
 
-    /// The bytes that show `frame`, and remembers it as the screen's content.
+    /// The bytes that show `frame`, and remembers it as the screen's content; none when the
+    /// screen shows it already.
     public mutating func bytes(for frame: ScreenFrame) -> [UInt8] {
         var output = Self.frameStart
         let whole =
             previous == nil || previous!.rows.count != frame.rows.count || previous!.images != frame.images
+        guard whole || previous!.rows != frame.rows else { return [] }
         if whole {
             if usesKittyImages { output += Array("\u{1B}_Ga=d\u{1B}\\".utf8) }
             output += Array("\u{1B}[0m\u{1B}[2J".utf8)

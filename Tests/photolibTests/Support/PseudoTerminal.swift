@@ -17,14 +17,29 @@ final class PseudoTerminal {
     private let master: Int32
     /// The terminal side, kept open here so that its settings can be read after the program ends.
     private let slave: Int32
-    private(set) var screen: ScreenModel
+    /// The screen as the bytes written so far show it, up to the last complete frame: a
+    /// frame read in part would show a screen that never was. (Parsed when asked for: a
+    /// reader that parsed every byte as it came would slow the writer, which waits on a full
+    /// terminal.)
+    var screen: ScreenModel {
+        let end = frameOpenedAt ?? output.count
+        if parsed < end {
+            model.feed(Array(output[parsed..<end]))
+            parsed = end
+        }
+        return model
+    }
+    private var model: ScreenModel
+    private var parsed = 0
     /// Everything the program wrote to the terminal.
     private(set) var output: [UInt8] = []
-    /// How many complete frames (synchronized updates, which end with `CSI ? 2026 l`) the
+    /// How many complete frames (synchronized updates, `CSI ? 2026 h` … `CSI ? 2026 l`) the
     /// program has written so far.
     private(set) var framesWritten = 0
-    private var frameEndMatched = 0
-    private static let frameEnd = Array("\u{1B}[?2026l".utf8)
+    /// Where the frame being written began, while one is.
+    private var frameOpenedAt: Int?
+    private var markerMatched = 0
+    private static let markerPrefix = Array("\u{1B}[?2026".utf8)
     private(set) var exitStatus: Int32?
 
     /// Starts `executable` with `arguments` (without argv[0]) on a `columns` x `rows` terminal.
@@ -85,7 +100,7 @@ final class PseudoTerminal {
         self.pid = pid
         self.master = master
         self.slave = slave
-        screen = ScreenModel(columns: columns, rows: rows)
+        model = ScreenModel(columns: columns, rows: rows)
     }
 
     deinit {
@@ -115,17 +130,22 @@ final class PseudoTerminal {
             let count = Glibc.read(master, &buffer, buffer.count)
             guard count > 0 else { break }
             output += buffer[0..<count]
-            screen.feed(Array(buffer[0..<count]))
-            for byte in buffer[0..<count] {
-                // The end marker has no repeated prefix, so a mismatch restarts the match.
-                if byte == Self.frameEnd[frameEndMatched] {
-                    frameEndMatched += 1
-                    if frameEndMatched == Self.frameEnd.count {
+            let start = output.count - count
+            for (offset, byte) in buffer[0..<count].enumerated() {
+                if markerMatched == Self.markerPrefix.count {
+                    // The prefix has no repeated part, so a mismatch restarts the match.
+                    if byte == UInt8(ascii: "h") {
+                        frameOpenedAt = start + offset - Self.markerPrefix.count
+                    } else if byte == UInt8(ascii: "l") {
+                        frameOpenedAt = nil
                         framesWritten += 1
-                        frameEndMatched = 0
                     }
+                    markerMatched = 0
+                }
+                if byte == Self.markerPrefix[markerMatched] {
+                    markerMatched += 1
                 } else {
-                    frameEndMatched = byte == Self.frameEnd[0] ? 1 : 0
+                    markerMatched = byte == Self.markerPrefix[0] ? 1 : 0
                 }
             }
             any = true
@@ -148,6 +168,17 @@ final class PseudoTerminal {
         return true
     }
 
+    /// Reads until more than `count` frames were written (the screen left unparsed, for
+    /// timing); false after `seconds`.
+    func waitForFrame(after count: Int, seconds: Double = 5) -> Bool {
+        let deadline = Self.now() + seconds
+        while framesWritten <= count {
+            if Self.now() >= deadline || exitStatus != nil || reap() != nil { return false }
+            read(waiting: 20)
+        }
+        return true
+    }
+
     /// Reads until the screen shows `text`; false after `seconds`.
     func waitFor(_ text: String, seconds: Double = 10) -> Bool {
         wait(seconds: seconds) { $0.text.contains(text) }
@@ -157,7 +188,8 @@ final class PseudoTerminal {
     func resize(columns: Int, rows: Int) {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        screen.resize(columns: columns, rows: rows)
+        _ = screen
+        model.resize(columns: columns, rows: rows)
     }
 
     func signal(_ number: Int32) {

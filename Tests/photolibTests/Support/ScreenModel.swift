@@ -10,8 +10,9 @@
 struct ScreenModel {
     private(set) var columns: Int
     private(set) var rows: Int
-    private var main: [[Cell]]
-    private var alternate: [[Cell]]
+    /// The main screen and the alternate one, changed in place (a copy per character would
+    /// make parsing a 200x60 frame take as long as drawing it).
+    private var buffers: [[[Cell]]]
     private(set) var onAlternateScreen = false
     private(set) var cursor = (row: 0, column: 0)
     private var savedCursor = (row: 0, column: 0)
@@ -29,18 +30,16 @@ struct ScreenModel {
     init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
-        main = Self.blank(columns: columns, rows: rows)
-        alternate = main
+        buffers = [Self.blank(columns: columns, rows: rows), Self.blank(columns: columns, rows: rows)]
     }
 
     private static func blank(columns: Int, rows: Int) -> [[Cell]] {
         Array(repeating: Array(repeating: Cell(), count: columns), count: rows)
     }
 
-    private var cells: [[Cell]] {
-        get { onAlternateScreen ? alternate : main }
-        set { if onAlternateScreen { alternate = newValue } else { main = newValue } }
-    }
+    private var active: Int { onAlternateScreen ? 1 : 0 }
+
+    private var cells: [[Cell]] { buffers[active] }
 
     /// The screen's rows as text, trailing spaces removed.
     var lines: [String] {
@@ -74,8 +73,7 @@ struct ScreenModel {
                 }
             }
         }
-        main = fit(main)
-        alternate = fit(alternate)
+        buffers = buffers.map(fit)
         cursor = (min(cursor.row, rows - 1), min(cursor.column, columns - 1))
     }
 
@@ -123,8 +121,9 @@ struct ScreenModel {
         default:
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
             guard index + length <= pending.count else { return nil }
-            let text = String(decoding: pending[index..<(index + length)], as: UTF8.self)
-            put(text.first ?? "?")
+            var value = UInt32(length == 1 ? byte : byte & (0xFF >> (length + 1)))
+            for offset in 1..<length { value = value << 6 | UInt32(pending[index + offset] & 0x3F) }
+            put(Character(Unicode.Scalar(value) ?? "?"))
             return length
         }
     }
@@ -138,14 +137,14 @@ struct ScreenModel {
                 cursor.column = columns - 1
             }
         }
-        cells[cursor.row][cursor.column] = Cell(character: character, reverse: reverse)
+        buffers[active][cursor.row][cursor.column] = Cell(character: character, reverse: reverse)
         cursor.column += 1
     }
 
     private mutating func lineFeed() {
         if cursor.row == rows - 1 {
-            cells.removeFirst()
-            cells.append(Array(repeating: Cell(), count: columns))
+            buffers[active].removeFirst()
+            buffers[active].append(Array(repeating: Cell(), count: columns))
         } else {
             cursor.row += 1
         }
@@ -189,15 +188,15 @@ struct ScreenModel {
         case "G": cursor.column = min(columns - 1, max(0, number(0, default: 1) - 1))
         case "J":
             switch number(0, default: 0) {
-            case 2, 3: cells = Self.blank(columns: columns, rows: rows)
+            case 2, 3: buffers[active] = Self.blank(columns: columns, rows: rows)
             default:
                 eraseLine(from: cursor.column)
-                for row in (cursor.row + 1)..<rows { cells[row] = Array(repeating: Cell(), count: columns) }
+                for row in (cursor.row + 1)..<rows { buffers[active][row] = Array(repeating: Cell(), count: columns) }
             }
         case "K":
             switch number(0, default: 0) {
-            case 2: cells[cursor.row] = Array(repeating: Cell(), count: columns)
-            case 1: for column in 0...min(cursor.column, columns - 1) { cells[cursor.row][column] = Cell() }
+            case 2: buffers[active][cursor.row] = Array(repeating: Cell(), count: columns)
+            case 1: for column in 0...min(cursor.column, columns - 1) { buffers[active][cursor.row][column] = Cell() }
             default: eraseLine(from: cursor.column)
             }
         case "m":
@@ -212,7 +211,7 @@ struct ScreenModel {
                 if mode == 1049, !onAlternateScreen {
                     savedCursor = cursor
                     onAlternateScreen = true
-                    alternate = Self.blank(columns: columns, rows: rows)
+                    buffers[1] = Self.blank(columns: columns, rows: rows)
                 }
             }
         case "l" where isPrivate:
@@ -230,6 +229,6 @@ struct ScreenModel {
 
     private mutating func eraseLine(from column: Int) {
         guard column < columns else { return }
-        for index in column..<columns { cells[cursor.row][index] = Cell() }
+        for index in column..<columns { buffers[active][cursor.row][index] = Cell() }
     }
 }
