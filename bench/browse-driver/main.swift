@@ -4,17 +4,18 @@
 // PseudoTerminal and ScreenModel (Tests/photolibTests/Support/), so that the benchmark and
 // the tests read the screen the same way.
 //
-//   browse-driver PHOTOLIB LIBRARY COLUMNS ROWS RUNS
+//   browse-driver PHOTOLIB LIBRARY COLUMNS ROWS RUNS [BROWSE OPTION...]
 
 import Glibc
 
 let arguments = CommandLine.arguments
-guard arguments.count == 6, let columns = Int(arguments[3]), let rows = Int(arguments[4]),
+guard arguments.count >= 6, let columns = Int(arguments[3]), let rows = Int(arguments[4]),
     let runs = Int(arguments[5])
 else {
-    fputs("usage: browse-driver PHOTOLIB LIBRARY COLUMNS ROWS RUNS\n", stderr)
+    fputs("usage: browse-driver PHOTOLIB LIBRARY COLUMNS ROWS RUNS [BROWSE OPTION...]\n", stderr)
     exit(64)
 }
+let extra = Array(arguments.dropFirst(6))
 let binary = arguments[1]
 let library = arguments[2]
 
@@ -99,7 +100,7 @@ let keys: [(String, String)] =
 for _ in 0..<runs {
     let start = PseudoTerminal.now()
     let terminal = try PseudoTerminal(
-        executable: binary, arguments: ["browse", "--library", library, "--image", "symbols"],
+        executable: binary, arguments: ["browse", "--library", library, "--image", "symbols"] + extra,
         environment: environment, columns: columns, rows: rows)
     guard terminal.waitForFrame(after: 0, seconds: 10) else {
         fputs("browse-driver: no frame within 10 s\n", stderr)
