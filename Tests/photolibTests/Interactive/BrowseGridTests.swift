@@ -198,3 +198,25 @@ import Testing
         terminal.expectRestored()
     }
 }
+
+/// Pixel pictures: each protocol draws the thumbnails at their cells (the screen model skips
+/// the pictures' own bytes) and leaves the captions and the terminal as symbols do.
+@Suite struct BrowsePixelPictureTests {
+    // kitty's pictures come in chunks; the first of each says what to do (a=T: transmit and show).
+    @Test(arguments: [("kitty", "\u{1B}_Ga=T"), ("iterm", "\u{1B}]1337;File="), ("sixel", "\u{1B}P")])
+    func picturesAtTheirCells(method: String, introducer: String) throws {
+        let library = try ListCommandTests.sampleLibrary()
+        let terminal = try library.launch(["browse", "--image", method])
+        #expect(terminal.waitFor("Harbour in France"))
+        let drawn = { PseudoTerminal.occurrences(of: introducer, in: terminal.output) }
+        // Twelve cells, ten photos: ten pictures, each written once.
+        #expect(terminal.wait { _ in drawn() >= 10 }, "\(drawn()) pictures")
+        terminal.type(Keys.right)
+        #expect(terminal.wait { $0.lines.last?.hasPrefix(" 2/10 ") == true })
+        // Moving redraws captions, not pictures.
+        #expect(drawn() == 10)
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+        terminal.expectRestored()
+    }
+}

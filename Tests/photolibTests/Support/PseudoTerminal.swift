@@ -228,4 +228,21 @@ final class PseudoTerminal {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
+
+    /// How many times `text` occurs in `bytes` (pictures written, say).
+    static func occurrences(of text: String, in bytes: [UInt8]) -> Int {
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty, bytes.count >= needle.count else { return 0 }
+        var count = 0
+        var index = 0
+        while index <= bytes.count - needle.count {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                count += 1
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return count
+    }
 }
