@@ -53,9 +53,11 @@ extension Browser {
             return options.isPick ? .nothingToPick : nil
         }
         guard options.isPick else {
-            _ = try catalog.recordPop(id: current.id)
+            detailAsset = try catalog.recordPop(id: current.id) ?? current
             detailScroll = 0
             mode = .detail
+            // Recently Popped has one more.
+            try reloadAll()
             return nil
         }
         var chosen: [Asset] = []

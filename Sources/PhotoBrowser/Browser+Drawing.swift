@@ -19,6 +19,7 @@ extension Browser {
     func draw() throws {
         guard let session else { return }
         _ = try catalogChangedElsewhere()
+        try reopenIfNeeded()
         if mode == .grid || mode == .peek {
             try window.load(top..<(top + 2 * layout.cellsPerPage))
             clampCursor()
@@ -141,12 +142,12 @@ extension Browser {
                     }
                 }
             case .detail:
-                if let asset = window.asset(at: cursor) {
+                if let asset = detailAsset {
                     let box = DetailView.pictureBox(columns: layout.columns, rows: layout.rows)
                     let picture = state(asset, .preview, box.columns, box.rows, priority: 0)
                     DetailView(
                         asset: asset, facts: presentation.facts(asset),
-                        details: presentation.details(asset, layout.columns - 1), picture: picture,
+                        details: details(of: asset, width: layout.columns - 1), picture: picture,
                         spinner: spinner, failure: failure(picture), scroll: detailScroll
                     ).compose(into: &lines, images: &images, columns: layout.columns, rows: layout.rows)
                 }

@@ -81,7 +81,9 @@ extension Browser {
     private func handleDetail(_ key: Key) throws -> BrowserOutcome? {
         let page = max(1, layout.rows - 2)
         switch key {
-        case .escape, .character("q"), .backspace: mode = .grid
+        case .escape, .character("q"), .backspace:
+            mode = .grid
+            detailAsset = nil
         case .down, .character("j"): scrollDetail(by: 1)
         case .up, .character("k"): scrollDetail(by: -1)
         case .pageDown, .character(" "), .control("f"): scrollDetail(by: page)
@@ -90,9 +92,11 @@ extension Browser {
         case .end, .character("G"): scrollDetail(by: Int.max / 2)
         case .right:
             move(by: 1)
+            detailAsset = window.asset(at: cursor)
             detailScroll = 0
         case .left:
             move(by: -1)
+            detailAsset = window.asset(at: cursor)
             detailScroll = 0
         case .character("l"): try handleAction(.character("L"))
         case .mouse(let event) where event.kind == .wheelUp: scrollDetail(by: -1)
@@ -104,7 +108,7 @@ extension Browser {
 
     /// f, L (l in peek and pop), d, u, c: the preview's actions on the asset under the cursor.
     private func handleAction(_ key: Key) throws {
-        guard let asset = window.asset(at: cursor) else { return }
+        guard let asset = focusedAsset else { return }
         switch key {
         case .character("f"): try perform(asset.favourite ? .unfavourite : .favourite, on: asset)
         case .character("L"): try perform(asset.liked ? .unlike : .like, on: asset)
@@ -146,6 +150,7 @@ extension Browser {
                 if let edited = Self.edit(text, with: key) { prompt = .caption(asset, edited) }
             }
         case .filter(let original):
+            if Self.edit(filter, with: key) == nil { try reopenIfNeeded() }
             switch key {
             case .enter: prompt = nil
             case .escape:
@@ -162,9 +167,10 @@ extension Browser {
                 toggleMark()
                 move(by: 1)
             default:
+                // Read once for all the keys that came together (a paste, fast typing), at the draw.
                 if let edited = Self.edit(filter, with: key), edited != filter {
                     filter = edited
-                    try reopen()
+                    filterChanged = true
                 }
             }
         }

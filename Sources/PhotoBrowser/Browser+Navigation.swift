@@ -53,9 +53,17 @@ extension Browser {
 
     /// Another collection, or another filter: its results from the start.
     func reopen() throws {
+        filterChanged = false
         try window.open(currentQuery())
         cursor = 0
         top = 0
+    }
+
+    /// The typed filter changed since the results were read: read them now.
+    func reopenIfNeeded() throws {
+        guard filterChanged else { return }
+        filterChanged = false
+        try reopen()
     }
 
     func switchTab(by offset: Int) throws {
@@ -74,10 +82,10 @@ extension Browser {
     }
 
     func scrollDetail(by rows: Int) {
-        guard let asset = window.asset(at: cursor) else { return }
+        guard let asset = detailAsset else { return }
         let view = DetailView(
-            asset: asset, facts: presentation.facts(asset), details: presentation.details(asset, layout.columns - 1),
-            picture: .none, spinner: "", failure: nil, scroll: 0)
+            asset: asset, facts: presentation.facts(asset), details: details(of: asset, width: layout.columns - 1),
+            picture: options.method == nil ? .none : .pending, spinner: "", failure: nil, scroll: 0)
         let limit = max(0, view.documentRows(columns: layout.columns, rows: layout.rows) - (layout.rows - 1))
         detailScroll = min(max(0, detailScroll + rows), limit)
     }

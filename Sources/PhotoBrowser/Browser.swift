@@ -35,10 +35,17 @@ public final class Browser {
     var prompt: Prompt?
     /// The `/` filter as typed.
     var filter: String
+    /// The filter was typed into since the results were read.
+    var filterChanged = false
     /// `pick --multi`: the marked assets, in the order they were marked.
     var marked: [Asset] = []
     var message: Message?
     var detailScroll = 0
+    /// The asset the detail view shows: held by id, since a pop can move it in the order
+    /// (`--sort popped`), and another process can change the order underneath.
+    var detailAsset: Asset?
+    /// Pop's details of the asset shown (they read the original's EXIF), with what they are of.
+    var detailCache: (asset: Asset, width: Int, lines: [String])?
     /// Where each tab is on the tab bar, for clicks.
     var tabSpans: [(range: Range<Int>, index: Int)] = []
 
@@ -240,6 +247,20 @@ public final class Browser {
         try tabs.refresh(from: catalog, now: Date())
         try window.reload()
         clampCursor()
+        if let shown = detailAsset { detailAsset = try catalog.asset(id: shown.id) ?? shown }
+    }
+
+    /// Pop's details of `asset` at `width`, read again only when the asset changed.
+    func details(of asset: Asset, width: Int) -> [String] {
+        if let cached = detailCache, cached.asset == asset, cached.width == width { return cached.lines }
+        let lines = presentation.details(asset, width)
+        detailCache = (asset, width, lines)
+        return lines
+    }
+
+    /// The asset the keys act on: the one in the detail view, else the one under the cursor.
+    var focusedAsset: Asset? {
+        mode == .detail ? detailAsset : window.asset(at: cursor)
     }
 
     func show(_ text: String, style: TextStyle = .plain, seconds: Double = 4) {

@@ -56,9 +56,15 @@ struct DetailView {
         return pieces
     }
 
+    /// The rows the picture takes at the top of the document: none when pictures are off.
+    private func pictureRows(_ box: (columns: Int, rows: Int)) -> Int {
+        if case .none = picture { return 0 }
+        return box.rows
+    }
+
     /// How many rows the document has, for scrolling limits.
     func documentRows(columns: Int, rows: Int) -> Int {
-        Self.pictureBox(columns: columns, rows: rows).rows + textLines(width: columns).count
+        pictureRows(Self.pictureBox(columns: columns, rows: rows)) + textLines(width: columns).count
     }
 
     /// Fills rows 0 ..< `rows` - 1.
@@ -71,13 +77,14 @@ struct DetailView {
         // A pixel picture cannot be shown in part: once scrolled, only the text shows.
         let pixelPicture: Bool
         if case .ready(let drawn) = picture { pixelPicture = !drawn.pixels.isEmpty } else { pixelPicture = false }
-        let skipped = pixelPicture && scroll > 0 ? box.rows : 0
+        let top = pictureRows(box)
+        let skipped = pixelPicture && scroll > 0 ? top : 0
         for row in 0..<(rows - 1) {
             let documentRow = row + scroll + skipped
-            if documentRow < box.rows {
+            if documentRow < top {
                 area.append(row: documentRow, to: &lines[row], screenRow: row, images: &images)
-            } else if documentRow - box.rows < text.count {
-                let (content, style) = text[documentRow - box.rows]
+            } else if documentRow - top < text.count {
+                let (content, style) = text[documentRow - top]
                 lines[row].text(" " + content, style)
             }
         }

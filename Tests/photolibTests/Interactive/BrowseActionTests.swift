@@ -101,6 +101,26 @@ import Testing
         terminal.expectRestored()
     }
 
+    @Test func popUnderSortPoppedKeepsShowingThePoppedPhoto() throws {
+        // Popping moves the photo to the front of this order; the detail view stays on it.
+        let library = try ListCommandTests.sampleLibrary()
+        let terminal = try library.launch(["browse", "--image", "none", "--sort", "popped"])
+        #expect(terminal.waitFor("Harbour in France"))
+        terminal.type(Keys.right + Keys.right + Keys.enter)
+        #expect(terminal.waitFor("Caption  Cosy lake beach in France"), "\(terminal.screen.text)")
+        terminal.type("f")
+        #expect(terminal.waitFor("State    ★ favourite"))
+        #expect(
+            try library.run(["list", "--favourite", "--format", "{relativePath}"]).stdout == "2015/lake-beach.jpg\n")
+        terminal.type(Keys.escape)
+        // First in this order now; and counted in Recently Popped (Trash is last, this before it).
+        #expect(terminal.wait { $0.lines[1].hasPrefix(" ★ Cosy lake beach") }, "\(terminal.screen.text)")
+        terminal.type(Keys.shiftTab + Keys.shiftTab)
+        #expect(terminal.wait { $0.reversedText(row: 0) == "Recently Popped 1" })
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func captionsAreEditedInline() throws {
         let library = try ListCommandTests.sampleLibrary()
         let terminal = try library.launch(["browse", "--image", "none"])
