@@ -76,9 +76,9 @@ extension SQLiteCatalog {
             values.append(.real(since.timeIntervalSince1970))
         }
         for term in query.searchTerms {
-            guard let (condition, value) = searchCondition(term) else { continue }
+            guard let (condition, termValues) = searchCondition(term) else { continue }
             conditions.append(condition)
-            values.append(value)
+            values += termValues
         }
         return (conditions, values)
     }

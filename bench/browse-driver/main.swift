@@ -145,13 +145,20 @@ for _ in 0..<runs {
         terminal.type(" \u{1B}[C")
         while terminal.read(waiting: 50) {}
     }
+    // The filter: each key typed after / reads the results again (a count and a page).
+    _ = press(terminal, "/")
+    for character in "beach" {
+        if let time = press(terminal, String(character)) { keyTimes["filter", default: []].append(time) }
+        while terminal.read(waiting: 30) {}
+    }
+    _ = press(terminal, "\u{1B}")
     terminal.type("q")
     _ = terminal.waitForExit()
 }
 
 print("first frame (start to first full screen): median \(milliseconds(median(firstFrames))) ms of \(runs) runs; "
     + "\(completeFirstFrames)/\(runs) with every thumbnail drawn")
-for name in ["→", "↓", "PgDn", "End", "Home"] {
+for name in ["→", "↓", "PgDn", "End", "Home", "filter"] {
     let times = keyTimes[name] ?? []
     print("key \(name): median \(milliseconds(median(times))) ms, max \(milliseconds(times.max() ?? 0)) ms (\(times.count) presses)")
 }
