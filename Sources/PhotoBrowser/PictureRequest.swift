@@ -20,14 +20,18 @@ struct PictureJob: Sendable {
     var original: RawPath
     var orientation: Int
     var missing: Bool
+    /// Why the photo cannot have renditions, when an index found it does not decode: the
+    /// workers then show that at once instead of decoding it again for every cell.
+    var undecodable: String?
     /// The rendition's pixel size, when the catalog knows the photo's (for placing pixel pictures).
     var pixelSize: (width: Int, height: Int)?
 
     init(request: PictureRequest, asset: Asset, library: Library) {
         self.request = request
-        original = PreviewSource(library: library).originalPath(of: asset)
+        original = library.originalPath(of: asset)
         orientation = asset.metadata.orientation
         missing = asset.missing
+        undecodable = asset.undecodable ? (asset.damage ?? "the photo cannot be decoded") : nil
         if let width = asset.metadata.displayWidth, let height = asset.metadata.displayHeight {
             pixelSize = RenditionSpec.standard(request.kind, settings: library.settings)
                 .fittedSize(displayWidth: width, displayHeight: height)

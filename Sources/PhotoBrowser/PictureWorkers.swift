@@ -121,6 +121,7 @@ final class PictureWorkers: @unchecked Sendable {
             let path = try RenditionStore(library: library).path(fingerprint: request.fingerprint, spec: spec)
             if (FileSystem.status(path)?.st_size ?? 0) <= 0 {
                 guard !job.missing else { return .failed("the original is missing; run photolib index") }
+                if let reason = job.undecodable { return .failed(reason) }
                 _ = try maker.make(
                     source: job.original, fingerprint: request.fingerprint, orientation: job.orientation,
                     kinds: [.thumbnail, .preview], force: false)

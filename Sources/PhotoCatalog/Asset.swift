@@ -27,8 +27,13 @@ public struct Asset: Sendable, Equatable {
     public var trashed: Bool
     /// True when the file was not found at its path by the latest index.
     public var missing: Bool
-    /// Why the file could only be read in part (truncated, corrupt EXIF, over the pixel limit), else nil.
+    /// What is wrong with the original's bytes (truncated, corrupt EXIF, over the pixel limit,
+    /// image data that does not decode), else nil. A rendition that could not be written is
+    /// not damage: the photo may be fine.
     public var damage: String?
+    /// True when the original's image data does not decode at all (so it can have no
+    /// renditions); `damage` says why. Known only once an index tried to make its renditions.
+    public var undecodable: Bool
     public var indexedAt: Date
     /// When `pop` last showed the asset.
     public var poppedAt: Date?
@@ -43,7 +48,7 @@ public struct Asset: Sendable, Equatable {
         country: String? = nil, favourite: Bool = false, liked: Bool = false, trashed: Bool = false,
         missing: Bool = false, damage: String? = nil, indexedAt: Date,
         poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
-        region: String? = nil, countryName: String? = nil, rating: Int? = nil
+        region: String? = nil, countryName: String? = nil, rating: Int? = nil, undecodable: Bool = false
     ) {
         self.id = id
         self.file = file
@@ -58,6 +63,7 @@ public struct Asset: Sendable, Equatable {
         self.trashed = trashed
         self.missing = missing
         self.damage = damage
+        self.undecodable = undecodable
         self.indexedAt = indexedAt
         self.poppedAt = poppedAt
         self.trashedAt = trashedAt

@@ -84,7 +84,10 @@ public struct ScannedFile: Sendable, Equatable {
     public var id: AssetID
     public var file: FileFacts
     public var metadata: PhotoMetadata
+    /// What is wrong with the original's bytes (see `Asset.damage`).
     public var damage: String?
+    /// The original's image data does not decode at all (see `Asset.undecodable`).
+    public var undecodable: Bool
     /// Caption, place and rating chosen from every source by precedence (a user's edits, kept
     /// by the catalog, still win over these).
     public var text: AssetText
@@ -94,12 +97,13 @@ public struct ScannedFile: Sendable, Equatable {
     /// `text` defaults to the EXIF caption alone, as a file with no other source gives.
     public init(
         id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil,
-        text: AssetText? = nil, sidecarStamp: String? = nil
+        text: AssetText? = nil, sidecarStamp: String? = nil, undecodable: Bool = false
     ) {
         self.id = id
         self.file = file
         self.metadata = metadata
         self.damage = damage
+        self.undecodable = undecodable
         self.text = text ?? AssetText(caption: metadata.caption, captionSource: metadata.caption == nil ? nil : .exif)
         self.sidecarStamp = sidecarStamp
     }

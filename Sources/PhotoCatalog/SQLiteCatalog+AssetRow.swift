@@ -12,7 +12,7 @@ extension SQLiteCatalog {
         embedded_caption, caption, caption_source, city, city_source, country, \
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
-        region, country_name, rating
+        region, country_name, rating, undecodable
         """
 
     /// The asset in the current row of a statement that selected `assetColumns`.
@@ -48,7 +48,8 @@ extension SQLiteCatalog {
             trashLocation: row.isNull(at: 29) ? nil : RawPath(bytes: row.blob(at: 29)),
             region: row.optionalText(at: 30),
             countryName: row.optionalText(at: 31),
-            rating: row.optionalInt(at: 32))
+            rating: row.optionalInt(at: 32),
+            undecodable: row.bool(at: 33))
     }
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
@@ -98,7 +99,7 @@ extension SQLiteCatalog {
             SQLiteValue(text.caption), SQLiteValue(text.captionSource?.rawValue),
             SQLiteValue(text.city), SQLiteValue(text.citySource?.rawValue), SQLiteValue(text.region),
             SQLiteValue(text.countryCode), SQLiteValue(text.countryName),
-            SQLiteValue(text.rating), SQLiteValue(scanned.sidecarStamp),
+            SQLiteValue(text.rating), SQLiteValue(scanned.sidecarStamp), SQLiteValue(scanned.undecodable),
         ]
     }
 
@@ -108,7 +109,7 @@ extension SQLiteCatalog {
         id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height, orientation, \
         taken_local, taken_offset, camera_make, camera_model, gps_latitude, gps_longitude, gps_altitude, \
         embedded_caption, damage, indexed_at, caption, caption_source, city, city_source, region, \
-        country, country_name, rating, sidecar_stamp
+        country, country_name, rating, sidecar_stamp, undecodable
         """
 
     /// The columns a user's caption edit owns: an index pass leaves them alone when `caption_source` is 'user'.

@@ -67,17 +67,13 @@ public enum ParserProbe {
     }
 
     /// Decodes `bytes` as a JPEG the way renditions are made (header, shrink-on-load, Lanczos
-    /// to the target), to at most 128 pixels a side; images over `maxPixels` are refused before
+    /// to the target), to at most 128 pixels a side; images over `limit` are refused before
     /// any pixel memory is allocated, as `RenditionMaker` does. Returns the pixels produced.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, maxPixels: Int = 4_000_000) -> Int {
+    public static func decode(_ bytes: UnsafeRawBufferPointer, limit: PixelLimit = PixelLimit(megapixels: 4)) -> Int {
         let path = RawPath("<memory>")
         guard let decoder = try? DownscalingDecoder(path: path),
-            let header = try? decoder.readHeader(bytes, path: path)
+            let header = try? decoder.readHeader(bytes, limit: limit, path: path)
         else { return 0 }
-        guard header.width > 0, header.height > 0, header.width * header.height <= maxPixels else {
-            decoder.abortCurrentImage()
-            return 0
-        }
         let scale = min(1, 128 / Double(max(header.width, header.height)))
         let width = max(1, Int(Double(header.width) * scale))
         let height = max(1, Int(Double(header.height) * scale))

@@ -12,25 +12,11 @@ public enum AbandonedTemporaries {
     @discardableResult
     public static func remove(under directory: RawPath) -> Int {
         var removed = 0
-        var pending = [directory]
-        while let folder = pending.popLast() {
-            guard let stream = folder.withCString({ opendir($0) }) else { continue }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    Array(raw.prefix(while: { $0 != 0 }))
-                }
-                if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-                let path = folder.appending(RawPath(bytes: name))
-                let type = entry.pointee.d_type
-                if type == UInt8(DT_DIR) || (type == UInt8(DT_UNKNOWN) && FileSystem.isDirectory(path)) {
-                    pending.append(path)
-                } else if let pid = writerProcess(ofTemporaryNamed: name), !isAlive(pid),
-                    path.withCString({ unlink($0) }) == 0
-                {
-                    removed += 1
-                }
+        for file in FileWalker(includeHidden: true, followsSymlinks: false).walk([directory]).files {
+            guard let pid = writerProcess(ofTemporaryNamed: file.path.lastComponent.bytes), !isAlive(pid) else {
+                continue
             }
+            if file.path.withCString({ unlink($0) }) == 0 { removed += 1 }
         }
         return removed
     }

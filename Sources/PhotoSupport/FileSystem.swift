@@ -50,6 +50,14 @@ public struct FileSystemError: PhotolibError {
     }
 }
 
+extension stat {
+    /// The modification time (`st_mtim`) as nanoseconds since 1970: the unit the catalog
+    /// records and compares, so that every reader of a file's time agrees to the nanosecond.
+    package var modifiedNanoseconds: Int64 {
+        Int64(st_mtim.tv_sec) * 1_000_000_000 + Int64(st_mtim.tv_nsec)
+    }
+}
+
 /// Small POSIX helpers that take `RawPath`, so that no file name is ever lost to text decoding.
 public enum FileSystem {
     /// `stat` of a path, following symlinks; nil when it does not exist.
@@ -75,21 +83,53 @@ public enum FileSystem {
         }
     }
 
-    /// Reads a whole (small) file.
+    /// Reads a whole file.
     public static func readFile(_ path: RawPath) throws -> [UInt8] {
+        var memory = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+        defer { memory.deallocate() }
+        let count = try readFile(path) { capacity in
+            if capacity > memory.count {
+                memory.deallocate()
+                memory = .allocate(capacity: capacity)
+            }
+            return memory.baseAddress!
+        }
+        return Array(memory[..<count])
+    }
+
+    /// Reads the whole file at `path` into memory that `reserve` hands out, and returns how many
+    /// bytes it holds. `reserve` is asked for room for at least so many bytes and need not keep
+    /// what the memory held before (a worker's reused buffer).
+    ///
+    /// The first room asked for is the size `fstat` gives plus one byte, so that a file keeping
+    /// its size takes one `read` and a file that grew meanwhile is noticed and read on.
+    package static func readFile(_ path: RawPath, reserve: (Int) -> UnsafeMutablePointer<UInt8>) throws -> Int {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
         defer { close(descriptor) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, errno: errno, operation: "fstat") }
+        var capacity = max(Int(info.st_size) + 1, 4096)
+        var buffer = reserve(capacity)
+        var length = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if length == capacity {
+                // Grown memory holds nothing of what was read (even at the same address, the
+                // allocator may have written into it): read again from the start.
+                capacity *= 2
+                buffer = reserve(capacity)
+                length = 0
+                guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+                    throw FileSystemError(path: path, errno: errno, operation: "lseek")
+                }
+            }
+            let count = read(descriptor, buffer + length, capacity - length)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError(path: path, errno: errno, operation: "read")
             }
-            if count == 0 { return result }
-            result.append(contentsOf: chunk[..<count])
+            if count == 0 { return length }
+            length += count
         }
     }
 

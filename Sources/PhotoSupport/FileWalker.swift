@@ -1,6 +1,7 @@
 import Foundation
 
-/// A regular file found by `FileWalker`, with the facts `stat` gave on the way.
+/// A file found by `FileWalker` (a regular file; any entry that is not a folder when symlinks
+/// are not followed), with the facts `stat` gave on the way.
 public struct WalkedFile: Sendable, Equatable {
     public var path: RawPath
     public var size: Int64
@@ -11,14 +12,19 @@ public struct WalkedFile: Sendable, Equatable {
 public struct WalkProblem: Sendable, Equatable {
     public var path: RawPath
     public var reason: String
+    /// The `errno` behind it (ELOOP for a symlink loop, ENOENT for a broken symlink).
+    public var code: Int32
 }
 
-/// Walks folder trees with POSIX calls, so that every file name survives as bytes.
+/// The one directory walker: walks folder trees with POSIX calls, so that every file name
+/// survives as bytes.
 ///
 /// Skips the entries named in `skippedNames` (a library's `.photolib/`) always and hidden
-/// entries unless asked; follows symlinks to folders but enters each folder (by device and
-/// inode) once, so a symlink loop or a link back to an ancestor cannot make it walk forever
-/// or report a file twice.
+/// entries unless asked. Over photos it follows symlinks to folders but enters each folder (by
+/// device and inode) once, so a symlink loop or a link back to an ancestor cannot make it walk
+/// forever or report a file twice. Over the folders photolib owns (renditions, trash) it
+/// follows none and lists every entry that is not a folder, so that a stray link or socket is
+/// seen for what it is.
 ///
 /// An unchanged re-index is mostly this walk (one `stat` per file, as `git status`
 /// does), so the folders of each depth are read on several threads at once.
@@ -27,11 +33,28 @@ public struct FileWalker: Sendable {
     public var jobs: Int
     /// Names never entered nor listed, at any depth, hidden or not.
     public var skippedNames: Set<[UInt8]>
+    /// True: symlinks are followed and regular files listed. False: symlinks are listed as
+    /// they are, never followed, with every other entry that is not a folder.
+    public var followsSymlinks: Bool
 
-    public init(includeHidden: Bool = false, jobs: Int = 1, skippedNames: Set<[UInt8]> = []) {
+    public init(
+        includeHidden: Bool = false, jobs: Int = 1, skippedNames: Set<[UInt8]> = [], followsSymlinks: Bool = true
+    ) {
         self.includeHidden = includeHidden
         self.jobs = max(1, jobs)
         self.skippedNames = skippedNames
+        self.followsSymlinks = followsSymlinks
+    }
+
+    /// Every entry under `root` that is not a folder (files, symlinks, sockets), hidden ones
+    /// too, sorted by bytes; symlinks are listed, never followed. What lies in a folder
+    /// photolib owns. A missing `root` holds nothing; a folder that cannot be read throws.
+    public static func entries(under root: RawPath) throws -> [RawPath] {
+        let walk = FileWalker(includeHidden: true, followsSymlinks: false).walk([root])
+        for problem in walk.problems where !(problem.path == root && problem.code == ENOENT) {
+            throw FileSystemError(path: problem.path, errno: problem.code, operation: "opendir")
+        }
+        return walk.files.map(\.path).sorted()
     }
 
     /// Every regular file under `roots` (a root that is a file is taken as it is), each once.
@@ -43,21 +66,26 @@ public struct FileWalker: Sendable {
 
         for root in roots {
             guard let info = FileSystem.status(root) else {
-                problems.append(WalkProblem(path: root, reason: String(cString: strerror(errno))))
+                let code = errno
+                problems.append(WalkProblem(path: root, reason: String(cString: strerror(code)), code: code))
                 continue
             }
             if isDirectory(info) {
                 if visited.insert(DirectoryIdentity(info)).inserted { level.append(root) }
-            } else if isRegularFile(info), !files.contains(where: { $0.path == root }) {
-                files.append(WalkedFile(path: root, size: Int64(info.st_size), modifiedNanoseconds: nanoseconds(info)))
+            } else if isRegularFile(info) || !followsSymlinks, !files.contains(where: { $0.path == root }) {
+                files.append(
+                    WalkedFile(path: root, size: Int64(info.st_size), modifiedNanoseconds: info.modifiedNanoseconds))
             }
         }
 
         while !level.isEmpty {
             let includeHidden = self.includeHidden
             let skippedNames = self.skippedNames
+            let followsSymlinks = self.followsSymlinks
             let listings = ParallelWork.map(level, jobs: jobs, makeWorker: { () }) { _, directory in
-                FolderListing(directory, includeHidden: includeHidden, skippedNames: skippedNames)
+                FolderListing(
+                    directory, includeHidden: includeHidden, skippedNames: skippedNames,
+                    followsSymlinks: followsSymlinks)
             }
             level = []
             for listing in listings {
@@ -80,10 +108,12 @@ private struct FolderListing: Sendable {
     var folders: [(path: RawPath, identity: DirectoryIdentity)] = []
     var problems: [WalkProblem] = []
 
-    init(_ directory: RawPath, includeHidden: Bool, skippedNames: Set<[UInt8]>) {
+    init(_ directory: RawPath, includeHidden: Bool, skippedNames: Set<[UInt8]>, followsSymlinks: Bool) {
         guard let stream = directory.withCString({ opendir($0) }) else {
+            let code = errno
             problems.append(
-                WalkProblem(path: directory, reason: "cannot open folder: \(String(cString: strerror(errno)))"))
+                WalkProblem(
+                    path: directory, reason: "cannot open folder: \(String(cString: strerror(code)))", code: code))
             return
         }
         defer { closedir(stream) }
@@ -102,25 +132,27 @@ private struct FolderListing: Sendable {
             if nameBytes.first == dot && !includeHidden { continue }
             let child = directory.appending(RawPath(bytes: nameBytes))
             // fstatat relative to the open folder spares the kernel a walk of the whole
-            // path for every file. It follows symlinks: a link to a file is indexed at the
-            // link's path, a link to a folder is walked once (the visited set stops loops).
+            // path for every file. Following symlinks, a link to a file is listed at the
+            // link's path and a link to a folder is walked once (the visited set stops loops).
             var info = stat()
-            guard fstatat(dirfd(stream), name, &info, 0) == 0 else {
+            guard fstatat(dirfd(stream), name, &info, followsSymlinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else {
                 let code = errno
                 var linkInfo = stat()
-                if fstatat(dirfd(stream), name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0,
+                if followsSymlinks, fstatat(dirfd(stream), name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0,
                     (linkInfo.st_mode & S_IFMT) == S_IFLNK
                 {
-                    problems.append(WalkProblem(path: child, reason: code == ELOOP ? "symlink loop" : "broken symlink"))
-                } else if code != ENOENT {
-                    problems.append(WalkProblem(path: child, reason: String(cString: strerror(code))))
+                    problems.append(
+                        WalkProblem(path: child, reason: code == ELOOP ? "symlink loop" : "broken symlink", code: code))
+                } else if code != ENOENT {  // ENOENT: removed meanwhile
+                    problems.append(WalkProblem(path: child, reason: String(cString: strerror(code)), code: code))
                 }
                 continue
             }
             if isDirectory(info) {
                 folders.append((child, DirectoryIdentity(info)))
-            } else if isRegularFile(info) {
-                files.append(WalkedFile(path: child, size: Int64(info.st_size), modifiedNanoseconds: nanoseconds(info)))
+            } else if isRegularFile(info) || !followsSymlinks {
+                files.append(
+                    WalkedFile(path: child, size: Int64(info.st_size), modifiedNanoseconds: info.modifiedNanoseconds))
             }
         }
     }
@@ -140,8 +172,3 @@ private let dot = UInt8(ascii: ".")
 
 private func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
 private func isRegularFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
-
-/// Modification time as nanoseconds since 1970, the unit the catalog compares.
-package func nanoseconds(_ info: stat) -> Int64 {
-    Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-}

@@ -36,8 +36,8 @@ public final class TerminalPicture {
     /// `cellSize` the pixel size of one cell when the terminal says it (else 10 x 20).
     /// Symbols end each row but the last with a newline; pixel protocols leave the cursor as
     /// the terminal does. Nothing is appended after the picture.
-    public func render(
-        _ picture: RGBPicture, columns: Int, rows: Int, method kind: TerminalGraphics.Method,
+    func render(
+        _ picture: RGBImage, columns: Int, rows: Int, method kind: TerminalGraphics.Method,
         colors: TerminalGraphics.Colors, cellSize: (width: Int, height: Int)? = nil
     ) -> [UInt8] {
         let cell = cellSize ?? (10, 20)
@@ -80,11 +80,9 @@ public final class TerminalPicture {
 
         let canvas = chafa_canvas_new(config)!
         defer { chafa_canvas_unref(canvas) }
-        picture.pixels.withUnsafeBufferPointer { pixels in
-            chafa_canvas_draw_all_pixels(
-                canvas, CHAFA_PIXEL_RGB8, pixels.baseAddress, Int32(picture.width),
-                Int32(picture.height), Int32(picture.width * 3))
-        }
+        chafa_canvas_draw_all_pixels(
+            canvas, CHAFA_PIXEL_RGB8, picture.pixels, Int32(picture.width), Int32(picture.height),
+            Int32(picture.stride))
         guard let printed = chafa_canvas_print(canvas, termInfo) else { return [] }
         defer { photolib_gstring_free(printed) }
         let text = printed.pointee
@@ -110,17 +108,23 @@ public final class TerminalPicture {
 
 extension TerminalPicture {
     /// Decodes the JPEG at `path` at a size enough for `columns` x `rows` cells and draws it.
+    /// The pictures drawn are previews photolib made, far within the standard pixel limit,
+    /// which a file put in their place still meets before any pixel memory is allocated.
     public func render(
         jpegAt path: RawPath, columns: Int, rows: Int, method kind: TerminalGraphics.Method,
-        colors: TerminalGraphics.Colors, cellSize: (width: Int, height: Int)? = nil
+        colors: TerminalGraphics.Colors, cellSize: (width: Int, height: Int)? = nil,
+        pixelLimit: PixelLimit = .standard
     ) throws -> [UInt8] {
-        let bytes = try FileSystem.readFile(path)
         let cell = cellSize ?? (10, 20)
         // Symbols sample a few pixels per cell; pixel protocols want the cells' real pixels.
         let perCell = kind == .symbols ? (8, 8) : cell
-        let picture = try TurboJPEGHandle(path: path).decodeRGB(
-            bytes, minimumWidth: columns * perCell.0 / 2,
-            minimumHeight: rows * perCell.1 / 2, path: path)
-        return render(picture, columns: columns, rows: rows, method: kind, colors: colors, cellSize: cellSize)
+        let source = PixelStorage<UInt8>()
+        let pixels = PixelStorage<UInt8>()
+        let picture = try DownscalingDecoder(path: path).decodeFile(
+            path, minimumWidth: columns * perCell.0 / 2, minimumHeight: rows * perCell.1 / 2,
+            limit: pixelLimit, source: source, pixels: pixels)
+        return withExtendedLifetime(pixels) {
+            render(picture, columns: columns, rows: rows, method: kind, colors: colors, cellSize: cellSize)
+        }
     }
 }

@@ -141,6 +141,32 @@ import Testing
             #expect(try ImageFileReader.read(folder.write(changed, named: "small.jpg")).fingerprint != expected)
         }
     }
+
+    /// Index records what `ImageFileReader` computes and verify recomputes it from the windows
+    /// alone: both must be the one reading, for small files (read whole) and large ones.
+    @Test func windowsGiveTheFingerprintTheImageReaderRecords() throws {
+        let folder = try TemporaryFolder()
+        for bytes in [SyntheticJPEG.jpeg(scanBytes: 100_000), Self.megabyteJPEG()] {
+            let path = try folder.write(bytes, named: "photo.jpg")
+            let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+            #expect(descriptor >= 0)
+            defer { close(descriptor) }
+            let windows = ContentFingerprint.withWindows(of: descriptor, size: Int64(bytes.count)) { result in
+                result.map { ($0.fingerprint, $0.head.count, $0.tail?.count, $0.fileSize) }
+            }
+            let (fingerprint, headCount, tailCount, fileSize) = try windows.get()
+            #expect(fingerprint == (try ImageFileReader.read(path).fingerprint))
+            let isSmall = bytes.count <= 2 * ContentFingerprint.windowSize
+            #expect(headCount == (isSmall ? bytes.count : ContentFingerprint.windowSize))
+            #expect(tailCount == (isSmall ? nil : ContentFingerprint.windowSize))
+            #expect(fileSize == Int64(bytes.count))
+            // A file that shrank since its fstat is fingerprinted as what was read.
+            let shrunk = ContentFingerprint.withWindows(of: descriptor, size: Int64(bytes.count) + 7) { result in
+                result.map(\.fileSize)
+            }
+            #expect(isSmall ? (try shrunk.get()) == Int64(bytes.count) : shrunk == .failure(.init(code: EIO)))
+        }
+    }
 }
 
 extension String {

@@ -5,12 +5,15 @@ import Testing
 @Suite struct IndexCommandTests {
     static let corpusReady = CorpusFiles.isAvailable
 
-    @Test(.enabled(if: corpusReady, Comment(rawValue: CorpusFiles.skipMessage)))
-    func indexesThenSkipsUnchangedFiles() throws {
+    static func sample(_ relativePath: String) -> URL {
+        BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary").appendingPathComponent(relativePath)
+    }
+
+    @Test func indexesThenSkipsUnchangedFiles() throws {
         let library = try TestLibrary()
-        try library.add(CorpusFiles.photo("exif-samples/Canon_40D.jpg"), as: "a/canon.jpg")
-        try library.add(CorpusFiles.photo("exif-samples/gps/DSCN0010.jpg"), as: "a/b/nikon.jpg")
-        try library.add(CorpusFiles.photo("exif-orientation-examples/Portrait_6.jpg"), as: "portrait.jpg")
+        try library.add(Self.sample("2015/bordeaux-art.jpg"), as: "a/bordeaux.jpg")
+        try library.add(Self.sample("2015/harbour-rouffiac.jpg"), as: "a/b/harbour.jpg")
+        try library.add(Self.sample("2015/sunset-orientation-6.jpg"), as: "portrait.jpg")
 
         let initResult = try BinaryRunner.run(["init", library.root.path])
         #expect(initResult.status == 0)
@@ -25,26 +28,25 @@ import Testing
         #expect(second.stdout == "added 0, updated 0, moved 0, unchanged 3, missing 0, failed 0\n")
 
         let assets = try library.assets(["--sort", "path"])
-        #expect(assets.map { $0["relativePath"] as? String } == ["a/b/nikon.jpg", "a/canon.jpg", "portrait.jpg"])
+        #expect(assets.map { $0["relativePath"] as? String } == ["a/b/harbour.jpg", "a/bordeaux.jpg", "portrait.jpg"])
         let portrait = try #require(assets.last)
         #expect(portrait["orientation"] as? Int == 6)
-        #expect(portrait["pixelWidth"] as? Int == 1800 && portrait["pixelHeight"] as? Int == 1200)
-        #expect(portrait["width"] as? Int == 1200 && portrait["height"] as? Int == 1800)
-        let nikon = try #require(assets.first)
-        let gps = try #require(nikon["gps"] as? [String: Any])
-        #expect(abs((gps["latitude"] as? Double ?? 0) - 43.46744833333334) < 1e-6)
-        #expect(nikon["takenAt"] as? String == "2008-10-22T16:28:39")
-        #expect((nikon["camera"] as? [String: Any])?["make"] as? String == "NIKON")
-        #expect(nikon["favourite"] as? Bool == false && nikon["missing"] as? Bool == false)
+        #expect(portrait["pixelWidth"] as? Int == 1280 && portrait["pixelHeight"] as? Int == 1920)
+        #expect(portrait["width"] as? Int == 1920 && portrait["height"] as? Int == 1280)
+        let harbour = try #require(assets.first)
+        let gps = try #require(harbour["gps"] as? [String: Any])
+        #expect(abs((gps["latitude"] as? Double ?? 0) - 43.6658) < 1e-6)
+        #expect(harbour["takenAt"] as? String == "2015-08-15T19:08:54")
+        #expect((harbour["camera"] as? [String: Any])?["make"] as? String == "photolib")
+        #expect(harbour["favourite"] as? Bool == false && harbour["missing"] as? Bool == false)
     }
 
-    @Test(.enabled(if: corpusReady, Comment(rawValue: CorpusFiles.skipMessage)))
-    func movedRenamedEditedDeletedAndReturnedFilesKeepTheirIds() throws {
+    @Test func movedRenamedEditedDeletedAndReturnedFilesKeepTheirIds() throws {
         let library = try TestLibrary()
-        try library.add(CorpusFiles.photo("exif-samples/Canon_40D.jpg"), as: "one.jpg")
-        try library.add(CorpusFiles.photo("exif-samples/Nikon_D70.jpg"), as: "two.jpg")
-        try library.add(CorpusFiles.photo("exif-samples/Pentax_K10D.jpg"), as: "three.jpg")
-        try library.add(CorpusFiles.photo("exif-samples/Sony_HDR-HC3.jpg"), as: "four.jpg")
+        try library.add(Self.sample("2015/bordeaux-art.jpg"), as: "one.jpg")
+        try library.add(Self.sample("2015/lake-beach.jpg"), as: "two.jpg")
+        try library.add(Self.sample("2016/lighthouse-portrait.jpg"), as: "three.jpg")
+        try library.add(Self.sample("2016/mountain-chamonix.jpg"), as: "four.jpg")
         _ = try BinaryRunner.run(["init", library.root.path])
         try library.run(["index"])
         let before = try idsByPath(library)

@@ -5,13 +5,7 @@ import Testing
 @Suite struct ListCommandTests {
     /// A fresh library over a copy of SampleLibrary/, indexed (with renditions unless asked not to).
     static func sampleLibrary(renditions: Bool = true) throws -> TestLibrary {
-        let library = try TestLibrary()
-        let sample = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary")
-        let files = FileManager.default.enumerator(atPath: sample.path)!.compactMap { $0 as? String }
-        for file in files where file.hasSuffix(".jpg") {
-            try library.add(sample.appendingPathComponent(file), as: file)
-        }
-        #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
+        let library = try TestLibrary.sample()
         let index = try library.run(["index"] + (renditions ? [] : ["--no-renditions"]))
         #expect(index.status == 0)
         #expect(index.stdout == "added 10, updated 0, moved 0, unchanged 0, missing 0, failed 0\n")
@@ -116,6 +110,6 @@ import Testing
         #expect(named.status == 66)
         #expect(
             named.stderr
-                == "photolib: error: \(empty.path): not a photolib library (no .photolib/ here; run 'photolib init')\n")
+                == "photolib: error: \(empty.path): not a photolib library (no .photolib/ here); run 'photolib init'\n")
     }
 }

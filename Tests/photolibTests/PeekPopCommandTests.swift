@@ -157,4 +157,19 @@ import Testing
         }
         #expect(try String(contentsOf: record, encoding: .utf8) == library.url(art).path + "\n")
     }
+
+    @Test func filesNotIndexedYetAreNamedWithTheCommandThatIndexesThem() throws {
+        for name in ["new-1.jpg", "new-2.jpg"] {
+            try FileManager.default.copyItem(at: library.url(art), to: library.url(name))
+        }
+        let (first, second) = (library.url("new-1.jpg").path, library.url("new-2.jpg").path)
+        let result = try library.run(["peek", first, second, "--json"])
+        #expect(result.status == 66)
+        #expect(
+            result.stderr == """
+                photolib: error: \(first): not in the catalog yet; run 'photolib index' first
+                photolib: error: \(second): not in the catalog yet; run 'photolib index' first
+
+                """)
+    }
 }

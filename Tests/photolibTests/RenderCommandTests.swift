@@ -40,11 +40,13 @@ import Testing
         #expect((after["renditions"] as? [String: Any])?["preview"] is [String: Any])
     }
 
-    @Test(.enabled(if: CorpusFiles.isAvailable, Comment(rawValue: CorpusFiles.skipMessage)))
-    func truncatedFilesAreRenderedAndFlaggedHugeOnesRefused() throws {
+    /// A SampleLibrary photo cut in half, and one whose header claims 65500x65500 pixels.
+    @Test func truncatedFilesAreRenderedAndFlaggedHugeOnesRefused() throws {
         let library = try TestLibrary()
-        try library.add(CorpusFiles.broken.appendingPathComponent("truncated_50pct.jpg"), as: "truncated.jpg")
-        try library.add(CorpusFiles.broken.appendingPathComponent("sof_65500x65500.jpg"), as: "huge.jpg")
+        let sample = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary/2015/bordeaux-art.jpg")
+        let whole = try Data(contentsOf: sample)
+        try whole.prefix(whole.count / 2).write(to: library.url("truncated.jpg"))
+        try PixelLimitCommandTests.oversizedPhoto().write(to: library.url("huge.jpg"))
         #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
         let index = try library.run(["index"])
         #expect(index.status == 2)

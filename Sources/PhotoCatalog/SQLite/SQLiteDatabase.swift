@@ -95,6 +95,10 @@ final class SQLiteDatabase {
         return wrapped
     }
 
+    /// The SQL of every statement `cachedStatement` compiled, so that tests can check the
+    /// query plans of exactly the queries the catalog runs.
+    var cachedSQL: [String] { statementCache.keys.sorted() }
+
     /// Runs a script of one or more statements, discarding any rows they return.
     func execute(_ script: String) throws {
         try script.withCString { start in

@@ -10,12 +10,16 @@ struct SQLiteMigration: Sendable {
 struct SQLiteMigrator: Sendable {
     /// Versions 1, 2, 3, … in order, without gaps.
     let migrations: [SQLiteMigration]
+    /// Run once per database, in the transaction that applies version 1, after its script:
+    /// facts about the new database (when, by what) that no frozen migration text may hold.
+    let created: @Sendable (SQLiteDatabase) throws -> Void
 
-    init(_ migrations: [SQLiteMigration]) {
+    init(_ migrations: [SQLiteMigration], created: @escaping @Sendable (SQLiteDatabase) throws -> Void = { _ in }) {
         precondition(
             migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
             "migrations must be numbered 1, 2, 3, … in order")
         self.migrations = migrations
+        self.created = created
     }
 
     /// The version the newest migration reaches.
@@ -38,6 +42,7 @@ struct SQLiteMigrator: Sendable {
                 guard version == current else { return false }
                 let migration = migrations[current]
                 try database.execute(migration.script)
+                if migration.version == 1 { try created(database) }
                 try database.setUserVersion(migration.version)
                 return true
             }

@@ -28,19 +28,24 @@ package final class DownscalingDecoder {
         self.memoryGate = memoryGate
     }
 
-    /// Reads the header of the JPEG in `data`; `data` must stay alive until `decode` returns.
-    package func readHeader(_ data: UnsafeRawBufferPointer, path: RawPath) throws -> JPEGHeader {
-        try decoder.readHeader(data, path: path)
+    /// Reads the header of the JPEG in `data` and refuses an image over `limit` before libjpeg
+    /// allocates anything for its pixels; `data` must stay alive until `decode` returns.
+    package func readHeader(_ data: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath) throws -> JPEGHeader {
+        let header = try decoder.readHeader(data, path: path)
+        do {
+            try limit.check(width: header.width, height: header.height, path: path)
+        } catch {
+            decoder.abort()
+            throw error
+        }
+        return header
     }
 
     /// The ICC profile of the image whose header was just read.
     package func iccProfile() -> [UInt8]? { decoder.iccProfile() }
 
-    /// Drops the image whose header was read, when it will not be decoded.
-    package func abortCurrentImage() { decoder.abort() }
-
-    /// The largest of 8, 4, 2 that leaves an image of `width` x `height` at least
-    /// `targetWidth` x `targetHeight` (libjpeg rounds scaled sizes up), else 1.
+    /// The shrink-on-load scale: the largest of 8, 4, 2 that leaves an image of `width` x
+    /// `height` at least `targetWidth` x `targetHeight` (libjpeg rounds scaled sizes up), else 1.
     static func shrinkDenominator(width: Int, height: Int, targetWidth: Int, targetHeight: Int) -> Int {
         for denominator in [8, 4, 2] {
             let scaledWidth = (width + denominator - 1) / denominator
@@ -118,5 +123,28 @@ package final class DownscalingDecoder {
         let gray = convertedRowStorage.reserve(width * 3)
         gray.update(repeating: 128, count: width * 3)
         resizer.push(rows: gray, count: count, stride: 0)
+    }
+}
+
+extension DownscalingDecoder {
+    /// Decodes the JPEG file at `path` whole, at the smallest shrink-on-load scale that still
+    /// leaves at least `minimumWidth` x `minimumHeight` (full size when none does), and resamples
+    /// nothing after: a picture for a terminal, which fits it to the cells itself. The file is
+    /// read into `source`; the image returned lives in `pixels`. A file that decodes only in
+    /// part gives what was decoded.
+    package func decodeFile(
+        _ path: RawPath, minimumWidth: Int, minimumHeight: Int, limit: PixelLimit,
+        source: PixelStorage<UInt8>, pixels: PixelStorage<UInt8>
+    ) throws -> RGBImage {
+        let length = try FileSystem.readFile(path, reserve: source.reserve)
+        let header = try readHeader(UnsafeRawBufferPointer(start: source.base, count: length), limit: limit, path: path)
+        let denominator = Self.shrinkDenominator(
+            width: header.width, height: header.height, targetWidth: minimumWidth, targetHeight: minimumHeight)
+        let width = (header.width + denominator - 1) / denominator
+        let height = (header.height + denominator - 1) / denominator
+        let image = RGBImage(
+            pixels: pixels.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
+        _ = try decode(header, into: image, path: path)
+        return image
     }
 }

@@ -8,7 +8,7 @@ package enum ExifOrientationPatch {
     @discardableResult
     package static func resetOrientation(in jpeg: inout [UInt8], swapDimensions: Bool) -> Bool {
         guard let tiff = exifTIFFStart(jpeg) else { return false }
-        var reader = TIFFReader(bytes: jpeg, base: tiff)
+        let reader = TIFFReader(bytes: jpeg, base: tiff)
         guard let ifd0 = reader.firstDirectoryOffset() else { return false }
         var changed = false
         if let entry = reader.entry(tag: 0x0112, inDirectoryAt: ifd0), entry.type == 3 {
@@ -27,23 +27,15 @@ package enum ExifOrientationPatch {
         return changed
     }
 
-    /// The file offset of the TIFF header inside the first `Exif\0\0` APP1 segment.
+    /// The file offset of the TIFF header inside the EXIF block the metadata reader reads (the
+    /// first APP1 `Exif` segment, as the marker walk finds it).
     static func exifTIFFStart(_ jpeg: [UInt8]) -> Int? {
         guard jpeg.count > 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return nil }
-        var offset = 2
-        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF {
-            let marker = jpeg[offset + 1]
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
-            let payload = offset + 4
-            if marker == 0xE1, length >= 16, payload + 6 <= jpeg.count,
-                jpeg[payload..<(payload + 6)].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0])
-            {
-                return payload + 6
-            }
-            offset += 2 + length
-        }
-        return nil
+        let walk = jpeg.withUnsafeBytes { JPEGMarkerReader.walk(bytes: $0) }
+        // `Exif\0\0` and at least a TIFF header (8 bytes) after it.
+        guard let exif = walk.layout.first(.exif), exif.payloadLength >= 14 else { return nil }
+        let tiff = Int(exif.payloadOffset) + 6
+        return tiff + 8 <= jpeg.count ? tiff : nil
     }
 }
 

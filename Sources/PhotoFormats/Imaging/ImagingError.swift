@@ -40,17 +40,11 @@ public struct ImagingError: PhotolibError {
         switch reason {
         case .undecodable(let message): "cannot decode JPEG: \(message)"
         case .tooManyPixels(let width, let height, let limit):
-            "\(width)x\(height) is \(megapixelText(width * height)) megapixels, over the limit of \(limit)"
+            PixelLimit(megapixels: limit).refusal(width: width, height: height)
         case .unsupportedColorModel(let components): "unsupported JPEG colour model (\(components) components)"
         case .encodingFailed(let message): "cannot write rendition: \(message)"
         case .invalidFingerprint(let fingerprint): "invalid content fingerprint '\(fingerprint)'"
         case .outOfMemory: "out of memory"
         }
     }
-}
-
-/// One decimal place, enough to show why a limit was crossed.
-private func megapixelText(_ pixels: Int) -> String {
-    let tenths = (pixels + 50_000) / 100_000
-    return "\(tenths / 10).\(tenths % 10)"
 }

@@ -1,42 +1,8 @@
 import Foundation
 import PhotoSupport
 
-/// Reading a photo's bytes with POSIX calls into memory a worker reuses.
+/// What renditions read of a source photo without decoding it.
 package enum SourceFile {
-    /// Reads the whole file at `path` into `storage`; returns how many bytes it holds.
-    package static func read(_ path: RawPath, into storage: PixelStorage<UInt8>) throws -> Int {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, errno: errno, operation: "stat") }
-        // One byte more than the size, so that a file that grew is noticed and read on.
-        var capacity = max(Int(info.st_size) + 1, 4096)
-        var buffer = storage.reserve(capacity)
-        var length = 0
-        while true {
-            if length == capacity {
-                capacity *= 2
-                let grown = storage.reserve(capacity)
-                if grown != buffer {
-                    // reserve() does not keep contents: read again from the start.
-                    buffer = grown
-                    length = 0
-                    guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-                        throw FileSystemError(path: path, errno: errno, operation: "lseek")
-                    }
-                }
-            }
-            let count = Foundation.read(descriptor, buffer + length, capacity - length)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(path: path, errno: errno, operation: "read")
-            }
-            if count == 0 { return length }
-            length += count
-        }
-    }
-
     /// The stored pixel size from the frame header (SOFn), found by the metadata reader's marker
     /// walk over the file's first bytes; the image data is never read. Nil when there is no frame header.
     package static func frameSize(of path: RawPath) throws -> (width: Int, height: Int)? {

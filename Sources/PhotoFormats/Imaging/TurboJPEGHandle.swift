@@ -1,7 +1,8 @@
 import CTurboJPEG
 import PhotoSupport
 
-/// One TurboJPEG handle (made by `tjInitTransform`, which can also decompress), freed in `deinit`.
+/// One TurboJPEG handle for lossless transforms (made by `tjInitTransform`), freed in `deinit`.
+/// Decoding is libjpeg's, through `DownscalingDecoder`; TurboJPEG only turns JPEGs upright.
 ///
 /// After a failed call TurboJPEG may leave a handle in its error state, so a handle serves
 /// one operation: make a new one for the next image.
@@ -20,9 +21,15 @@ package final class TurboJPEGHandle {
 
     private func message() -> String { String(cString: tjGetErrorStr2(handle)) }
 
-    /// Decodes `jpeg` to RGB at the smallest of TurboJPEG's scales (1/8 … 1) that is still at
-    /// least `minimumWidth` x `minimumHeight`, or at full size when none is.
-    package func decodeRGB(_ jpeg: [UInt8], minimumWidth: Int, minimumHeight: Int, path: RawPath) throws -> RGBPicture {
+    /// `jpeg` turned upright for EXIF `orientation` without decoding: TurboJPEG's lossless
+    /// transform, keeping every marker (EXIF included). When the size is not a whole number of
+    /// blocks, the partial blocks at the edges are dropped (`trimmed`), as `jpegtran -trim` does.
+    /// The transform holds every DCT coefficient of the image at once, so an image over `limit`
+    /// is refused from its header first.
+    package func transformUpright(
+        _ jpeg: [UInt8], orientation: Int, limit: PixelLimit, path: RawPath
+    ) throws -> (bytes: [UInt8], trimmed: Bool) {
+        guard (2...8).contains(orientation) else { return (jpeg, false) }
         var width: Int32 = 0
         var height: Int32 = 0
         var subsampling: Int32 = 0
@@ -30,37 +37,8 @@ package final class TurboJPEGHandle {
         let header = jpeg.withUnsafeBufferPointer {
             tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
         }
-        guard header == 0, width > 0, height > 0 else {
-            throw PictureError(path: path, reason: .undecodable(message()))
-        }
-        var chosen = (width: Int(width), height: Int(height))
-        // Denominators 8, 4, 2, 1: the DCT-domain scales, the fastest TurboJPEG has.
-        for denominator in [8, 4, 2] {
-            let scaled = ((Int(width) + denominator - 1) / denominator, (Int(height) + denominator - 1) / denominator)
-            if scaled.0 >= minimumWidth && scaled.1 >= minimumHeight {
-                chosen = scaled
-                break
-            }
-        }
-        var pixels = [UInt8](repeating: 0, count: chosen.width * chosen.height * 3)
-        let result = jpeg.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { target in
-                tjDecompress2(
-                    handle, source.baseAddress, UInt(source.count), target.baseAddress, Int32(chosen.width),
-                    Int32(chosen.width * 3), Int32(chosen.height), Int32(TJPF_RGB.rawValue),
-                    TJFLAG_LIMITSCANS)
-            }
-        }
-        guard result == 0 else { throw PictureError(path: path, reason: .undecodable(message())) }
-        return RGBPicture(width: chosen.width, height: chosen.height, pixels: pixels)
-    }
-
-    /// `jpeg` turned upright for EXIF `orientation` without decoding: TurboJPEG's lossless
-    /// transform, keeping every marker (EXIF included). When the size is not a whole number of
-    /// blocks, the partial blocks at the edges are dropped (`trimmed`), as `jpegtran -trim` does.
-    package func transformUpright(
-        _ jpeg: [UInt8], orientation: Int, path: RawPath
-    ) throws -> (bytes: [UInt8], trimmed: Bool) {
+        guard header == 0 else { throw PictureError(path: path, reason: .transformFailed(message())) }
+        try limit.check(width: Int(width), height: Int(height), path: path)
         let operation: TJXOP
         switch orientation {
         case 2: operation = TJXOP_HFLIP
@@ -91,19 +69,6 @@ package final class TurboJPEGHandle {
         defer { if let output { tjFree(output) } }
         guard result == 0, let output else { throw PictureError(path: path, reason: .transformFailed(message())) }
         return Array(UnsafeBufferPointer(start: output, count: Int(outputSize)))
-    }
-}
-
-/// Pixels three bytes each (red, green, blue), rows packed.
-public struct RGBPicture: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt8]
-
-    public init(width: Int, height: Int, pixels: [UInt8]) {
-        self.width = width
-        self.height = height
-        self.pixels = pixels
     }
 }
 

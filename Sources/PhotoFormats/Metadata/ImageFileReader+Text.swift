@@ -1,3 +1,5 @@
+import PhotoSupport
+
 extension ImageFileReader {
     /// The XMP signature that opens an APP1 XMP segment, 29 bytes with its NUL.
     static let xmpSignatureLength = 29

@@ -5,13 +5,15 @@ import PhotoSupport
 /// frame header and EXIF metadata, and the problems a still usable file has.
 ///
 /// It reads the first and last 64 KiB with `pread` (one read when the file is smaller than
-/// 128 KiB) and only goes further when metadata segments run past the head. Safe to call
-/// from many threads at once: every call has its own buffers and libexif handle.
+/// 128 KiB), the windows of its content fingerprint, and only goes further when metadata
+/// segments run past the head. Safe to call from many threads at once: every call has its
+/// own buffers and libexif handle.
 public enum ImageFileReader {
-    /// Bytes read from each end of the file.
-    static let windowSize = ContentFingerprint.windowSize
-
-    public static func read(_ path: RawPath, maxMegapixels: Int = 250) throws(ImageReadError) -> ImageFileReading {
+    /// Reads `path`; an image over `pixelLimit` is read all the same, with the refusal among its
+    /// problems (renditions will not be made of it).
+    public static func read(
+        _ path: RawPath, pixelLimit: PixelLimit = .standard
+    ) throws(ImageReadError) -> ImageFileReading {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else { throw ImageReadError(path: path, reason: openFailure(errno)) }
         defer { close(descriptor) }
@@ -21,46 +23,37 @@ public enum ImageFileReader {
         guard info.st_mode & S_IFMT == S_IFREG else { throw ImageReadError(path: path, reason: .notARegularFile) }
         let size = Int64(info.st_size)
         guard size > 0 else { throw ImageReadError(path: path, reason: .empty) }
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let modified = info.modifiedNanoseconds
 
-        let isSmall = size <= Int64(2 * windowSize)
-        // On the stack where there is room: a heap block of this size costs more than the read.
-        return try withUnsafeTemporaryAllocation(byteCount: isSmall ? Int(size) : 2 * windowSize, alignment: 16) {
-            (buffer) throws(ImageReadError) -> ImageFileReading in
-            try read(
-                path, descriptor: descriptor, size: size, modified: modified, into: buffer, maxMegapixels: maxMegapixels
-            )
+        // The fingerprint's windows serve the marker walk too: nearly every file's metadata is
+        // in its first 64 KiB.
+        return try ContentFingerprint.withWindows(of: descriptor, size: size) {
+            (windows) throws(ImageReadError) -> ImageFileReading in
+            switch windows {
+            case .success(let windows):
+                try read(
+                    path, windows: windows, reader: FileDescriptorReader(descriptor: descriptor), modified: modified,
+                    pixelLimit: pixelLimit)
+            case .failure(let failure):
+                throw ImageReadError(path: path, reason: .unreadable(failure.code))
+            }
         }
     }
 
-    /// The rest of `read`, with the file open and a buffer for its head and tail.
+    /// The rest of `read`, with the file open and its head and tail read.
     private static func read(
-        _ path: RawPath, descriptor: Int32, size: Int64, modified: Int64,
-        into buffer: UnsafeMutableRawBufferPointer, maxMegapixels: Int
+        _ path: RawPath, windows: ContentFingerprint.Windows, reader: FileDescriptorReader, modified: Int64,
+        pixelLimit: PixelLimit
     ) throws(ImageReadError) -> ImageFileReading {
-        let reader = FileDescriptorReader(descriptor: descriptor)
-        let isSmall = size <= Int64(2 * windowSize)
-        let headCount = reader.read(
-            at: 0, into: isSmall ? buffer : UnsafeMutableRawBufferPointer(rebasing: buffer[..<windowSize]))
-        guard headCount >= 0 else { throw ImageReadError(path: path, reason: .unreadable(errno)) }
-        // A file that shrank between fstat and read: what was read is what there is.
-        let shrank = headCount < (isSmall ? Int(size) : windowSize)
-        let fileSize = shrank ? Int64(headCount) : size
-        let head = UnsafeRawBufferPointer(rebasing: buffer[..<headCount])
-        var tail: UnsafeRawBufferPointer?
-        if !isSmall, !shrank {
-            let tailBuffer = UnsafeMutableRawBufferPointer(rebasing: buffer[windowSize...])
-            let tailCount = reader.read(at: size - Int64(windowSize), into: tailBuffer)
-            guard tailCount >= 0 else { throw ImageReadError(path: path, reason: .unreadable(errno)) }
-            guard tailCount == windowSize else { throw ImageReadError(path: path, reason: .unreadable(EIO)) }
-            tail = UnsafeRawBufferPointer(tailBuffer)
-        }
+        let head = windows.head
+        let tail = windows.tail
+        let fileSize = windows.fileSize
         guard fileSize > 0 else { throw ImageReadError(path: path, reason: .empty) }
         guard head.count >= 2, head[0] == 0xFF, head[1] == 0xD8 else {
             throw ImageReadError(path: path, reason: .notJPEG(detected: FileSignature.describe(head)))
         }
 
-        let fingerprint = ContentFingerprint.of(size: fileSize, head: head, tail: tail)
+        let fingerprint = windows.fingerprint
         let walk = JPEGMarkerReader.walk(head: head, fileSize: fileSize, reader: reader)
         if case .readError(let code) = walk.stop { throw ImageReadError(path: path, reason: .unreadable(code)) }
         guard walk.layout.hasImageData, let frame = walk.layout.frame, let scanOffset = walk.layout.firstScanOffset
@@ -80,11 +73,8 @@ public enum ImageFileReader {
         if frame.width > 0, frame.height > 0 {
             metadata.pixelWidth = frame.width
             metadata.pixelHeight = frame.height
-            let pixels = frame.width * frame.height
-            let (limit, overflow) = maxMegapixels.multipliedReportingOverflow(by: 1_000_000)
-            if !overflow, pixels > limit {
-                let megapixels = String(format: "%.1f", Double(pixels) / 1_000_000)
-                problems.append("image of \(megapixels) megapixels is over the \(maxMegapixels)-megapixel limit")
+            if !pixelLimit.admits(width: frame.width, height: frame.height) {
+                problems.append(pixelLimit.refusal(width: frame.width, height: frame.height))
             }
         } else {
             problems.append("frame header gives no size (\(frame.width)x\(frame.height))")

@@ -9,7 +9,7 @@ public struct ImageFileReading: Sendable, Equatable {
     public var metadata: PhotoMetadata
     /// Things wrong with a file that could still be indexed, one short phrase each:
     /// "truncated (no end-of-image marker)", "corrupt EXIF: …", "invalid EXIF orientation 65535",
-    /// "image of 4290.2 megapixels is over the 250-megapixel limit".
+    /// "65500x65500 is 4290.3 megapixels, over the limit of 250" (`PixelLimit`).
     public var problems: [String]
     /// Where the JPEG's frame header and metadata segments are, for later readers (XMP, ICC, IPTC).
     public var layout: JPEGLayout

@@ -1,3 +1,5 @@
+import PhotoSupport
+
 /// Walks a JPEG's markers from SOI up to the first scan (SOS), never into the scan data.
 ///
 /// It records the frame header and where the APP and COM segments are, and copes with what

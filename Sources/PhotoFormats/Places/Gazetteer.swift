@@ -23,7 +23,7 @@ public final class Gazetteer: Sendable {
 
     /// Reads and checks a gazetteer file (one `read` of a few megabytes, then one pass over the records).
     public static func load(from path: RawPath) throws -> Gazetteer {
-        try Gazetteer(bytes: try readWholeFile(path), source: path)
+        try Gazetteer(bytes: try FileSystem.readFile(path), source: path)
     }
 
     /// Loads the gazetteer shipped with photolib, wherever `DataFiles` finds it.
@@ -135,30 +135,4 @@ public struct Admin1Key: Hashable, Sendable {
         self.countryCode = countryCode
         self.code = code
     }
-}
-
-/// Reads a whole file into one buffer sized from `fstat`: one `read` for a regular file.
-func readWholeFile(_ path: RawPath) throws -> [UInt8] {
-    let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, errno: errno, operation: "fstat") }
-    let size = Int(info.st_size)
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-        while initialized < size {
-            let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            if count == 0 { break }
-            initialized += count
-        }
-    }
-    // A file cut short while being read fails validation, whose sizes must add up exactly.
-    if failure != 0 { throw FileSystemError(path: path, errno: failure, operation: "read") }
-    return bytes
 }

@@ -57,7 +57,7 @@ public struct ActionPerformer {
                         Failure(asset: asset, error: TrashError(path: original, reason: .originalMissing)))
                     continue
                 }
-                change = .trash(location: RawPath(Library.controlDirectoryName).appending("trash"))
+                change = .trash(location: trash.location(for: asset))
             case .restore:
                 guard asset.trashed else {
                     report.outcomes.append(Outcome(before: asset, after: asset, changes: []))

@@ -26,9 +26,6 @@ public enum AssetAction: String, Sendable, CaseIterable {
     /// True for the actions that take `--value TEXT`.
     public var takesValue: Bool { self == .caption || self == .city }
 
-    /// True for the actions that move the original file.
-    public var movesFile: Bool { self == .delete || self == .restore }
-
     /// The catalog change for an action that only edits the catalog; nil for `delete` and
     /// `restore`, whose change depends on where the file went.
     public func change(value: String?) -> AssetEdit.Change? {

@@ -116,7 +116,7 @@ public struct AssetReferenceError: PhotolibError {
             let listed = candidates.map { "\($0.id.hex) (\($0.relativePath))" }.joined(separator: ", ")
             return "ambiguous asset '\(reference)': it could be \(listed)\(more ? ", and more" : ""); give more digits"
         case .notIndexed:
-            return "\(reference): not in the catalog yet; run 'photolib index' first"
+            return "\(reference): not in the catalog yet"
         case .outsideLibrary(let root):
             return "\(reference): not inside the library at \(root)"
         }

@@ -15,16 +15,17 @@ public enum OriginalExport {
     }
 
     /// The bytes to hand out for `original`: the file as it is, or turned upright losslessly
-    /// for EXIF `orientation` when `upright` (orientation 1 needs no turn).
+    /// for EXIF `orientation` when `upright` (orientation 1 needs no turn). Turning an image
+    /// over `pixelLimit` is refused (`ImagingError.tooManyPixels`); copying it is not.
     public static func bytes(
-        of original: RawPath, orientation: Int, upright: Bool
+        of original: RawPath, orientation: Int, upright: Bool, pixelLimit: PixelLimit
     ) throws -> (bytes: [UInt8], result: Result) {
         var bytes = try FileSystem.readFile(original)
         guard upright, (2...8).contains(orientation) else {
             return (bytes, Result(bytesWritten: bytes.count, turnedUpright: false, trimmedEdges: false))
         }
         let turned = try TurboJPEGHandle(path: original).transformUpright(
-            bytes, orientation: orientation, path: original)
+            bytes, orientation: orientation, limit: pixelLimit, path: original)
         bytes = turned.bytes
         ExifOrientationPatch.resetOrientation(in: &bytes, swapDimensions: (5...8).contains(orientation))
         return (bytes, Result(bytesWritten: bytes.count, turnedUpright: true, trimmedEdges: turned.trimmed))

@@ -41,32 +41,21 @@ struct ChangePlan {
         }.map(\.id)
     }
 
-    mutating func place(
-        _ relativePath: RawPath, reading: ImageFileReading, text: AssetText, sidecarStamp: String?,
-        recordsByPath: [RawPath: IndexRecord], summary: inout IndexSummary
-    ) {
-        let facts = FileFacts(
-            relativePath: relativePath, size: reading.size,
-            modifiedNanoseconds: reading.modifiedNanoseconds, fingerprint: reading.fingerprint)
-        let damage = reading.problems.isEmpty ? nil : reading.problems.joined(separator: "; ")
-        if let record = recordsByPath[relativePath] {
+    /// Gives a read file its asset: the one at its path (an update), the one whose file it
+    /// is at a new path (a move), or, when neither, the fresh id `file` carries (a new asset).
+    mutating func place(_ file: ScannedFile, recordsByPath: [RawPath: IndexRecord], summary: inout IndexSummary) {
+        var file = file
+        if let record = recordsByPath[file.file.relativePath] {
             claimed.insert(record.id)
-            refreshed.append(
-                ScannedFile(
-                    id: record.id, file: facts, metadata: reading.metadata, damage: damage,
-                    text: text, sidecarStamp: sidecarStamp))
+            file.id = record.id
+            refreshed.append(file)
             summary.updated += 1
-        } else if let source = claimMove(fingerprint: reading.fingerprint) {
-            refreshed.append(
-                ScannedFile(
-                    id: source.id, file: facts, metadata: reading.metadata, damage: damage,
-                    text: text, sidecarStamp: sidecarStamp))
+        } else if let source = claimMove(fingerprint: file.file.fingerprint) {
+            file.id = source.id
+            refreshed.append(file)
             summary.moved += 1
         } else {
-            added.append(
-                ScannedFile(
-                    id: AssetID.random(), file: facts, metadata: reading.metadata, damage: damage,
-                    text: text, sidecarStamp: sidecarStamp))
+            added.append(file)
             summary.added += 1
         }
     }

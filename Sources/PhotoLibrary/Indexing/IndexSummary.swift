@@ -21,11 +21,30 @@ public struct IndexSummary: Sendable, Equatable {
     public var skipped = 0
     /// Files whose thumbnail or preview this pass made.
     public var rendered = 0
+    /// Files whose renditions could not be made for a reason that is not the photo's (a full
+    /// disk, a folder in the way), in the order read. Their assets are not damaged.
+    public var renditionFailures: [RenditionFailure] = []
 
     public init() {}
 
-    /// True when some file could not be indexed, or only in part: the batch is a partial success.
-    public var hadProblems: Bool { failed > 0 || damaged > 0 }
+    public var renditionsFailed: Int { renditionFailures.count }
+
+    /// True when some file could not be indexed, or only in part, or lacks its renditions:
+    /// the batch is a partial success.
+    public var hadProblems: Bool { failed > 0 || damaged > 0 || renditionsFailed > 0 }
+}
+
+/// A file whose renditions an index pass could not make, and why.
+public struct RenditionFailure: Sendable, Equatable {
+    /// The original (absolute).
+    public var path: RawPath
+    /// Why, in a few words (a rendition's path may be part of it).
+    public var reason: String
+
+    public init(path: RawPath, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }
 
 /// What the indexer tells its caller while it works.
@@ -36,8 +55,10 @@ public enum IndexEvent: Sendable, Equatable {
     case progress(done: Int, total: Int)
     /// A file or folder that could not be indexed; `message` names the path and the reason.
     case failed(path: RawPath, message: String)
-    /// A file that was indexed but has a problem; `message` names the path and the reason.
+    /// A file that was indexed but whose bytes have a problem; `message` names the path and the reason.
     case damaged(path: RawPath, message: String)
+    /// A file indexed whole whose renditions could not be made (see `IndexSummary.renditionFailures`).
+    case renditionsFailed(path: RawPath, reason: String)
     /// Something that does not stop a file from being indexed and is not the photo's fault
     /// (an unreadable sidecar, no gazetteer to place GPS positions); reported once each.
     case warning(message: String)

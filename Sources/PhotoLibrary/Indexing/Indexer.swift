@@ -59,10 +59,10 @@ public final class Indexer {
         }
         report(.planned(toRead: toRead.count, unchanged: summary.unchanged))
 
-        let maxMegapixels = library.settings.maxMegapixels
+        let settings = library.settings
         let total = toRead.count
         let places = PlaceResolver(library: library)
-        let renditionSettings = options.makeRenditions ? library.settings : nil
+        let renditionSettings = options.makeRenditions ? settings : nil
         let store = RenditionStore(library: library)
         let readings = ParallelWork.map(
             toRead, jobs: options.jobs,
@@ -71,22 +71,27 @@ public final class Indexer {
             },
             progress: { done in report(.progress(done: done, total: total)) }
         ) { worker, pending in
-            var outcome = Self.read(pending, maxMegapixels: maxMegapixels) { worker.places.place($0, resolver: places) }
-            if let maker = worker.renditions {
-                outcome.render(pending.absolutePath, with: maker, maxMegapixels: maxMegapixels)
+            var outcome = Self.read(pending, pixelLimit: settings.pixelLimit) {
+                worker.places.place($0, resolver: places)
             }
+            if let maker = worker.renditions { outcome.render(pending.absolutePath, with: maker) }
             return outcome
         }
 
         var plan = ChangePlan(records: records, seenPaths: seenPaths, library: library)
         for (pending, outcome) in zip(toRead, readings) {
             if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
-            if outcome.rendered { summary.rendered += 1 }
             switch outcome.image {
             case .success(let reading):
-                plan.place(
-                    pending.relativePath, reading: reading, text: outcome.text, sidecarStamp: pending.sidecar?.stamp,
-                    recordsByPath: recordsByPath, summary: &summary)
+                let scanned = ScannedFile(
+                    id: AssetID.random(),
+                    file: FileFacts(
+                        relativePath: pending.relativePath, size: reading.size,
+                        modifiedNanoseconds: reading.modifiedNanoseconds, fingerprint: reading.fingerprint),
+                    metadata: reading.metadata,
+                    damage: reading.problems.isEmpty ? nil : reading.problems.joined(separator: "; "),
+                    text: outcome.text, sidecarStamp: pending.sidecar?.stamp, undecodable: outcome.undecodable)
+                plan.place(scanned, recordsByPath: recordsByPath, summary: &summary)
                 if !reading.problems.isEmpty {
                     summary.damaged += 1
                     report(
@@ -102,6 +107,15 @@ public final class Indexer {
                     report(.failed(path: pending.absolutePath, message: error.description))
                 }
             }
+            switch outcome.renditions {
+            case .made:
+                summary.rendered += 1
+            case .failed(let reason):
+                summary.renditionFailures.append(RenditionFailure(path: pending.absolutePath, reason: reason))
+                report(.renditionsFailed(path: pending.absolutePath, reason: reason))
+            case .notTried, .existing:
+                break
+            }
         }
         if let error = places.loadError {
             report(.warning(message: "cities of GPS positions not filled in: \(error)"))
@@ -115,11 +129,11 @@ public final class Indexer {
 
     /// Reads one file, its sidecar when it is a photo, and weighs their text (on a reading thread).
     private static func read(
-        _ pending: PendingFile, maxMegapixels: Int,
+        _ pending: PendingFile, pixelLimit: PixelLimit,
         place: (GPSCoordinate) -> PlaceMatch?
     ) -> ReadOutcome {
         let image = Result { () throws(ImageReadError) in
-            try ImageFileReader.read(pending.absolutePath, maxMegapixels: maxMegapixels)
+            try ImageFileReader.read(pending.absolutePath, pixelLimit: pixelLimit)
         }
         guard case .success(let reading) = image else { return ReadOutcome(image: image) }
         var sidecarText: PhotoText?
@@ -160,38 +174,6 @@ public final class Indexer {
             try catalog.applyIndexChanges(scanned: Array(ordered[start..<end]), missing: isLast ? missing : [])
             start = end
         } while start < ordered.count
-    }
-}
-
-/// What a reading thread learnt of one file.
-private struct ReadOutcome: Sendable {
-    var image: Result<ImageFileReading, ImageReadError>
-    var text = AssetText()
-    /// Why the sidecar could not be read; the photo is indexed without it.
-    var sidecarProblem: String?
-    /// True when this pass made a thumbnail or preview of the file.
-    var rendered = false
-
-    /// Makes the file's renditions while it is in the page cache, and adds what the decoder
-    /// found wrong to the file's problems, so the asset is flagged damaged with the reason.
-    /// A file over the pixel limit is not decoded (its reading already says so).
-    mutating func render(_ path: RawPath, with maker: RenditionMaker, maxMegapixels: Int) {
-        guard case .success(var reading) = image else { return }
-        let pixels = Double(reading.metadata.pixelWidth ?? 0) * Double(reading.metadata.pixelHeight ?? 0)
-        guard pixels > 0, pixels <= Double(maxMegapixels) * 1_000_000 else { return }
-        do {
-            let made = try maker.make(
-                source: path, fingerprint: reading.fingerprint,
-                orientation: reading.metadata.orientation,
-                kinds: Set(RenditionKind.allCases), force: false)
-            rendered = made.madeAnything
-            if let damage = made.damage { reading.problems.append("decoded in part (\(damage))") }
-        } catch let error as ImagingError {
-            reading.problems.append("renditions not made: \(error.reasonDescription)")
-        } catch {
-            reading.problems.append("renditions not made: \(error)")
-        }
-        image = .success(reading)
     }
 }
 

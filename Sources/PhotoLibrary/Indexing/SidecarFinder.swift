@@ -30,7 +30,7 @@ struct SidecarFinder {
                     path: candidate,
                     stamp: Sidecar.stamp(
                         path: candidate, size: Int64(info.st_size),
-                        modifiedNanoseconds: nanoseconds(info)))
+                        modifiedNanoseconds: info.modifiedNanoseconds))
             }
             return nil
         }

@@ -15,7 +15,9 @@ public final class Library: Sendable {
     public var catalogPath: RawPath { controlDirectory.appending("catalog.sqlite") }
     public var settingsPath: RawPath { controlDirectory.appending("settings.json") }
     public var renditionsDirectory: RawPath { controlDirectory.appending("renditions") }
-    public var trashDirectory: RawPath { controlDirectory.appending("trash") }
+    /// The trash, relative to the root (trashed originals' `Asset.trashLocation` lie in it).
+    public static let trashRelativeDirectory = RawPath(controlDirectoryName).appending("trash")
+    public var trashDirectory: RawPath { absolutePath(of: Library.trashRelativeDirectory) }
 
     private init(root: RawPath, settings: LibrarySettings) {
         self.root = root
@@ -114,10 +116,8 @@ public struct LibraryError: PhotolibError {
         case .noSuchDirectory: "\(path): no such directory"
         case .notADirectory: "\(path): not a directory"
         case .alreadyExists: "\(path): already a photolib library (\(Library.controlDirectoryName)/ exists)"
-        case .notALibrary:
-            "\(path): not a photolib library (no \(Library.controlDirectoryName)/ here; run 'photolib init')"
-        case .noLibraryFound:
-            "no photolib library found in \(path) or any folder above it; run 'photolib init', or name one with --library DIR or \(Library.environmentVariable)"
+        case .notALibrary: "\(path): not a photolib library (no \(Library.controlDirectoryName)/ here)"
+        case .noLibraryFound: "no photolib library found in \(path) or any folder above it"
         case .unreadableSettings(let why): "\(path): unreadable settings: \(why)"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFormats
 
 /// A library's settings, kept as JSON in `.photolib/settings.json`.
 public struct LibrarySettings: Codable, Sendable, Equatable {
@@ -11,11 +12,14 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     /// JPEG quality of renditions, 1...100.
     public var quality: Int = 82
     /// Images with more pixels than this are refused before decoding.
-    public var maxMegapixels: Int = 250
+    public var maxMegapixels: Int = PixelLimit.standard.megapixels
     /// Whether edits are given back to XMP sidecars (`write`) or kept in the catalog only (`off`).
     public var sidecars: SidecarMode = .off
 
     public init() {}
+
+    /// `maxMegapixels` as the limit every decode and transform checks.
+    public var pixelLimit: PixelLimit { PixelLimit(megapixels: maxMegapixels) }
 
     /// Reads settings, filling keys the file lacks with defaults (older libraries).
     public init(from decoder: Decoder) throws {
@@ -27,6 +31,15 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
         quality = try container.decodeIfPresent(Int.self, forKey: .quality) ?? defaults.quality
         maxMegapixels = try container.decodeIfPresent(Int.self, forKey: .maxMegapixels) ?? defaults.maxMegapixels
         sidecars = try container.decodeIfPresent(SidecarMode.self, forKey: .sidecars) ?? defaults.sidecars
+    }
+}
+
+extension LibrarySettings {
+    /// True when an image of `width` x `height` pixels is within `maxMegapixels`, so that
+    /// photolib may decode it (and it may have renditions); false when either is unknown.
+    public func allowsDecoding(width: Int?, height: Int?) -> Bool {
+        guard let width, let height, width > 0, height > 0 else { return false }
+        return pixelLimit.admits(width: width, height: height)
     }
 }
 

@@ -13,22 +13,16 @@ public struct PreviewSource {
         store = RenditionStore(library: library)
     }
 
-    /// Where the asset's original is now: at its path, or in the trash when trashed.
-    public func originalPath(of asset: Asset) -> RawPath {
-        library.absolutePath(
-            of: asset.trashed ? (asset.trashLocation ?? asset.file.relativePath) : asset.file.relativePath)
-    }
-
     /// The asset's preview, made now if it does not exist yet.
     public func preview(for asset: Asset) throws -> RenditionFile {
         let spec = RenditionSpec.standard(.preview, settings: library.settings)
         if let existing = store.existing(spec, for: asset) { return existing }
         let outcome = try RenditionMaker(settings: library.settings, store: store)
             .make(
-                source: originalPath(of: asset), fingerprint: asset.file.fingerprint,
+                source: library.originalPath(of: asset), fingerprint: asset.file.fingerprint,
                 orientation: asset.metadata.orientation, kinds: [.preview], force: false)
         guard let preview = outcome.preview else {
-            throw PictureError(path: originalPath(of: asset), reason: .undecodable("no preview was made"))
+            throw PictureError(path: library.originalPath(of: asset), reason: .undecodable("no preview was made"))
         }
         return preview
     }

@@ -40,11 +40,8 @@ public struct RenditionBatch {
         let store = RenditionStore(library: library)
         let sources = assets.map { asset in
             Job(
-                path: library.absolutePath(
-                    of: asset.trashed
-                        ? (asset.trashLocation ?? asset.file.relativePath)
-                        : asset.file.relativePath),
-                fingerprint: asset.file.fingerprint, orientation: asset.metadata.orientation, missing: asset.missing)
+                path: library.originalPath(of: asset), fingerprint: asset.file.fingerprint,
+                orientation: asset.metadata.orientation, missing: asset.missing)
         }
         let total = sources.count
         let outcomes = ParallelWork.map(

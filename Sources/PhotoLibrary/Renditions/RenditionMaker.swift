@@ -50,12 +50,11 @@ public final class RenditionMaker {
 
         let decoder = try self.decoder ?? DownscalingDecoder(path: source)
         self.decoder = decoder
-        let length = try SourceFile.read(source, into: sourceStorage)
+        let length = try FileSystem.readFile(source, reserve: sourceStorage.reserve)
         defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
         let data = UnsafeRawBufferPointer(start: sourceStorage.base, count: length)
 
-        let header = try decoder.readHeader(data, path: source)
-        try checkPixelLimit(header, path: source)
+        let header = try decoder.readHeader(data, limit: settings.pixelLimit, path: source)
         let display = orientation.displayed(width: header.width, height: header.height)
         let iccProfile = decoder.iccProfile().flatMap(ICCProfile.carriedIntoRGB)
 
@@ -111,19 +110,6 @@ public final class RenditionMaker {
             outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
         }
         return outcome
-    }
-
-    private func checkPixelLimit(_ header: JPEGHeader, path: RawPath) throws {
-        let limit = settings.maxMegapixels
-        // In floating point: a limit read from settings.json could overflow an Int product.
-        guard Double(header.width * header.height) <= Double(limit) * 1_000_000 else {
-            decoder?.abortCurrentImage()
-            throw ImagingError(
-                path: path,
-                reason: .tooManyPixels(
-                    width: header.width, height: header.height,
-                    limitMegapixels: limit))
-        }
     }
 
     /// `image` reduced to `size`: halved while that leaves at least twice the size, then Lanczos.

@@ -18,10 +18,15 @@ public struct TrashBin: Sendable {
         let original = library.absolutePath(of: asset.file.relativePath)
         guard FileSystem.exists(original) else { throw TrashError(path: original, reason: .originalMissing) }
         try FileSystem.createDirectory(library.trashDirectory)
-        let name = RawPath("\(asset.id.hex)-").bytes + asset.file.relativePath.lastComponent.bytes
-        let location = RawPath(Library.controlDirectoryName).appending("trash").appending(RawPath(bytes: name))
+        let location = location(for: asset)
         try FileTransfer.move(original, to: library.absolutePath(of: location))
         return location
+    }
+
+    /// Where `moveIn` puts the asset's original, relative to the library root.
+    public func location(for asset: Asset) -> RawPath {
+        let name = RawPath("\(asset.id.hex)-").bytes + asset.file.relativePath.lastComponent.bytes
+        return Library.trashRelativeDirectory.appending(RawPath(bytes: name))
     }
 
     /// Puts a trashed original back at its path. Refuses when that path is taken now.

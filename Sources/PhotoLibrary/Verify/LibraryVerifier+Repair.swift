@@ -37,9 +37,7 @@ extension LibraryVerifier {
         removeFiles(indices([.renditionStale, .renditionOrphaned]), in: &report)
         for index in report.findings.indices where !report.findings[index].isRepairable {
             report.findings[index].repairProblem =
-                report.findings[index].kind == .catalogDamaged
-                ? "not repaired: restore the catalog from a backup, or move it away and index again"
-                : "not repaired: photolib does not touch files in the trash it cannot account for"
+                report.findings[index].kind == .catalogDamaged ? .catalogDamaged : .trashNotTouched
         }
         return report
     }
@@ -50,7 +48,7 @@ extension LibraryVerifier {
             try catalog.applyIndexChanges(scanned: [], missing: indices.compactMap { report.findings[$0].assetID })
             for index in indices { report.findings[index].repaired = true }
         } catch {
-            for index in indices { report.findings[index].repairProblem = "\(error)" }
+            for index in indices { report.findings[index].repairProblem = .failed("\(error)") }
         }
     }
 
@@ -65,14 +63,14 @@ extension LibraryVerifier {
                 if case .failed(let path, let message) = event { failures.record(path, message) }
             }
         } catch {
-            for index in indices { report.findings[index].repairProblem = "\(error)" }
+            for index in indices { report.findings[index].repairProblem = .failed("\(error)") }
             return
         }
         let failed = failures.all
         for index in indices {
             let finding = report.findings[index]
             if let message = failed[finding.path] {
-                report.findings[index].repairProblem = message
+                report.findings[index].repairProblem = .failed(message)
                 continue
             }
             guard let id = finding.assetID, let asset = try? catalog.asset(id: id) else {
@@ -82,8 +80,7 @@ extension LibraryVerifier {
             if asset.missing || OriginalState.of(finding.path, recorded: asset.file) == .unchanged {
                 report.findings[index].repaired = true
             } else {
-                report.findings[index].repairProblem =
-                    "indexed again, but the catalog still disagrees with the file; run 'photolib index'"
+                report.findings[index].repairProblem = .stillDisagrees
             }
         }
     }
@@ -110,11 +107,9 @@ extension LibraryVerifier {
             if RenditionStore(library: library).isRendition(finding.path) {
                 report.findings[index].repaired = true
             } else {
-                let original = assets.first { $0.id == finding.assetID }.map {
-                    library.absolutePath(of: $0.file.relativePath)
-                }
-                report.findings[index].repairProblem =
-                    original.flatMap { messages[$0] } ?? "the rendition could not be made"
+                let original = assets.first { $0.id == finding.assetID }.map(library.originalPath(of:))
+                report.findings[index].repairProblem = .failed(
+                    original.flatMap { messages[$0] } ?? "the rendition could not be made")
             }
         }
     }
@@ -129,17 +124,16 @@ extension LibraryVerifier {
                 report.findings[index].repaired = true  // gone already
                 continue
             }
-            let age = now - (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            let age = now - Double(info.modifiedNanoseconds) / 1e9
             if age < minimumRemovalAge {
-                report.findings[index].repairProblem =
-                    "left in place: changed \(Int(age.rounded())) s ago, it may belong to an index or render running now"
+                report.findings[index].repairProblem = .changedRecently(seconds: Int(age.rounded()))
                 continue
             }
             if path.withCString({ unlink($0) }) == 0 || errno == ENOENT {
                 report.findings[index].repaired = true
             } else {
-                report.findings[index].repairProblem =
-                    "\(FileSystemError(path: path, errno: errno, operation: "unlink"))"
+                report.findings[index].repairProblem = .failed(
+                    "\(FileSystemError(path: path, errno: errno, operation: "unlink"))")
             }
         }
     }

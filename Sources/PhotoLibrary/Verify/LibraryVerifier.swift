@@ -48,7 +48,7 @@ public final class LibraryVerifier {
 
     /// An original gone or changed; else the renditions a readable original should have.
     func checkOriginal(of asset: Asset) -> [VerifyFinding] {
-        let path = library.absolutePath(of: asset.file.relativePath)
+        let path = library.originalPath(of: asset)
         switch OriginalState.of(path, recorded: asset.file) {
         case .missing:
             return [
@@ -73,11 +73,14 @@ public final class LibraryVerifier {
         }
     }
 
-    /// Thumbnail and preview of an asset that can have them (read whole, undamaged) but lacks them.
+    /// Thumbnail and preview of an asset that can have them but lacks them: any asset whose
+    /// original decodes and is within the pixel limit, damaged or not (the renditions of a
+    /// truncated file show what decoded).
     func missingRenditions(of asset: Asset) -> [VerifyFinding] {
-        guard asset.damage == nil, asset.metadata.displayWidth != nil, asset.metadata.displayHeight != nil else {
-            return []
-        }
+        let metadata = asset.metadata
+        guard !asset.undecodable,
+            library.settings.allowsDecoding(width: metadata.pixelWidth, height: metadata.pixelHeight)
+        else { return [] }
         let store = RenditionStore(library: library)
         var findings: [VerifyFinding] = []
         for kind in RenditionKind.allCases {
@@ -98,7 +101,7 @@ public final class LibraryVerifier {
     /// Every file in the renditions folder is a rendition of a fingerprint some asset has.
     func checkRenditionFiles(claimedFingerprints: Set<String>, filesChecked: inout Int) throws -> [VerifyFinding] {
         let directory = library.renditionsDirectory
-        let files = try DirectoryTree.files(under: directory)
+        let files = try FileWalker.entries(under: directory)
         filesChecked = files.count
         var findings: [VerifyFinding] = []
         for file in files {
@@ -133,7 +136,7 @@ public final class LibraryVerifier {
                         detail: "trashed original is not in the trash"))
             }
         }
-        let files = try DirectoryTree.files(under: library.trashDirectory)
+        let files = try FileWalker.entries(under: library.trashDirectory)
         filesChecked = files.count
         for file in files where !claimed.contains(file) {
             findings.append(

@@ -25,44 +25,15 @@ enum OriginalState: Equatable {
         guard info.st_mode & S_IFMT == S_IFREG else { return .changed("no longer a regular file") }
         let size = Int64(info.st_size)
         if size != recorded.size { return .changed("size \(recorded.size) is now \(size)") }
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        guard let fingerprint = fingerprint(descriptor: descriptor, size: size) else {
-            return .unreadable(String(cString: strerror(errno)))
+        let modified = info.modifiedNanoseconds
+        let fingerprint = ContentFingerprint.withWindows(of: descriptor, size: size) { $0.map(\.fingerprint) }
+        switch fingerprint {
+        case .failure(let failure): return .unreadable(String(cString: strerror(failure.code)))
+        case .success(let fingerprint) where fingerprint != recorded.fingerprint:
+            return .changed("content fingerprint differs")
+        case .success: break
         }
-        if fingerprint != recorded.fingerprint { return .changed("content fingerprint differs") }
         if modified != recorded.modifiedNanoseconds { return .changed("modification time differs") }
         return .unchanged
-    }
-
-    /// The `ContentFingerprint` of an open file of `size` bytes; nil on a read error or a short read.
-    private static func fingerprint(descriptor: Int32, size: Int64) -> String? {
-        let window = ContentFingerprint.windowSize
-        let isSmall = size <= Int64(2 * window)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: isSmall ? Int(size) : 2 * window, alignment: 16)
-        defer { buffer.deallocate() }
-        guard isSmall else {
-            let head = UnsafeMutableRawBufferPointer(rebasing: buffer[..<window])
-            let tail = UnsafeMutableRawBufferPointer(rebasing: buffer[window...])
-            guard readFully(descriptor, into: head, at: 0),
-                readFully(descriptor, into: tail, at: size - Int64(window))
-            else { return nil }
-            return ContentFingerprint.of(
-                size: size, head: UnsafeRawBufferPointer(head), tail: UnsafeRawBufferPointer(tail))
-        }
-        guard readFully(descriptor, into: buffer, at: 0) else { return nil }
-        return ContentFingerprint.of(size: size, head: UnsafeRawBufferPointer(buffer), tail: nil)
-    }
-
-    private static func readFully(
-        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64
-    ) -> Bool {
-        var done = 0
-        while done < buffer.count {
-            let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
     }
 }

@@ -32,11 +32,38 @@ public struct VerifyFinding: Sendable, Equatable {
     /// True once a repair put it right.
     public var repaired: Bool
     /// Why a repair was not made or failed, when one was tried.
-    public var repairProblem: String?
+    public var repairProblem: RepairProblem?
+
+    /// Why `repair` left a finding as it was.
+    public enum RepairProblem: Sendable, Equatable, CustomStringConvertible {
+        /// The repair was tried and failed; the message of the error it met.
+        case failed(String)
+        /// The original was indexed again, yet the catalog still disagrees with the file
+        /// (something changed it meanwhile): indexing it once more should settle it.
+        case stillDisagrees
+        /// A stale or orphaned file changed this many seconds ago: it may belong to an index
+        /// or render running now, so it is left in place.
+        case changedRecently(seconds: Int)
+        /// A damaged catalog, which needs a person (and a backup).
+        case catalogDamaged
+        /// A file in the trash that photolib cannot account for, which it never touches.
+        case trashNotTouched
+
+        public var description: String {
+            switch self {
+            case .failed(let message): message
+            case .stillDisagrees: "indexed again, but the catalog still disagrees with the file"
+            case .changedRecently(let seconds):
+                "left in place: changed \(seconds) s ago, it may belong to an index or render running now"
+            case .catalogDamaged: "not repaired: restore the catalog from a backup, or move it away and index again"
+            case .trashNotTouched: "not repaired: photolib does not touch files in the trash it cannot account for"
+            }
+        }
+    }
 
     public init(
         kind: Kind, path: RawPath, assetID: AssetID? = nil, detail: String,
-        repaired: Bool = false, repairProblem: String? = nil
+        repaired: Bool = false, repairProblem: RepairProblem? = nil
     ) {
         self.kind = kind
         self.path = path

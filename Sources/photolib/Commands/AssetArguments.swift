@@ -40,7 +40,7 @@ enum AssetArguments {
         }
         if let last = failures.last {
             for failure in failures.dropLast() {
-                context.stderr.write("\(RootCommand.name): error: \(failure.description)\n")
+                context.stderr.write("\(RootCommand.name): error: \(CommandLineAdvice.message(for: failure))\n")
             }
             throw last
         }

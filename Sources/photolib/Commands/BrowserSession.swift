@@ -70,7 +70,7 @@ enum BrowserSession {
             facts: { PreviewPresenter.factRows($0) },
             details: { asset, width in
                 let source = PreviewSource(library: library)
-                let original = source.originalPath(of: asset)
+                let original = library.originalPath(of: asset)
                 let exif = (try? FileSystem.readFile(original)).map { ExifListing.fields(inJPEG: $0) } ?? []
                 let text = PopCommand.detailText(
                     asset, original: original, exif: exif, renditions: source.existingRenditions(of: asset),

@@ -13,7 +13,9 @@ enum IndexCommand: PhotolibCommand {
             are marked missing and get their id back when they return. Files that cannot be \
             read are named on stderr with the reason, the rest goes on, and the exit status is 2. \
             The thumbnail and preview of every file read are made in the same pass \
-            (--no-renditions skips them; 'photolib render' makes any that are missing).
+            (--no-renditions skips them; 'photolib render' makes any that are missing); \
+            renditions that cannot be written (a full disk) are named on stderr too, without \
+            flagging the photo damaged, and 'photolib verify --repair' makes them later.
             """,
         arguments: [ArgumentSpec(name: "path", help: "Files or folders inside the library.", isRepeating: true)],
         options: [
@@ -42,6 +44,8 @@ enum IndexCommand: PhotolibCommand {
                 case .planned(let toRead, _): progress?.setTotal(toRead)
                 case .progress(let done, _): progress?.setCompleted(done)
                 case .failed(_, let message), .damaged(_, let message): stderr.write("photolib: \(message)\n")
+                case .renditionsFailed(let path, let reason):
+                    stderr.write("photolib: \(path): renditions not made: \(reason)\n")
                 case .warning(let message): stderr.write("photolib: warning: \(message)\n")
                 }
             }
@@ -60,6 +64,7 @@ enum IndexCommand: PhotolibCommand {
             "unchanged \(summary.unchanged)", "missing \(summary.missing)", "failed \(summary.failed)",
         ]
         if summary.damaged > 0 { parts.append("damaged \(summary.damaged)") }
+        if summary.renditionsFailed > 0 { parts.append("renditions failed \(summary.renditionsFailed)") }
         if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not JPEG)") }
         return parts.joined(separator: ", ")
     }
@@ -71,6 +76,14 @@ enum IndexCommand: PhotolibCommand {
             ("missing", .int(Int64(summary.missing))), ("failed", .int(Int64(summary.failed))),
             ("damaged", .int(Int64(summary.damaged))), ("skipped", .int(Int64(summary.skipped))),
             ("rendered", .int(Int64(summary.rendered))),
+            ("renditionsFailed", .int(Int64(summary.renditionsFailed))),
+            (
+                "renditionFailures",
+                .array(
+                    summary.renditionFailures.map { failure in
+                        .object([("path", .path(failure.path)), ("reason", .string(failure.reason))])
+                    })
+            ),
         ])
     }
 }

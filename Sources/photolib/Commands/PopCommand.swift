@@ -59,14 +59,13 @@ enum PopCommand: PhotolibCommand {
         let catalog = try library.openCatalog()
         let found = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)[0]
         let asset = try catalog.recordPop(id: found.id) ?? found
-        let source = PreviewSource(library: library)
-        let original = source.originalPath(of: asset)
+        let original = library.originalPath(of: asset)
 
         var handedOut = false
         if toStandardOutput || command.rawValue("export") != nil {
             let (bytes, result) = try OriginalExport.bytes(
                 of: original, orientation: asset.metadata.orientation,
-                upright: command.flag("upright"))
+                upright: command.flag("upright"), pixelLimit: library.settings.pixelLimit)
             if result.trimmedEdges {
                 context.warn(
                     "\(asset.file.relativePath): its size is not a whole number of JPEG blocks; "

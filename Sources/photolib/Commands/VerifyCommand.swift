@@ -9,8 +9,9 @@ enum VerifyCommand: PhotolibCommand {
         discussion: """
             Checks the catalog (SQLite's integrity check and photolib's own rules), that every \
             original is where the catalog says and unchanged since indexing (size, modification \
-            time and the fingerprint of its first and last 64 KiB), that every readable asset has \
-            its thumbnail and preview, that the renditions folder holds only renditions of \
+            time and the fingerprint of its first and last 64 KiB), that every asset whose \
+            original decodes (damaged or not) has its thumbnail and preview, that the \
+            renditions folder holds only renditions of \
             fingerprints some asset has, and that the trash holds exactly the files of trashed \
             assets. Prints one line per finding and a summary. With --repair: marks missing \
             originals missing, indexes changed ones again, makes missing renditions, and deletes \
@@ -59,7 +60,7 @@ enum VerifyCommand: PhotolibCommand {
         if finding.repaired {
             text += " [repaired]"
         } else if repairing, let problem = finding.repairProblem {
-            text += " [\(problem)]"
+            text += " [\(CommandLineAdvice.message(for: problem))]"
         }
         return text
     }
@@ -88,7 +89,11 @@ enum VerifyCommand: PhotolibCommand {
                 ("assetId", .optional(finding.assetID.map { .string($0.hex) })),
                 ("detail", .string(finding.detail)),
                 ("repaired", .bool(finding.repaired)),
-                ("repairProblem", .optional(repairing ? finding.repairProblem.map { .string($0) } : nil)),
+                (
+                    "repairProblem",
+                    .optional(
+                        repairing ? finding.repairProblem.map { .string(CommandLineAdvice.message(for: $0)) } : nil)
+                ),
             ])
         }
         return .object([

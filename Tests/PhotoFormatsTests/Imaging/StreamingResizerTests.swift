@@ -16,19 +16,31 @@ import Testing
         #expect(weights.isIdentity == (input == output))
     }
 
-    /// Resizing a real photo's rows keeps a flat area flat and leaves the image where it was:
-    /// the resized image equals the area-averaged one closely.
-    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
-    func resizesDecodedRowsLikeAnAreaAverage() throws {
-        let source = try TestImage.decode(
-            Corpus.photos.appendingPathComponent("exif-samples/exif-org/fujifilm-dx10.jpg").path)
+    /// Resizing a photo's rows keeps a flat area flat and leaves the image where it was: the
+    /// resized image equals the area-averaged one closely. A SampleLibrary photo, and a camera
+    /// photo when the corpus is here.
+    @Test func resizesDecodedRowsLikeAnAreaAverage() throws {
+        var cases = [(SampleFiles.root.appendingPathComponent("2016/mountain-chamonix.jpg").path, 400, 267)]
+        if Corpus.isAvailable {
+            cases.append(
+                (Corpus.photos.appendingPathComponent("exif-samples/exif-org/fujifilm-dx10.jpg").path, 300, 225))
+        }
+        for (path, width, height) in cases {
+            let source = try TestImage.decode(path)
+            let resized = Self.resizedInUnevenGroups(source, width: width, height: height)
+            let psnr = try #require(resized.psnr(to: source.areaAveraged(width: width, height: height)))
+            #expect(psnr >= 35, "\(path): PSNR \(psnr) dB")
+        }
+    }
+
+    /// `source` through the resizer, its rows pushed in uneven groups as a decoder hands them over.
+    static func resizedInUnevenGroups(_ source: TestImage, width: Int, height: Int) -> TestImage {
         let resizer = StreamingResizer()
-        var output = [UInt8](repeating: 0, count: RGBImage.byteCount(width: 300, height: 225))
+        var output = [UInt8](repeating: 0, count: RGBImage.byteCount(width: width, height: height))
         output.withUnsafeMutableBufferPointer { buffer in
-            let target = RGBImage(pixels: buffer.baseAddress!, width: 300, height: 225)
+            let target = RGBImage(pixels: buffer.baseAddress!, width: width, height: height)
             resizer.begin(inputWidth: source.width, inputHeight: source.height, output: target)
             source.pixels.withUnsafeBufferPointer { rows in
-                // In uneven groups, as a decoder hands them over.
                 var row = 0
                 while row < source.height {
                     let count = min(1 + row % 5, source.height - row)
@@ -39,8 +51,6 @@ import Testing
             }
             #expect(resizer.isComplete)
         }
-        let resized = TestImage(width: 300, height: 225, pixels: output)
-        let psnr = try #require(resized.psnr(to: source.areaAveraged(width: 300, height: 225)))
-        #expect(psnr >= 35, "PSNR \(psnr) dB")
+        return TestImage(width: width, height: height, pixels: output)
     }
 }

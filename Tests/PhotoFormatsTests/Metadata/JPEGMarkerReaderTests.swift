@@ -3,6 +3,7 @@ import PhotoTestSupport
 import Testing
 
 @testable import PhotoFormats
+@testable import PhotoSupport
 
 @Suite struct JPEGMarkerReaderTests {
     typealias S = SyntheticJPEG

@@ -28,7 +28,7 @@ import Testing
         var checkTimes: [Duration] = []
         for _ in 0..<20 {
             let start = clock.now
-            let bytes = try readWholeFile(ShippedGazetteer.path)
+            let bytes = try FileSystem.readFile(ShippedGazetteer.path)
             let read = clock.now
             _ = try Gazetteer(bytes: bytes, source: ShippedGazetteer.path)
             readTimes.append(read - start)

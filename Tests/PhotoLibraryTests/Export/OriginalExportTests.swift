@@ -13,7 +13,7 @@ import Testing
 
     @Test func plainExportIsByteForByteAndNeverOverwrites() throws {
         let source = SampleFiles.path("2015/bordeaux-art.jpg")
-        let (bytes, result) = try OriginalExport.bytes(of: source, orientation: 1, upright: true)
+        let (bytes, result) = try OriginalExport.bytes(of: source, orientation: 1, upright: true, pixelLimit: .standard)
         #expect(bytes == (try FileSystem.readFile(source)))
         #expect(!result.turnedUpright)
         let target = folder.path.appending("copy.jpg")
@@ -31,8 +31,7 @@ import Testing
 
     @Test func uprightTurnsOrientationSixLosslesslyAndResetsTheTag() throws {
         let source = SampleFiles.path("2015/sunset-orientation-6.jpg")
-        let original = try FileSystem.readFile(source)
-        let (bytes, result) = try OriginalExport.bytes(of: source, orientation: 6, upright: true)
+        let (bytes, result) = try OriginalExport.bytes(of: source, orientation: 6, upright: true, pixelLimit: .standard)
         #expect(result.turnedUpright && !result.trimmedEdges)
         let target = folder.path.appending("upright.jpg")
         try OriginalExport.write(bytes, to: target, replace: false)
@@ -45,10 +44,8 @@ import Testing
         #expect(fields.first { $0.name == "Orientation" && $0.directory == "IFD0" }?.value == "Top-left")
 
         // Pixel (x, y) of the upright image is pixel (y, H - 1 - x) of the stored one, for rotation by 90°.
-        let stored = try TurboJPEGHandle(path: source).decodeRGB(
-            original, minimumWidth: 1, minimumHeight: 1, path: source)
-        let upright = try TurboJPEGHandle(path: target).decodeRGB(
-            bytes, minimumWidth: 1, minimumHeight: 1, path: target)
+        let stored = try TestImage.decode(source.description, scaleDenominator: 8)
+        let upright = try TestImage.decode(target.description, scaleDenominator: 8)
         #expect(stored.width == 160 && stored.height == 240 && upright.width == 240 && upright.height == 160)
         var largest = 0
         for (x, y) in [(5, 5), (120, 20), (230, 150), (60, 100), (200, 40)] {
@@ -64,7 +61,7 @@ import Testing
     /// 1800 pixels are 112.5 blocks of 16: turning losslessly drops the partial column of blocks.
     @Test func orientationEightTurnsTheOtherWayTrimmingAPartialBlock() throws {
         let source = SampleFiles.path("2015/tree-orientation-8.jpg")
-        let (bytes, result) = try OriginalExport.bytes(of: source, orientation: 8, upright: true)
+        let (bytes, result) = try OriginalExport.bytes(of: source, orientation: 8, upright: true, pixelLimit: .standard)
         #expect(result.turnedUpright && result.trimmedEdges)
         let target = folder.path.appending("tree.jpg")
         try OriginalExport.write(bytes, to: target, replace: false)

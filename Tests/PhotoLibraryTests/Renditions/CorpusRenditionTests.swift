@@ -6,8 +6,9 @@ import Testing
 @testable import PhotoLibrary
 @testable import PhotoSupport
 
-/// Every photo of the corpus renders, at the size the pure size function predicts; the broken
-/// inputs fail the way `broken/README.md` expects, without crashing and without leftovers.
+/// Every photo of the corpus renders, at the size the pure size function predicts, and only the
+/// one photo known to be corrupt is damaged. (Its broken inputs are rendered by
+/// `RenditionBrokenInputTests`, beside the fixtures made after them.)
 @Suite(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
 final class CorpusRenditionTests {
     let directory: TemporaryDirectory
@@ -70,76 +71,5 @@ final class CorpusRenditionTests {
             #expect(outcome.warningCount >= 1)
             #expect(outcome.preview != nil)
         }
-    }
-
-    // MARK: - Broken inputs
-
-    func renderBroken(_ name: String) throws -> RenditionOutcome {
-        try maker.make(
-            source: RawPath(Corpus.broken.appendingPathComponent(name).path), fingerprint: testFingerprint(name),
-            orientation: 1, kinds: [.thumbnail, .preview], force: false)
-    }
-
-    /// Cut in the middle of the scan: both renditions of the top half, the rest gray, and
-    /// libjpeg's reason as damage.
-    @Test func truncatedFileGetsRenditionsAndDamage() throws {
-        let outcome = try renderBroken("truncated_50pct.jpg")
-        #expect(outcome.damage == "Premature end of JPEG file")
-        #expect(outcome.warningCount >= 1)
-        let preview = try TestImage.decode(try #require(outcome.preview).path)
-        _ = try TestImage.decode(try #require(outcome.thumbnail).path)
-        #expect(preview.width == 640 && preview.height == 480)
-        let bottom = preview.pixel(x: preview.width / 2, y: preview.height - 2)
-        #expect(abs(bottom.red - 128) <= 3 && abs(bottom.green - 128) <= 3 && abs(bottom.blue - 128) <= 3)
-        let topRows = TestImage(
-            width: preview.width, height: 40, pixels: Array(preview.pixels[0..<(preview.width * 40 * 3)]))
-        let grayRows = TestImage(
-            width: preview.width, height: 40, pixels: [UInt8](repeating: 128, count: preview.width * 40 * 3))
-        #expect((topRows.meanAbsoluteDifference(to: grayRows) ?? 0) > 20, "the top of the photo was decoded")
-        #expect(directory.files().count == 2)
-    }
-
-    @Test func oversizedFrameIsRefusedFromTheHeader() throws {
-        let started = ContinuousClock.now
-        #expect {
-            _ = try self.renderBroken("sof_65500x65500.jpg")
-        } throws: { error in
-            guard let error = error as? ImagingError, case .tooManyPixels(65500, 65500, 250) = error.reason else {
-                return false
-            }
-            return error.kind == .badData && error.description.contains("65500x65500")
-        }
-        #expect(ContinuousClock.now - started < .seconds(2))
-        #expect(directory.files().isEmpty)
-    }
-
-    @Test(arguments: ["truncated_1KiB.jpg", "zero_bytes.jpg", "text_file.jpg", "png_renamed.jpg"])
-    func undecodableFileIsATypedError(name: String) throws {
-        #expect {
-            _ = try self.renderBroken(name)
-        } throws: { error in
-            guard let error = error as? ImagingError, case .undecodable(let message) = error.reason else {
-                return false
-            }
-            return error.kind == .badData && !message.isEmpty && error.description.contains(name)
-        }
-        #expect(directory.files().isEmpty)
-    }
-
-    @Test func corruptMetadataDoesNotStopRendering() throws {
-        let outcome = try renderBroken("exif_ifd0_offsets_corrupted.jpg")
-        #expect(outcome.damage == nil && outcome.preview?.width == 640 && outcome.thumbnail?.width == 256)
-    }
-
-    /// `broken/README.md`: a file name that is not UTF-8, made at run time from canon-ixus.jpg.
-    @Test func fileNameThatIsNotUTF8Renders() throws {
-        let source = RawPath(Corpus.photos.appendingPathComponent("exif-samples/exif-org/canon-ixus.jpg").path)
-        let name = RawPath(bytes: Array("caf".utf8) + [0xE9] + Array(".jpg".utf8))
-        let copy = directory.path.appending(name)
-        try FileSystem.writeAtomically(try FileSystem.readFile(source), to: copy)
-        let outcome = try maker.make(
-            source: copy, fingerprint: testFingerprint("cafe"), orientation: 1,
-            kinds: [.preview], force: false)
-        #expect(outcome.preview?.width == 640 && outcome.damage == nil)
     }
 }

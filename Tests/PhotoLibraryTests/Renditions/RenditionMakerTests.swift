@@ -2,218 +2,143 @@ import Foundation
 import PhotoTestSupport
 import Testing
 
+@testable import PhotoFormats
 @testable import PhotoLibrary
 @testable import PhotoSupport
 
-/// Renditions of real photos from the shared corpus, read back and compared with references.
-@Suite(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
-final class RenditionMakerTests {
-    let directory: TemporaryDirectory
-    let maker: RenditionMaker
-    /// Renders small (preview 240, thumbnail 64) where the size does not matter, because
-    /// pixel loops run a hundred times slower in the debug builds tests use.
-    let smallMaker: RenditionMaker
+/// Renditions made by real decoding, resampling, orientation and encoding, of SampleLibrary's
+/// photos and of fixtures made at test time: what runs on any clone, corpus or not.
+@Suite final class RenditionMakerTests {
+    let bench: RenditionWorkbench
+    /// Previews of 240 and thumbnails of 64 where the size does not matter.
+    let small: RenditionMaker
 
     init() throws {
-        directory = try TemporaryDirectory()
-        maker = RenditionMaker(settings: LibrarySettings(), store: RenditionStore(directory: directory.path))
-        var small = LibrarySettings()
-        small.previewSize = 240
-        small.thumbnailSize = 64
-        smallMaker = RenditionMaker(settings: small, store: RenditionStore(directory: directory.path))
+        bench = try RenditionWorkbench()
+        small = bench.maker(preview: 240, thumbnail: 64)
     }
 
-    deinit { directory.remove() }
+    /// A 560x420 card: halved on load, then Lanczos to 240x180.
+    static let card = TestImage.testCard(width: 560, height: 420)
+    /// A 320x240 card, quicker to encode where the scale does not matter: Lanczos to 240x180.
+    static let smallCard = TestImage.testCard(width: 320, height: 240)
 
-    /// Renders `relativePath` (under the corpus) and returns the outcome.
-    func render(
-        _ relativePath: String, orientation: Int? = nil, kinds: Set<RenditionKind> = [.thumbnail, .preview],
-        force: Bool = false, small: Bool = false
-    ) throws -> RenditionOutcome {
-        let photo = CorpusPhoto.named(relativePath)
-        let path = Corpus.root.appendingPathComponent(relativePath).path
-        return try (small ? smallMaker : maker).make(
-            source: RawPath(path), fingerprint: testFingerprint("\(relativePath)#\(orientation ?? 0)"),
-            orientation: orientation ?? photo?.orientation ?? 1, kinds: kinds, force: force)
-    }
-
-    func preview(_ relativePath: String, orientation: Int? = nil, small: Bool = false) throws -> TestImage {
-        let outcome = try render(relativePath, orientation: orientation, kinds: [.preview], small: small)
-        return try TestImage.decode(try #require(outcome.preview).path)
+    func fixture(_ encoder: FixtureJPEG, _ image: TestImage = smallCard, named name: String) throws -> RawPath {
+        try bench.write(encoder.encode(image), named: name)
     }
 
     // MARK: - Orientation
 
-    /// Each Landscape_N/Portrait_N example stores the same photo turned so that EXIF orientation N
-    /// displays it upright: its preview must match the upright one, and match it better than with
-    /// any other orientation applied.
-    @Test(arguments: ["Landscape", "Portrait"], 1...8)
-    func orientationDisplaysUpright(series: String, orientation: Int) throws {
-        let folder = "photos/exif-orientation-examples/"
-        let upright = try preview(folder + "\(series)_1.jpg", orientation: 1, small: true)
-        let file = folder + "\(series)_\(orientation).jpg"
-        let oriented = try preview(file, orientation: orientation, small: true)
-        let difference = try #require(oriented.meanAbsoluteDifference(to: upright))
-        #expect(difference < 4, "\(file): mean difference \(difference) from the upright photo")
+    /// The card stored as a camera stores it for each EXIF orientation (with the tag in its
+    /// EXIF) renders upright, and better than with any other orientation applied.
+    @Test(arguments: 1...8)
+    func orientationDisplaysUpright(orientation: Int) throws {
+        var encoder = FixtureJPEG()
+        var exif = ExifBuilder()
+        exif.ifd0 = [exif.short(0x0112, UInt16(orientation))]
+        encoder.segments = [SyntheticJPEG.exifSegment(exif)]
+        let file = try fixture(encoder, Self.card.stored(forOrientation: orientation), named: "card-\(orientation).jpg")
+        #expect(try ImageFileReader.read(file).metadata.orientation == orientation)
+        // The card stored upright, rendered: what every orientation must show.
+        let upright = try bench.preview(
+            try fixture(FixtureJPEG(), Self.card, named: "card.jpg"), key: "card", with: small)
+        let cardDifference = try #require(
+            upright.meanAbsoluteDifference(to: Self.card.areaAveraged(width: 240, height: 180)))
+        #expect(cardDifference < 10, "the upright card: mean difference \(cardDifference)")
+        let rendered = try bench.preview(file, key: "card-\(orientation)", orientation: orientation, with: small)
+        let difference = try #require(rendered.meanAbsoluteDifference(to: upright))
+        #expect(difference < 3, "orientation \(orientation): mean difference \(difference) from the upright card")
         for other in 1...8 where other != orientation {
-            let wrong = try preview(file, orientation: other, small: true)
+            let wrong = try bench.preview(file, key: "card-\(orientation)-as-\(other)", orientation: other, with: small)
             if let wrongDifference = wrong.meanAbsoluteDifference(to: upright) {
-                #expect(
-                    wrongDifference > difference * 3,
-                    "\(file) with orientation \(other): \(wrongDifference) vs \(difference)")
+                #expect(wrongDifference > difference * 3, "as \(other): \(wrongDifference) vs \(difference)")
             }
         }
     }
 
-    // MARK: - Colour models
-
-    /// The CMYK file was made from an RGB photo by ImageMagick's plain conversion, with an Adobe
-    /// marker (inverted values); its preview must come back close to that photo's preview.
-    @Test func adobeCMYKComesOutAsTheOriginalColours() throws {
-        let fromInk = try preview("photos/derived/cmyk_22-canon_tags.jpg")
-        let original = try preview("photos/exif-samples/tests/22-canon_tags.jpg")
-        let difference = try #require(fromInk.meanAbsoluteDifference(to: original))
-        #expect(difference < 3, "mean difference \(difference)")
+    /// A real photo stored turned: its preview under orientation 6 is the preview of the same
+    /// photo turned upright losslessly (as `pop --upright` does) and shown as stored.
+    @Test func samplePhotoTurnedByOrientationMatchesItsLosslessTurn() throws {
+        let source = SampleFiles.path("2015/sunset-orientation-6.jpg")
+        let rendered = try bench.preview(source, key: "sunset", orientation: 6, with: small)
+        #expect(rendered.width == 240 && rendered.height == 160)
+        let turned = try OriginalExport.bytes(of: source, orientation: 6, upright: true, pixelLimit: .standard)
+        #expect(turned.result.turnedUpright && !turned.result.trimmedEdges)
+        let upright = try bench.write(turned.bytes, named: "sunset-upright.jpg")
+        let reference = try bench.preview(upright, key: "sunset-upright", with: small)
+        let difference = try #require(rendered.meanAbsoluteDifference(to: reference))
+        #expect(difference < 1, "mean difference \(difference)")
+        let tree = try bench.preview(
+            SampleFiles.path("2015/tree-orientation-8.jpg"), key: "tree", orientation: 8, with: small)
+        #expect(tree.width == 160 && tree.height == 240)
     }
 
-    /// Pillow's CMYK sample is red lettering on black: mostly dark, and its brightest pixels red.
-    @Test func smallCMYKSampleIsNotInverted() throws {
-        let image = try preview("photos/pillow/pil_sample_cmyk.jpg")
-        let luminances = stride(from: 0, to: image.pixels.count, by: 3).map { offset in
-            (Int(image.pixels[offset]) * 299 + Int(image.pixels[offset + 1]) * 587 + Int(image.pixels[offset + 2]) * 114)
-                / 1000
+    // MARK: - Colour models and codings
+
+    /// Gray comes out as gray RGB of the card's luma; the ink models as the card's colours.
+    @Test func everyColourModelComesOutAsTheCard() throws {
+        let reference = try bench.preview(try fixture(FixtureJPEG(), named: "ycbcr.jpg"), key: "ycbcr", with: small)
+        #expect(
+            try #require(reference.meanAbsoluteDifference(to: Self.smallCard.areaAveraged(width: 240, height: 180)))
+                < 10)
+        let gray = try bench.preview(try fixture(FixtureJPEG(.gray), named: "gray.jpg"), key: "gray", with: small)
+        #expect(stride(from: 0, to: gray.pixels.count, by: 3).allSatisfy { gray.pixels[$0] == gray.pixels[$0 + 1] })
+        let grayDifference = try #require(gray.meanAbsoluteDifference(to: reference.gray))
+        #expect(grayDifference < 2, "gray: mean difference \(grayDifference) from the luma")
+        for model in [FixtureJPEG.ColorModel.cmyk, .adobeCMYK, .ycck] {
+            let image = try bench.preview(
+                try fixture(FixtureJPEG(model), named: "\(model).jpg"), key: "\(model)", with: small)
+            let difference = try #require(image.meanAbsoluteDifference(to: reference))
+            #expect(difference < 3, "\(model): mean difference \(difference)")
         }
-        let mean = luminances.reduce(0, +) / luminances.count
-        #expect(mean < 80, "mean luminance \(mean): looks inverted")
-        var red = 0
-        var colourful = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let pixel = image.pixel(x: x, y: y)
-                guard max(pixel.red, pixel.green, pixel.blue) > 120 else { continue }
-                colourful += 1
-                if pixel.red > pixel.green + 60 && pixel.red > pixel.blue + 60 { red += 1 }
-            }
-        }
-        #expect(colourful > 0 && red * 10 >= colourful * 8, "\(red) red of \(colourful) bright pixels")
     }
 
-    /// The grayscale file is the luma plane of a colour photo (jpegtran -grayscale): its preview
-    /// is gray RGB and equals the luma of the colour photo's preview.
-    @Test func grayscaleBecomesGrayRGBOfTheLuma() throws {
-        let gray = try preview("photos/derived/grayscale_canon_hdr_NO.jpg")
-        let colour = try preview("photos/exif-samples/hdr/canon_hdr_NO.jpg")
-        #expect(gray.width == colour.width && gray.height == colour.height)
-        var total = 0
-        var notGray = 0
-        for offset in stride(from: 0, to: gray.pixels.count, by: 3) {
-            if gray.pixels[offset] != gray.pixels[offset + 1] || gray.pixels[offset] != gray.pixels[offset + 2] {
-                notGray += 1
-            }
-            let luma =
-                (Int(colour.pixels[offset]) * 299 + Int(colour.pixels[offset + 1]) * 587
-                    + Int(colour.pixels[offset + 2]) * 114 + 500) / 1000
-            total += abs(Int(gray.pixels[offset]) - luma)
+    /// Progressive coding and restart markers change how coefficients are stored, not what they
+    /// are: the very same preview, also through the memory gate that progressive decodes take.
+    @Test func progressiveAndRestartIntervalsRenderTheSame() throws {
+        let baseline = try bench.preview(try fixture(FixtureJPEG(), named: "baseline.jpg"), key: "b", with: small)
+        for (progressive, interval) in [(true, 0), (false, 4), (true, 3)] {
+            var encoder = FixtureJPEG()
+            encoder.progressive = progressive
+            encoder.restartInterval = interval
+            let name = "p\(progressive)-r\(interval)"
+            let image = try bench.preview(try fixture(encoder, named: name + ".jpg"), key: name, with: small)
+            #expect(image.pixels == baseline.pixels, "\(name)")
         }
-        let difference = Double(total) / Double(gray.pixels.count / 3)
-        #expect(notGray == 0)
-        #expect(difference < 2, "mean difference \(difference) from the colour photo's luma")
-    }
-
-    /// The progressive files are lossless re-encodings (jpegtran -progressive) of baseline
-    /// photos: same coefficients, so the very same preview.
-    @Test(arguments: [
-        "DSCN0010.jpg": "photos/exif-samples/gps/DSCN0010.jpg",
-        "HMD_Nokia_8.3_5G.jpg": "photos/exif-samples/mobile/HMD_Nokia_8.3_5G.jpg",
-    ])
-    func progressiveMatchesBaseline(name: String, baseline: String) throws {
-        let progressive = try preview("photos/derived/progressive_\(name)")
-        let difference = try #require(progressive.meanAbsoluteDifference(to: try preview(baseline)))
-        #expect(difference == 0, "mean difference \(difference)")
     }
 
     // MARK: - Quality
 
-    /// The preview against the same photo decoded at full size and reduced by area averaging
-    /// in the test: one file per shrink-on-load scale (1, 1/2, 1/4).
+    /// The preview against the photo decoded whole and reduced by area averaging in the test,
+    /// at sizes that take each shrink-on-load scale (1, 1/2, 1/4, 1/8), baseline and progressive.
+    /// SampleLibrary's drawn scenes have sharper edges than photos, on which scaling inside the
+    /// DCT and area averaging differ more: hence less PSNR asked at the small scales.
     @Test(arguments: [
-        "photos/exif-samples/tests/28-hex_value.jpg", "photos/exif-samples/hdr/iphone_hdr_NO.jpg",
-        "photos/digicam-corpus/Sony/A6400/DSC00007.JPG",
+        ("2016/mountain-chamonix.jpg", 1280, 1, 35.0), ("2016/mountain-chamonix.jpg", 700, 2, 32),
+        ("2016/mountain-chamonix.jpg", 350, 4, 30), ("2016/mountain-chamonix.jpg", 180, 8, 29),
+        ("2016/progressive-tokyo.jpg", 1000, 2, 35),
     ])
-    func previewMatchesAreaAveragedFullDecode(relativePath: String) throws {
-        let photo = try #require(CorpusPhoto.named(relativePath))
-        #expect(photo.orientation == 1)
-        let rendered = try preview(relativePath)
-        let reference = try TestImage.decode(photo.path).areaAveraged(width: rendered.width, height: rendered.height)
+    func previewMatchesAreaAveragedFullDecode(
+        name: String, previewSize: Int, denominator: Int, minimumPSNR: Double
+    ) throws {
+        let source = SampleFiles.path(name)
+        let rendered = try bench.preview(source, key: "\(name)@\(previewSize)", with: bench.maker(preview: previewSize))
+        #expect(max(rendered.width, rendered.height) == previewSize)
+        let stored = try #require(try SourceFile.frameSize(of: source))
+        #expect(
+            DownscalingDecoder.shrinkDenominator(
+                width: stored.width, height: stored.height, targetWidth: rendered.width,
+                targetHeight: rendered.height) == denominator)
+        let reference = try TestImage.decode(source).areaAveraged(width: rendered.width, height: rendered.height)
         let psnr = try #require(rendered.psnr(to: reference))
-        #expect(psnr >= 35, "PSNR \(psnr) dB")
+        #expect(psnr >= minimumPSNR, "\(name) at \(previewSize): PSNR \(psnr) dB")
     }
 
-    /// A file with an ICC profile hands the same profile bytes to both renditions, also when it
-    /// takes several APP2 chunks.
-    @Test(arguments: ["photos/pillow/icc_profile_big.jpg", "photos/exif-samples/tests/33-type_error.jpg"])
-    func iccProfileIsCarriedOver(relativePath: String) throws {
-        let source = try iccChunks(of: RawPath(Corpus.root.appendingPathComponent(relativePath).path))
-        #expect(!source.isEmpty)
-        let outcome = try render(relativePath)
-        for file in [outcome.preview, outcome.thumbnail] {
-            let carried = try iccChunks(of: try #require(file).path)
-            #expect(carried.joined().elementsEqual(source.joined()))
-        }
-    }
-
-    @Test func bigICCProfileNeedsSeveralChunks() throws {
-        let outcome = try render("photos/pillow/icc_profile_big.jpg", kinds: [.preview])
-        #expect(try iccChunks(of: try #require(outcome.preview).path).count > 1)
-    }
-
-    // MARK: - The store
-
-    @Test func writesBothFilesAtTheirFittedSizesAndNothingElse() throws {
-        let relativePath = "photos/digicam-corpus/Canon/EOS_RP/_MG_0631.JPG"
-        let photo = try #require(CorpusPhoto.named(relativePath))
-        let outcome = try render(relativePath)
-        #expect(outcome.madeAnything && outcome.damage == nil && outcome.warningCount == 0)
-        for kind in RenditionKind.allCases {
-            let file = try #require(outcome[kind])
-            let image = try TestImage.decode(file.path)
-            let expected = maker.spec(kind).fittedSize(
-                displayWidth: photo.displayWidth, displayHeight: photo.displayHeight)
-            #expect(image.width == expected.width && image.height == expected.height)
-            #expect(file.width == image.width && file.height == image.height)
-            #expect(max(image.width, image.height) == maker.spec(kind).maxDimension)
-        }
-        let files = directory.files()
-        #expect(files.count == 2)
-        #expect(files.allSatisfy { $0.hasSuffix(".jpg") && !$0.contains("tmp") })
-    }
-
-    @Test func existingFilesAreKeptUnlessForced() throws {
-        let relativePath = "photos/exif-samples/exif-org/canon-ixus.jpg"
-        let first = try render(relativePath)
-        let previewPath = try #require(first.preview).path
-        let inode = try #require(FileSystem.status(previewPath)).st_ino
-        let second = try render(relativePath)
-        #expect(!second.madeAnything)
-        #expect(second.preview == first.preview && second.thumbnail == first.thumbnail)
-        #expect(FileSystem.status(previewPath)?.st_ino == inode)
-        let forced = try render(relativePath, force: true)
-        #expect(forced.madeAnything)
-        #expect(FileSystem.status(previewPath)?.st_ino != inode)
-        #expect(directory.files().count == 2)
-    }
-
-    @Test func previewAloneMakesNoThumbnail() throws {
-        let outcome = try render("photos/exif-samples/gps/DSCN0025.jpg", kinds: [.preview])
-        #expect(outcome.preview != nil && outcome.thumbnail == nil)
-        #expect(directory.files().count == 1)
-        #expect(directory.files().first?.contains("-preview-1280-q82.jpg") == true)
-    }
-
-    /// The thumbnail against the preview reduced by area averaging in the test: close to it,
-    /// and much closer than picking every fifth pixel (which aliases) would be.
+    /// The thumbnail against the preview reduced by area averaging: close to it, and much
+    /// closer than picking pixels (which aliases) would be.
     @Test func thumbnailMatchesAreaAveragedPreview() throws {
-        let outcome = try render("photos/exif-samples/tests/42_IndexError.jpg")
+        let outcome = try bench.render(
+            SampleFiles.path("2015/harbour-rouffiac.jpg"), key: "harbour", with: bench.maker())
         let thumbnail = try TestImage.decode(try #require(outcome.thumbnail).path)
         let preview = try TestImage.decode(try #require(outcome.preview).path)
         let reference = preview.areaAveraged(width: thumbnail.width, height: thumbnail.height)
@@ -230,5 +155,67 @@ final class RenditionMakerTests {
         }
         let nearestPSNR = try #require(nearest.psnr(to: reference))
         #expect(psnr >= 28 && psnr > nearestPSNR + 3, "PSNR \(psnr) dB, nearest neighbour \(nearestPSNR) dB")
+    }
+
+    // MARK: - ICC profiles
+
+    /// An RGB profile goes into both renditions byte for byte, also when it takes two APP2
+    /// chunks; a gray one does not (renditions are RGB).
+    @Test func rgbProfileIsCarriedOverAndGrayOneIsNot() throws {
+        func profile(_ space: String, size: Int) -> [UInt8] {
+            var bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            bytes.replaceSubrange(16..<20, with: Array(space.utf8))
+            return bytes
+        }
+        let rgb = profile("RGB ", size: 70_000)
+        var encoder = FixtureJPEG()
+        encoder.segments = FixtureSegments.iccProfile(rgb)
+        #expect(encoder.segments.count == 2)
+        let outcome = try bench.render(try fixture(encoder, named: "icc.jpg"), key: "icc", with: small)
+        for file in [outcome.preview, outcome.thumbnail] {
+            let carried = try iccChunks(of: try #require(file).path)
+            #expect(carried.count == 2 && carried.joined().elementsEqual(rgb))
+        }
+        encoder.segments = FixtureSegments.iccProfile(profile("GRAY", size: 600))
+        let gray = try bench.render(try fixture(encoder, named: "gray-icc.jpg"), key: "gray-icc", with: small)
+        #expect(try iccChunks(of: try #require(gray.preview).path).isEmpty)
+    }
+
+    // MARK: - The store
+
+    @Test func writesBothFilesAtTheirFittedSizesAndNothingElse() throws {
+        let maker = bench.maker()
+        let outcome = try bench.render(SampleFiles.path("2015/lake-beach.jpg"), key: "lake", with: maker)
+        #expect(outcome.madeAnything && outcome.damage == nil && outcome.warningCount == 0)
+        for (kind, size) in [(RenditionKind.preview, (1280, 853)), (.thumbnail, (256, 171))] {
+            let file = try #require(outcome[kind])
+            let image = try TestImage.decode(file.path)
+            #expect(image.width == size.0 && image.height == size.1 && file.width == size.0 && file.height == size.1)
+        }
+        let files = bench.renditionFiles()
+        #expect(files.count == 2 && files.allSatisfy { $0.hasSuffix(".jpg") && !$0.contains("tmp") })
+    }
+
+    @Test func existingFilesAreKeptUnlessForced() throws {
+        let source = SampleFiles.path("2015/bordeaux-art.jpg")
+        let first = try bench.render(source, key: "bordeaux", with: small)
+        let previewPath = try #require(first.preview).path
+        let inode = try #require(FileSystem.status(previewPath)).st_ino
+        let second = try bench.render(source, key: "bordeaux", with: small)
+        #expect(!second.madeAnything)
+        #expect(second.preview == first.preview && second.thumbnail == first.thumbnail)
+        #expect(FileSystem.status(previewPath)?.st_ino == inode)
+        let forced = try bench.render(source, key: "bordeaux", force: true, with: small)
+        #expect(forced.madeAnything)
+        #expect(FileSystem.status(previewPath)?.st_ino != inode)
+        #expect(bench.renditionFiles().count == 2)
+    }
+
+    @Test func previewAloneMakesNoThumbnail() throws {
+        let outcome = try bench.render(
+            SampleFiles.path("2016/mountain-chamonix.jpg"), key: "chamonix", kinds: [.preview], with: bench.maker())
+        #expect(outcome.preview != nil && outcome.thumbnail == nil)
+        #expect(bench.renditionFiles().count == 1)
+        #expect(bench.renditionFiles().first?.hasSuffix("-preview-1280-q82.jpg") == true)
     }
 }

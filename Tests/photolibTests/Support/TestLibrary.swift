@@ -12,6 +12,21 @@ final class TestLibrary {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
+    /// A library made with `init` holding a copy of SampleLibrary's ten photos, not indexed yet.
+    static func sample() throws -> TestLibrary {
+        let library = try TestLibrary()
+        let sample = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary")
+        let files = FileManager.default.enumerator(atPath: sample.path)!.compactMap { $0 as? String }
+        for file in files where file.hasSuffix(".jpg") {
+            try library.add(sample.appendingPathComponent(file), as: file)
+        }
+        let made = try BinaryRunner.run(["init", library.root.path])
+        guard made.status == 0 else { throw InitFailed(stderr: made.stderr) }
+        return library
+    }
+
+    struct InitFailed: Error { var stderr: String }
+
     /// Copies `source` (a file) to `relativePath` inside the library, making folders.
     func add(_ source: URL, as relativePath: String) throws {
         let destination = root.appendingPathComponent(relativePath)

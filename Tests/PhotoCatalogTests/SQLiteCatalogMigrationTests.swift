@@ -1,0 +1,140 @@
+import Foundation
+import PhotoTestSupport
+import Testing
+
+@testable import PhotoCatalog
+@testable import PhotoFormats
+@testable import PhotoSupport
+
+/// Catalogs made by earlier photolibs open and migrate with their data kept.
+@Suite struct SQLiteCatalogMigrationTests {
+    let folder: TemporaryDirectory
+
+    init() throws { folder = try TemporaryDirectory() }
+
+    /// The indexes version 4 drops.
+    static let superseded = ["assets_favourite", "assets_liked", "assets_by_city", "assets_by_popped_at"]
+
+    @Test func aVersion3CatalogMigratesWithItsDataKept() throws {
+        // A catalog as photolib made it before version 4: the frozen migrations 1 to 3 only.
+        let old = try SQLiteDatabase(path: folder.catalogPath)
+        let toVersion3 = SQLiteMigrator(
+            Array(SQLiteCatalog.migrations.prefix(3)), created: SQLiteCatalog.recordCreation)
+        #expect(try toVersion3.migrate(old) == [1, 2, 3])
+        try old.execute(
+            """
+            INSERT INTO assets (id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height,
+                taken_local, caption, caption_source, city, city_source, favourite, liked, damage, indexed_at,
+                added_at, popped_at, region, country_name, rating, sidecar_stamp)
+            VALUES ('00000000000000aa', CAST('2015/a.jpg' AS BLOB), 1000, 1600000000123456789, 'abcd01', 640, 480,
+                '2015-06-13T16:42:07', 'My caption', 'user', 'Bordeaux', 'gps', 1, 1, NULL, 1600000000, 1600000000,
+                1600000100, 'Nouvelle-Aquitaine', 'France', 4, '12:34:a.jpg.xmp');
+            INSERT INTO asset_events (asset_id, at, action, field, old_value, new_value, batch)
+            VALUES ('00000000000000aa', 1600000050, 'favourite', 'favourite', 'false', 'true', '0123456789abcdef');
+            """)
+        for index in Self.superseded {
+            #expect(try old.integerValue("SELECT count(*) FROM sqlite_schema WHERE name = ?", [.text(index)]) == 1)
+        }
+        let created = try old.textValue("SELECT value FROM catalog_info WHERE key = 'created_at'")
+
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
+        #expect(try catalog.database.userVersion() == SQLiteCatalog.schemaVersion)
+        for index in Self.superseded {
+            #expect(
+                try catalog.database.integerValue("SELECT count(*) FROM sqlite_schema WHERE name = ?", [.text(index)])
+                    == 0)
+        }
+        // Version 6: the pages' indexes, one of which replaces version 3's popped index.
+        func exists(_ index: String) throws -> Bool {
+            try catalog.database.integerValue("SELECT count(*) FROM sqlite_schema WHERE name = ?", [.text(index)]) == 1
+        }
+        #expect(try !exists("assets_shown_by_popped") && exists("assets_shown_by_city"))
+        for index in ["assets_shown_in_taken_order", "assets_shown_in_city_order", "assets_shown_in_popped_order"] {
+            #expect(try exists(index), "\(index)")
+        }
+        let asset = try #require(try catalog.asset(id: CatalogFixtures.id("00000000000000aa")))
+        #expect(asset.file.relativePath == RawPath("2015/a.jpg") && asset.file.fingerprint == "abcd01")
+        #expect(asset.caption == "My caption" && asset.captionSource == .user)
+        #expect(asset.city == "Bordeaux" && asset.region == "Nouvelle-Aquitaine" && asset.countryName == "France")
+        #expect(asset.favourite && asset.liked && asset.rating == 4 && asset.damage == nil)
+        #expect(asset.poppedAt == Date(timeIntervalSince1970: 1_600_000_100))
+        #expect(try catalog.history(for: asset.id, limit: nil).map(\.change.field) == ["favourite"])
+        #expect(try catalog.indexRecords().first?.sidecarStamp == "12:34:a.jpg.xmp")
+        var favourites = AssetQuery()
+        favourites.favourite = true
+        #expect(try catalog.assets(matching: favourites).map(\.id) == [asset.id])
+        #expect(try catalog.collections(now: Date()).first { $0.collection == .city("Bordeaux") }?.count == 1)
+        // Made by the old photolib: its birth certificate is kept, not written again.
+        #expect(try catalog.database.textValue("SELECT value FROM catalog_info WHERE key = 'created_at'") == created)
+        #expect(try catalog.database.integerValue("SELECT count(*) FROM catalog_info") == 2)
+    }
+
+    @Test func renditionFailuresStoredAsDamageByVersion4AreTakenOut() throws {
+        let old = try SQLiteDatabase(path: folder.catalogPath)
+        try SQLiteMigrator(Array(SQLiteCatalog.migrations.prefix(4)), created: SQLiteCatalog.recordCreation)
+            .migrate(old)
+        // The damage texts earlier index passes wrote, a failed rendition always last.
+        let damage = [
+            "00000000000000aa": "renditions not made: /p/.photolib/renditions/ab: not a directory",
+            "00000000000000bb":
+                "truncated (no end-of-image marker); renditions not made: /p/x.jpg: write failed: No space left on device",
+            "00000000000000cc": "renditions not made: cannot decode JPEG: Unsupported marker type 0xc3",
+            "00000000000000dd": "renditions not made: unsupported JPEG colour model (2 components)",
+            "00000000000000ee": "truncated (no end-of-image marker); decoded in part (Premature end of JPEG file)",
+            "00000000000000ff": "corrupt EXIF: IFD0 offset out of range",
+        ]
+        let insert = try old.prepare(
+            """
+            INSERT INTO assets (id, relative_path, file_size, modified_ns, fingerprint, damage, indexed_at, added_at)
+            VALUES (?, CAST(? AS BLOB), 1, 1, 'abcd', ?, 0, 0)
+            """)
+        for (hex, text) in damage { try insert.run([.text(hex), .text("\(hex).jpg"), .text(text)]) }
+
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
+        func asset(_ hex: String) throws -> Asset { try #require(try catalog.asset(id: CatalogFixtures.id(hex))) }
+        #expect(try asset("00000000000000aa").damage == nil)
+        #expect(try asset("00000000000000bb").damage == "truncated (no end-of-image marker)")
+        #expect(try asset("00000000000000cc").damage == "cannot decode JPEG: Unsupported marker type 0xc3")
+        #expect(try asset("00000000000000dd").damage == "unsupported JPEG colour model (2 components)")
+        #expect(try asset("00000000000000ee").damage == damage["00000000000000ee"])
+        #expect(try asset("00000000000000ff").damage == damage["00000000000000ff"])
+        let undecodable = try damage.keys.sorted().filter { try asset($0).undecodable }
+        #expect(undecodable == ["00000000000000cc", "00000000000000dd"])
+    }
+
+    @Test func aNewCatalogRecordsItsCreatorOutsideTheMigrations() throws {
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
+        #expect(
+            try catalog.database.textValue("SELECT value FROM catalog_info WHERE key = 'created_by'")
+                == "photolib \(PhotolibRelease.version)")
+        // No migration's text carries the release: they stay the same from one release to the next.
+        for migration in SQLiteCatalog.migrations {
+            #expect(!migration.script.contains(PhotolibRelease.version), "migration \(migration.version)")
+        }
+        #expect(SQLiteCatalog.migrations.map(\.version) == Array(1...SQLiteCatalog.schemaVersion))
+    }
+
+    /// Each released migration's text, by its FNV-1a hash: an edit fails here. A change of
+    /// mind is a new migration, whose hash is added to this list when it is released.
+    static let frozenHashes: [Int: String] = [
+        1: "94a3d01104712dec", 2: "214605f3c54447f1", 3: "5522721a59eab43a", 4: "29b0e4c982c10369",
+        5: "d82fe82de7aeb37c", 6: "f53faa8cfc8179da",
+    ]
+
+    @Test func releasedMigrationsAreNeverEdited() {
+        for migration in SQLiteCatalog.migrations {
+            #expect(
+                Self.fnv1a(migration.script) == Self.frozenHashes[migration.version],
+                "migration \(migration.version) changed: its text is frozen; add a migration instead")
+        }
+    }
+
+    private static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}
