@@ -73,12 +73,15 @@ struct PeekView {
         lines[top].text("╭─", border)
         lines[top].text(DisplayWidth.truncate(title, to: columns - 4), TextStyle(bold: true))
         lines[top].text(String(repeating: "─", count: max(0, columns - 3 - lines[top].column)) + "╮", border)
-        let area = PictureArea(
-            state: picture, columns: box.columns, rows: box.rows, spinner: spinner,
-            key: "peek:\(asset.id.hex):\(asset.file.fingerprint):\(box.columns)x\(box.rows)")
         let textWidth = sideBySide ? Self.sideColumns : columns - 4
         let text = textLines(width: textWidth)
         let actions = actionItems()
+        // Stacked, the text and the actions under the picture always show: a line more of
+        // text (why the picture cannot be shown) takes a row from the placeholder.
+        let pictureRows = sideBySide ? box.rows : max(0, min(box.rows, bottom - top - 1 - text.count - 1))
+        let area = PictureArea(
+            state: picture, columns: box.columns, rows: pictureRows, spinner: spinner,
+            key: "peek:\(asset.id.hex):\(asset.file.fingerprint):\(box.columns)x\(box.rows)")
         for row in (top + 1)..<bottom {
             let inner = row - top - 1
             lines[row].text("│ ", border)
@@ -86,11 +89,11 @@ struct PeekView {
             if sideBySide {
                 area.append(row: inner, to: &lines[row], screenRow: row, images: &images)
                 lines[row].text("  ")
-            } else if inner < box.rows {
+            } else if inner < pictureRows {
                 area.append(row: inner, to: &lines[row], screenRow: row, images: &images)
                 textIndex = -1
             } else {
-                textIndex = inner - box.rows
+                textIndex = inner - pictureRows
             }
             if textIndex >= 0, textIndex < text.count {
                 lines[row].text(text[textIndex].0, text[textIndex].1)

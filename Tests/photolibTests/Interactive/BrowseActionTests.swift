@@ -170,6 +170,8 @@ import Testing
         terminal.type(Keys.right + " ")
         #expect(terminal.waitFor("Picture  "), "\(terminal.screen.text)")
         #expect(terminal.screen.text.contains("Caption  Harbour in France"))
+        // The reason takes a row from the placeholder, never the actions'.
+        #expect(terminal.screen.lines.contains { $0.contains("f Make Favourite") && $0.contains("d Delete") })
         terminal.type("qq")
         #expect(terminal.waitForExit() == 0)
     }
