@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["PhotoBrowser", "PhotoLibrary", "PhotoCatalog", "PhotoTestSupport"]
         ),
         /** End to end: the built binary run on real libraries; and the parser's and output's units. */
-        .testTarget(name: "photolibTests", dependencies: ["photolib"]),
+        .testTarget(name: "photolibTests", dependencies: ["photolib", "PhotoTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

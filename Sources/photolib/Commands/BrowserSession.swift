@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PhotoBrowser
 import PhotoCatalog
 import PhotoFormats
@@ -89,8 +90,21 @@ enum BrowserSession {
         ).run()
         if case .signal(let signal) = outcome {
             context.stdout.flush()
-            SignalPipe.endProcess(by: signal)
+            endProcess(by: signal)
         }
         return outcome
+    }
+
+    /// Ends the process by `signal`'s default action, as it would have ended had nobody caught
+    /// it (a shell then says 128 + its number). Called once the terminal is restored.
+    private static func endProcess(by signal: Int32) -> Never {
+        Glibc.signal(signal, SIG_DFL)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, signal)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        raise(signal)
+        // A signal whose default is to be ignored (none of ours) would come back here.
+        exit(128 + signal)
     }
 }

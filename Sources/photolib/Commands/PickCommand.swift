@@ -61,7 +61,7 @@ enum PickCommand: PhotolibCommand {
             }
             return .success
         case .nothingToPick:
-            context.warn("no photo matches")
+            context.diagnostics.warning("no photo matches")
             return .failure
         case .cancelled, .quit, .signal:
             return .cancelled

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PhotoTerminal
 
 /// A full-screen session on the controlling terminal (`/dev/tty`, as fzf uses, so that
 /// standard output stays free for results): raw input, the alternate screen, no cursor, no

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PhotoTerminal
 
 /// Turns signals into bytes an event loop can `poll` for (the self-pipe trick): the handler
 /// only writes the signal's number to a pipe, and the loop reads it and acts at a safe point,
@@ -71,19 +72,6 @@ public final class SignalPipe {
             result += buffer[0..<count].map { Int32($0) }
         }
         return result
-    }
-
-    /// Ends the process by `signal`'s default action, as it would have ended had nobody caught
-    /// it (a shell then says 128 + its number). Call once the terminal is restored.
-    public static func endProcess(by signal: Int32) -> Never {
-        Glibc.signal(signal, SIG_DFL)
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, signal)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        raise(signal)
-        // A signal whose default is to be ignored (none of ours) would come back here.
-        exit(128 + signal)
     }
 
     private static func handle(_ signal: Int32) {
