@@ -18,7 +18,7 @@ extension SQLiteCatalog {
             CollectionCount(.favourites, try count("SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0")),
             CollectionCount(.liked, try count("SELECT count(*) FROM assets WHERE liked = 1 AND trashed = 0")),
         ]
-        // Named: version 6's assets_shown_in_city_order serves this query too, but holds the
+        // Named: version 7's assets_shown_in_city_order serves this query too, but holds the
         // unplaced assets and every path as well, and walking it takes twice as long.
         result += try database.cachedStatement(
             """

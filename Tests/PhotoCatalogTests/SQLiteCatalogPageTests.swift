@@ -162,7 +162,7 @@ import Testing
                     + "ORDER BY \(order) LIMIT 10"
                 let plan = try catalog.database.prepare("EXPLAIN QUERY PLAN " + sql).rows { $0.text(at: 3) }
                     .joined(separator: "; ")
-                // An index serves the whole order (version 6's, or the path's): nothing is sorted,
+                // An index serves the whole order (version 7's, or the path's): nothing is sorted,
                 // not even the ties of the first key.
                 #expect(plan.contains("USING INDEX") && !plan.contains("TEMP B-TREE"), "\(sort): \(plan)")
             }

@@ -58,7 +58,7 @@ import Testing
         }
     }
 
-    /// Version 3's partial indexes, and version 6's, which replaced `assets_shown_by_popped`
+    /// Version 3's partial indexes, and version 7's, which replaced `assets_shown_by_popped`
     /// and serve a city's assets too.
     @Test func collectionsUsePartialIndexes() throws {
         let since = "SELECT count(*) FROM assets WHERE trashed = 0 AND"

@@ -1,27 +1,21 @@
 extension SQLiteCatalog {
-    /// Version 6: indexes in the exact order of the sorts' pages (`SQLiteCatalog+Pages.swift`),
-    /// path included as the tie-breaker, over the assets not in the trash. `browse` and `pick`
-    /// ask for "the 60 after this one"; with these a page is an index walk of a few dozen
-    /// entries at any depth of 100,000 assets, where a one-column index left every tie (a
-    /// city's thousands of photos, a burst's equal seconds) to be sorted.
+    /// Version 6: where the capture date and the GPS position came from.
     ///
-    /// - Taken and city: the index holds the assets without a date or place too (first in
-    ///   it), so each sort's second segment, those assets by path, is an index walk as well,
-    ///   however few or many they are. `assets_shown_by_city` stays beside it: holding only the
-    ///   placed assets' names, it counts the city collections in half the time.
-    /// - Popped: few assets are ever popped, so the index holds those only, the rows version 3's
-    ///   `assets_shown_by_popped` held (which it replaces, serving its counts); the others,
-    ///   nearly all, are found in path order by walking the path's own index.
+    /// - `taken_source`, `gps_source`: 'exif', 'xmp', 'iptc' or 'makernote' (`MetadataSource`),
+    ///   NULL when there is no value. Until now both came from EXIF only, so rows that have one
+    ///   say 'exif'; the next index pass of a changed file fills in what XMP and IPTC add.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
     static let migration6 = SQLiteMigration(
         version: 6,
         script: """
-            CREATE INDEX assets_shown_in_taken_order ON assets (taken_local, relative_path) WHERE trashed = 0;
-            CREATE INDEX assets_shown_in_city_order ON assets (city COLLATE NOCASE, relative_path) WHERE trashed = 0;
-            CREATE INDEX assets_shown_in_popped_order ON assets (popped_at DESC, relative_path)
-                WHERE trashed = 0 AND popped_at IS NOT NULL;
-            DROP INDEX assets_shown_by_popped;  -- superseded by assets_shown_in_popped_order
+            ALTER TABLE assets ADD COLUMN taken_source TEXT
+                CHECK (taken_source IN ('exif', 'xmp', 'iptc', 'makernote'));
+            ALTER TABLE assets ADD COLUMN gps_source TEXT
+                CHECK (gps_source IN ('exif', 'xmp', 'iptc', 'makernote'));
+
+            UPDATE assets SET taken_source = 'exif' WHERE taken_local IS NOT NULL;
+            UPDATE assets SET gps_source = 'exif' WHERE gps_latitude IS NOT NULL;
             """
     )
 }
