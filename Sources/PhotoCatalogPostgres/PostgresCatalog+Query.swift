@@ -9,8 +9,27 @@ extension PostgresCatalog {
     /// The SELECT for `query`, with every value as a bound parameter; the same conditions and
     /// order as the SQLite catalog's, in PostgreSQL's words.
     static func sql(for query: AssetQuery) -> (sql: String, values: [PGValue]) {
-        var conditions: [String] = []
         var values: [PGValue] = []
+        let conditions = filter(for: query, values: &values)
+        var sql = "SELECT \(assetColumns) FROM assets"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        switch query.sort {
+        case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"
+        case .path: sql += " ORDER BY relative_path"
+        case .city: sql += " ORDER BY city IS NULL, lower(city), relative_path"
+        case .popped: sql += " ORDER BY popped_at IS NULL, popped_at DESC, relative_path"
+        }
+        if let limit = query.limit {
+            values.append(.int(Int64(max(limit, 0))))
+            sql += " LIMIT $\(values.count)"
+        }
+        return (sql, values)
+    }
+
+    /// The WHERE conditions (joined by AND) that select `query`'s assets; their values are
+    /// appended to `values`, numbered after those already there.
+    static func filter(for query: AssetQuery, values: inout [PGValue]) -> [String] {
+        var conditions: [String] = []
         func parameter(_ value: PGValue) -> String {
             values.append(value)
             return "$\(values.count)"
@@ -51,16 +70,10 @@ extension PostgresCatalog {
             conditions.append(
                 "popped_at IS NOT NULL AND popped_at >= \(parameter(.double(since.timeIntervalSince1970)))")
         }
-
-        var sql = "SELECT \(assetColumns) FROM assets"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        switch query.sort {
-        case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"
-        case .path: sql += " ORDER BY relative_path"
-        case .city: sql += " ORDER BY city IS NULL, lower(city), relative_path"
-        case .popped: sql += " ORDER BY popped_at IS NULL, popped_at DESC, relative_path"
+        for term in query.searchTerms {
+            guard let condition = searchCondition(term, values: &values) else { continue }
+            conditions.append(condition)
         }
-        if let limit = query.limit { sql += " LIMIT \(parameter(.int(Int64(max(limit, 0)))))" }
-        return (sql, values)
+        return conditions
     }
 }

@@ -15,6 +15,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 4, script: coveringCollectionsSchema),
         // Where dates and positions came from (PostgresCatalog+Schema5.swift).
         PostgresMigration(version: 5, script: metadataSourcesSchema),
+        // Indexes in the order of browse's pages (PostgresCatalog+Schema6.swift).
+        PostgresMigration(version: 6, script: pageOrderSchema),
     ])
 
     /// The schema version this photolib writes.

@@ -60,11 +60,12 @@ import Testing
     }
 
     @Test func newerSchemaIsRefused() throws {
-        try SQLiteCatalog(path: folder.catalogPath).database.setUserVersion(7)
+        let newer = SQLiteCatalog.schemaVersion + 1
+        try SQLiteCatalog(path: folder.catalogPath).database.setUserVersion(newer)
         let error = try #require(throws: SQLiteError.self) { try SQLiteCatalog(path: folder.catalogPath) }
         #expect(
             error.description
-                == "\(folder.catalogPath): catalog schema 7 is newer than this photolib (knows \(SQLiteCatalog.schemaVersion)); upgrade photolib"
+                == "\(folder.catalogPath): catalog schema \(newer) is newer than this photolib (knows \(SQLiteCatalog.schemaVersion)); upgrade photolib"
         )
     }
 
