@@ -6,8 +6,9 @@ BIN := .build/release/photolib
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs, and the pkg-config modules that show they are there.
-BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev libsqlite3-dev libchafa-dev libglib2.0-dev
-PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa
+BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev libsqlite3-dev libchafa-dev libglib2.0-dev \
+  libheif-dev libpng-dev zlib1g-dev libwebp-dev libtiff-dev libraw-dev
+PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib libwebp libwebpdemux libtiff-4 libraw_r
 # Tools only the benchmarks compare against.
 BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time
 

@@ -116,6 +116,8 @@ public struct AssetQuery: Sendable, Equatable {
     public var addedSince: Date?
     /// Popped at or after this moment.
     public var poppedSince: Date?
+    /// Only files in this format.
+    public var format: ImageFormat?
     public var sort: Sort = .path
     public var limit: Int?
 

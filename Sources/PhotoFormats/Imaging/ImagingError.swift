@@ -5,6 +5,8 @@ public struct ImagingError: PhotolibError {
     public enum Reason: Sendable, Equatable {
         /// libjpeg gave up on the data; the text is libjpeg's own message.
         case undecodable(String)
+        /// A format other than JPEG whose library gave up on the data; its message.
+        case undecodableFormat(format: ImageFormat, message: String)
         /// The frame header claims more pixels than the library allows.
         case tooManyPixels(width: Int, height: Int, limitMegapixels: Int)
         /// A colour model renditions cannot show (neither gray, YCbCr/RGB nor CMYK/YCCK).
@@ -27,7 +29,7 @@ public struct ImagingError: PhotolibError {
 
     public var kind: ErrorKind {
         switch reason {
-        case .undecodable, .tooManyPixels, .unsupportedColorModel: .badData
+        case .undecodable, .undecodableFormat, .tooManyPixels, .unsupportedColorModel: .badData
         case .encodingFailed, .outOfMemory: .failure
         case .invalidFingerprint: .usage
         }
@@ -39,6 +41,7 @@ public struct ImagingError: PhotolibError {
     public var reasonDescription: String {
         switch reason {
         case .undecodable(let message): "cannot decode JPEG: \(message)"
+        case .undecodableFormat(let format, let message): "cannot decode \(format.displayName): \(message)"
         case .tooManyPixels(let width, let height, let limit):
             PixelLimit(megapixels: limit).refusal(width: width, height: height)
         case .unsupportedColorModel(let components): "unsupported JPEG colour model (\(components) components)"

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 
 /// `photolib list`: the assets, filtered and sorted, as a table, JSON, JSON Lines, ids or a template.
 enum ListCommand: PhotolibCommand {
@@ -24,6 +25,7 @@ enum ListCommand: PhotolibCommand {
             ),
             .value("city", "name", help: "Only assets in this city (case-insensitive)."),
             .value("caption", "text", help: "Only assets whose caption contains this text (case-insensitive)."),
+            .value("file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff or raw."),
             .value("taken-after", "date", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]])."),
             .value("taken-before", "date", help: "Only assets taken before DATE."),
             .value("sort", "key", help: "Order by taken, path, city or popped (last popped first; default: path)."),
@@ -38,6 +40,7 @@ enum ListCommand: PhotolibCommand {
             "photolib list --city Bordeaux --ids | photolib action favourite -",
             "photolib list --collection 2015 --sort taken",
             "photolib list --jsonl | jq -r 'select(.gps) | .path'",
+            "photolib list --file-format heif --ids",
             "photolib list --format '{shortId}\\t{takenAt}\\t{caption}'",
         ]
     )
@@ -96,6 +99,15 @@ enum ListCommand: PhotolibCommand {
         if command.flag("missing") { query.missing = true }
         query.city = command.value("city")
         query.captionContains = command.value("caption")
+        if let name = command.value("file-format") {
+            guard let format = ImageFormat(rawValue: name.lowercased()) else {
+                throw UsageError(
+                    message: "Invalid value '\(name)' for '--file-format <name>': expected one of "
+                        + ImageFormat.allCases.map(\.rawValue).joined(separator: ", "),
+                    commandPath: command.path)
+            }
+            query.format = format
+        }
         query.takenAfter = try command.value("taken-after").map { try dateBound($0, option: "taken-after", command) }
         query.takenBefore = try command.value("taken-before").map { try dateBound($0, option: "taken-before", command) }
         if let sort = command.value("sort") {

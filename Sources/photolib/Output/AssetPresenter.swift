@@ -35,6 +35,8 @@ struct AssetPresenter {
             ("fileSize", .int(asset.file.size)),
             ("modifiedAt", .string(Timestamp.iso8601(asset.file.modifiedAt))),
             ("fingerprint", .string(asset.file.fingerprint)),
+            ("format", .string(metadata.format.rawValue)),
+            ("mimeType", .string(metadata.mimeType)),
             ("width", optionalInt(metadata.displayWidth)),
             ("height", optionalInt(metadata.displayHeight)),
             ("pixelWidth", optionalInt(metadata.pixelWidth)),
@@ -88,6 +90,7 @@ struct AssetPresenter {
         "latitude", "longitude", "altitude", "caption", "city", "country",
         "favourite", "liked", "trashed", "missing", "damaged", "indexedAt",
         "captionSource", "citySource", "region", "countryName", "rating", "poppedAt", "trashedAt",
+        "format", "mimeType",
     ]
 
     /// The `--format` fields that are file names, as their exact bytes (not always UTF-8).
@@ -124,6 +127,7 @@ struct AssetPresenter {
             "captionSource": asset.captionSource?.rawValue, "citySource": asset.citySource?.rawValue,
             "region": asset.region, "countryName": asset.countryName, "rating": text(asset.rating),
             "poppedAt": asset.poppedAt.map(Timestamp.iso8601), "trashedAt": asset.trashedAt.map(Timestamp.iso8601),
+            "format": metadata.format.rawValue, "mimeType": metadata.mimeType,
         ]
     }
 

@@ -1,0 +1,96 @@
+import Foundation
+import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
+
+/// The image reader on each format's fixtures: format, size, orientation, date, GPS, caption.
+@Suite struct FormatReadingTests {
+    @Test(arguments: FormatFixtures.expected.keys.sorted())
+    func fixtureReadsAsExpected(_ name: String) throws {
+        let expected = try #require(FormatFixtures.expected[name])
+        let reading = try ImageFileReader.read(FormatFixtures.path(name))
+        let metadata = reading.metadata
+        #expect(metadata.format == expected.format)
+        #expect(metadata.mimeType == expected.mimeType)
+        #expect(metadata.pixelWidth == expected.width)
+        #expect(metadata.pixelHeight == expected.height)
+        #expect(metadata.orientation == expected.orientation)
+        #expect(metadata.takenAt?.iso8601 == expected.takenAt)
+        if let latitude = expected.latitude {
+            #expect(abs((metadata.gps?.latitude ?? 0) - latitude) < 1e-4)
+        } else {
+            #expect(metadata.gps == nil)
+        }
+        #expect(metadata.caption == expected.caption)
+        #expect(reading.problems == [])
+        #expect(reading.size == Int64(try FormatFixtures.bytes(name).count))
+    }
+
+    @Test func xmpInHEIFAndPNGGoesThroughTheXMPReader() throws {
+        let heif = try ImageFileReader.read(FormatFixtures.path("lighthouse.heic"))
+        #expect(heif.embeddedText.xmp?.caption == "Lighthouse from XMP")
+        let png = try ImageFileReader.read(FormatFixtures.path("lighthouse-text-xmp.png"))
+        #expect(png.embeddedText.xmp?.caption == "Lighthouse XMP title")
+    }
+
+    @Test func formatsAreRecognisedByTheirBytesNotTheirNames() throws {
+        let folder = try TemporaryFolder()
+        for (name, expected) in FormatFixtures.expected {
+            let path = try folder.write(try FormatFixtures.bytes(name), named: name + ".jpg")
+            #expect(try ImageFileReader.read(path).metadata.format == expected.format)
+        }
+        let jpeg = try folder.write(
+            try FileSystem.readFile(SampleFiles.path("2015/sunset-orientation-6.jpg")), named: "x.heic")
+        #expect(try ImageFileReader.read(jpeg).metadata.format == .jpeg)
+    }
+
+    @Test func pngRawProfileDecodesImageMagicksHexText() {
+        let text = "\nexif\n      8\n45786966000049492a00\n"
+        #expect(PNGChunks.rawProfile(text) == [0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0x49, 0x49])
+        #expect(PNGChunks.rawProfile("\nexif\n  99\n4578\n") == nil)
+    }
+
+    /// Truncated, emptied, scrambled and misnamed copies of each fixture: an error naming the
+    /// format or a reading with problems, never a crash; and the decoder likewise.
+    @Test(arguments: FormatFixtures.expected.keys.sorted())
+    func brokenVariantsNeverCrash(_ name: String) throws {
+        let folder = try TemporaryFolder()
+        let decoder = FormatDecoder()
+        for variant in FormatFixtures.brokenVariants(of: try FormatFixtures.bytes(name)) {
+            let path = try folder.write(variant.bytes, named: "broken-" + name)
+            do {
+                let reading = try ImageFileReader.read(path)
+                #expect(reading.metadata.format != .jpeg, "\(variant.name)")
+            } catch {
+                #expect(error.kind == .badData, "\(variant.name): \(error)")
+            }
+            guard let format = ImageFormat.detect(variant.bytes.withUnsafeBytes { $0 }), format != .jpeg else {
+                continue
+            }
+            do {
+                let decoded = try variant.bytes.withUnsafeBytes {
+                    try decoder.decode(format, data: $0, limit: .standard, path: path)
+                }
+                #expect(decoded.image.width > 0)
+            } catch let error as ImagingError {
+                #expect(error.kind == .badData, "\(variant.name): \(error)")
+            }
+        }
+    }
+
+    @Test func pixelLimitIsCheckedBeforeDecoding() throws {
+        let decoder = FormatDecoder()
+        for name in ["lighthouse.heic", "rgba.png"] {
+            let bytes = try FormatFixtures.bytes(name)
+            let error = try #require(throws: ImagingError.self) {
+                try bytes.withUnsafeBytes {
+                    try decoder.decode(
+                        ImageFormat.detect($0)!, data: $0, limit: PixelLimit(megapixels: 0), path: RawPath("x"))
+                }
+            }
+            #expect(error.reason == .tooManyPixels(width: 96, height: 144, limitMegapixels: 0))
+        }
+    }
+}
