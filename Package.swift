@@ -19,13 +19,15 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // libpng's errors longjmp: a C target owns the setjmp (and zlib, for compressed text chunks).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        // No pkgConfig: libraw_r.pc puts -fopenmp into its link flags, which swiftc refuses.
+        .systemLibrary(name: "CLibRaw", providers: [.apt(["libraw-dev"])]),
 
         /** Raw paths as bytes, file I/O, the directory walker, parallel work and the base error protocol. */
         .target(name: "PhotoSupport"),
         /** What is in an image file: JPEG containers, EXIF/XMP/IPTC, codecs, resampling, orientation, the gazetteer. */
         .target(
             name: "PhotoFormats",
-            dependencies: ["PhotoSupport", "CExif", "CJPEG", "CTurboJPEG", "CHeif", "CPNG"],
+            dependencies: ["PhotoSupport", "CExif", "CJPEG", "CTurboJPEG", "CHeif", "CPNG", "CLibRaw"],
             // Pure: no library, no catalog. The pixel loops (resampling, orientation, colour
             // conversion) run about 100x slower unoptimised, which would make debug-built tests
             // and the debug binary crawl; optimise this one target in debug builds too (testing

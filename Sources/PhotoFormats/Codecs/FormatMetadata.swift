@@ -16,14 +16,57 @@ struct FormatMetadata {
     var caption: String?
     var mimeType: String?
     var problems: [String] = []
+    /// What the container's own records give where EXIF says nothing (RAW through LibRaw).
+    var make: String?
+    var model: String?
+    var takenAt: CaptureDate?
+    var gps: GPSCoordinate?
 
     static func read(_ format: ImageFormat, bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
         switch format {
         case .heif: return try heif(bytes)
         case .png: return try png(bytes)
-        case .jpeg, .webp, .tiff, .raw:
+        case .raw: return try raw(bytes)
+        case .jpeg, .webp, .tiff:
             throw CodecError(format: format, message: "not supported yet")
         }
+    }
+
+    /// LibRaw's open (safe in process: only the preview extraction is not) for size, flip,
+    /// camera, time and GPS; TIFF-based raws' first directories as EXIF, whose values win.
+    private static func raw(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let file = try LibRawFile(bytes: bytes)
+        var found = FormatMetadata()
+        found.width = file.width
+        found.height = file.height
+        found.orientation = file.orientation
+        found.make = file.make
+        found.model = file.model
+        found.caption = file.caption
+        found.gps = file.gps
+        found.mimeType = "image/x-raw"
+        let isTIFF = bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+        if isTIFF {
+            // Cameras write IFD0 and the EXIF directory first; libexif reads 64 KiB at most.
+            found.exifTIFF = Array(bytes.prefix(0xFFF0))
+        }
+        if !isTIFF, let make = found.make, let model = found.model, make == "Canon", !model.hasPrefix(make) {
+            // LibRaw drops the maker from Canon's model name; the file (CIFF) holds it whole.
+            found.model = make + " " + model
+        }
+        if !isTIFF, let seconds = file.timestamp {
+            // CRW stores the camera's wall clock as seconds, read as UTC (exiftool does the
+            // same). TIFF-based raws' capture time comes from EXIF's DateTimeOriginal, as for
+            // a JPEG (LibRaw's timestamp may be the modification date, in local time).
+            var time = time_t(seconds)
+            var parts = tm()
+            gmtime_r(&time, &parts)
+            let text = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+            found.takenAt = CaptureDate(localTime: text)
+        }
+        return found
     }
 
     private static func heif(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {

@@ -36,7 +36,10 @@ extension ImageFileReader {
                 let tags = try payload.withUnsafeBytes { bytes throws(ExifBlock.Failure) in
                     try ExifBlock(payload: bytes).tags()
                 }
-                problems += metadata.apply(exif: tags)
+                let exifProblems = metadata.apply(exif: tags)
+                // A raw's directories are read from its first 64 KiB only: entries pointing
+                // further (maker notes, strips) are expected, not damage.
+                if format != .raw { problems += exifProblems }
             } catch {
                 problems.append("EXIF not read: out of memory")
             }
@@ -55,6 +58,10 @@ extension ImageFileReader {
             metadata.orientation = 1
         }
         if metadata.caption == nil { metadata.caption = found.caption }
+        if metadata.cameraMake == nil { metadata.cameraMake = found.make }
+        if metadata.cameraModel == nil { metadata.cameraModel = found.model }
+        if metadata.takenAt == nil { metadata.takenAt = found.takenAt }
+        if metadata.gps == nil { metadata.gps = found.gps }
         var text = EmbeddedText()
         if let xmp = found.xmp {
             do {

@@ -56,7 +56,9 @@ public final class RenditionMaker {
         if let format = ImageFormat.detect(UnsafeRawBufferPointer(rebasing: data.prefix(4096))), format != .jpeg {
             let decoder = self.formatDecoder ?? FormatDecoder()
             self.formatDecoder = decoder
-            let decoded = try decoder.decode(format, data: data, limit: settings.pixelLimit, path: source)
+            let decoded = try decoder.decode(
+                format, data: data, limit: settings.pixelLimit, path: source,
+                previewSide: max(settings.previewSize, settings.thumbnailSize))
             return try write(
                 decoded, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
                 missing: missing, kinds: kinds, paths: paths)
@@ -138,7 +140,7 @@ public final class RenditionMaker {
         kinds: Set<RenditionKind>, paths: [RenditionKind: RawPath]
     ) throws -> RenditionOutcome {
         var source = decoded.image
-        let display = orientation.displayed(width: source.width, height: source.height)
+        let display = decoded.displaySize ?? orientation.displayed(width: source.width, height: source.height)
         let largest = max(settings.previewSize, settings.thumbnailSize)
         let baseSize = fitted(width: display.width, height: display.height, within: largest)
         let storedBase = orientation.stored(width: baseSize.width, height: baseSize.height)

@@ -94,3 +94,45 @@ import Testing
         }
     }
 }
+
+/// LibRaw's preview extraction and the worker's reply, which crosses a pipe.
+@Suite struct RawPreviewTests {
+    @Test func replyRoundTrips() throws {
+        let jpeg = RawPreview(kind: .jpeg, width: 640, height: 480, bytes: [0xFF, 0xD8, 0xFF, 0xD9])
+        #expect(try RawPreviewWorker.decodeReply(RawPreviewWorker.encodeReply(jpeg)) == jpeg)
+        let rgb = RawPreview(kind: .rgb, width: 2, height: 1, bytes: [1, 2, 3, 4, 5, 6])
+        #expect(try RawPreviewWorker.decodeReply(RawPreviewWorker.encodeReply(rgb)) == rgb)
+        #expect(throws: CodecError(format: .raw, message: "the raw worker's bitmap is short")) {
+            try RawPreviewWorker.decodeReply(
+                RawPreviewWorker.encodeReply(RawPreview(kind: .rgb, width: 4, height: 4, bytes: [])))
+        }
+        #expect(throws: CodecError(format: .raw, message: "cannot open")) {
+            try RawPreviewWorker.decodeReply([0x45] + Array("cannot open".utf8))
+        }
+        #expect(throws: CodecError(format: .raw, message: "the raw worker said nothing")) {
+            try RawPreviewWorker.decodeReply([])
+        }
+    }
+
+    @Test func libRawRefusesWhatIsNotARaw() throws {
+        #expect(throws: CodecError.self) { try LibRawFile(bytes: try FormatFixtures.bytes("sunset.tif")) }
+        #expect(throws: CodecError.self) { try LibRawFile(bytes: []) }
+    }
+
+    @Test(.enabled(if: FormatGroundTruthTests.isAvailable, Comment(rawValue: FormatGroundTruthTests.skipMessage)))
+    func corpusRawsGiveTheirPreviews() throws {
+        // CRW: a 640x480 JPEG inside, under the 1280 asked for: a half-size decode, turned already.
+        let crw = RawPath(FormatGroundTruthTests.folder.appendingPathComponent("CRW_0304.CRW").path)
+        let half = try RawPreviewWorker.extract(path: crw, minimumSide: 1280, limit: .standard)
+        #expect((half.kind, half.width, half.height) == (.rgb, 1156, 860))
+        let embedded = try RawPreviewWorker.extract(path: crw, minimumSide: 256, limit: .standard)
+        #expect((embedded.kind, embedded.width, embedded.height) == (.jpeg, 640, 480))
+        #expect(embedded.bytes.starts(with: [0xFF, 0xD8]))
+        #expect(throws: CodecError.self) {
+            try RawPreviewWorker.extract(path: crw, minimumSide: 256, limit: PixelLimit(megapixels: 1))
+        }
+        let reading = try ImageFileReader.read(crw)
+        #expect(reading.metadata.format == .raw)
+        #expect(reading.problems == [])
+    }
+}
