@@ -27,7 +27,7 @@ package enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
         let argv = ([program] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pointers = argv + [nil]
         var child: pid_t = 0
         let code = posix_spawn(&child, program, &actions, nil, &pointers, environ)
