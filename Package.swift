@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // libpng's errors longjmp: a C target owns the setjmp (and zlib, for compressed text chunks).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // No pkgConfig: libraw_r.pc puts -fopenmp into its link flags, which swiftc refuses.
         .systemLibrary(name: "CLibRaw", providers: [.apt(["libraw-dev"])]),
 
@@ -27,7 +28,7 @@ let package = Package(
         /** What is in an image file: JPEG containers, EXIF/XMP/IPTC, codecs, resampling, orientation, the gazetteer. */
         .target(
             name: "PhotoFormats",
-            dependencies: ["PhotoSupport", "CExif", "CJPEG", "CTurboJPEG", "CHeif", "CPNG", "CLibRaw"],
+            dependencies: ["PhotoSupport", "CExif", "CJPEG", "CTurboJPEG", "CHeif", "CPNG", "CLibRaw", "CWebP"],
             // Pure: no library, no catalog. The pixel loops (resampling, orientation, colour
             // conversion) run about 100x slower unoptimised, which would make debug-built tests
             // and the debug binary crawl; optimise this one target in debug builds too (testing

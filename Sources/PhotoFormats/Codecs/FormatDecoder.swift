@@ -53,7 +53,14 @@ package final class FormatDecoder {
                 var decoded = try decode(preview, path: path, previewSide: previewSide, limit: limit)
                 decoded.displaySize = size
                 return decoded
-            case .jpeg, .webp, .tiff:
+            case .webp:
+                let features = try WebPImage.features(data)
+                try limit.check(width: features.width, height: features.height, path: path)
+                let picture = try memoryGate.withReservation(of: features.width * features.height * 7) {
+                    try WebPImage.decode(data, features: features, into: storage)
+                }
+                return Decoded(image: picture, isUpright: false)
+            case .jpeg, .tiff:
                 throw CodecError(format: format, message: "not supported yet")
             }
         } catch let error as CodecError {

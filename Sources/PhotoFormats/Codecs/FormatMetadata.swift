@@ -27,9 +27,24 @@ struct FormatMetadata {
         case .heif: return try heif(bytes)
         case .png: return try png(bytes)
         case .raw: return try raw(bytes)
-        case .jpeg, .webp, .tiff:
+        case .webp: return try webp(bytes)
+        case .jpeg, .tiff:
             throw CodecError(format: format, message: "not supported yet")
         }
+    }
+
+    private static func webp(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let read = bytes.withUnsafeBytes { data in
+            Result { () throws(CodecError) in (try WebPImage.features(data), WebPImage.metadata(data)) }
+        }
+        let (features, blocks) = try read.get()
+        var found = FormatMetadata()
+        found.width = features.width
+        found.height = features.height
+        found.exifTIFF = blocks.exifTIFF
+        found.xmp = blocks.xmp
+        if features.isAnimated { found.problems.append("animated: the first frame is not shown") }
+        return found
     }
 
     /// LibRaw's open (safe in process: only the preview extraction is not) for size, flip,

@@ -41,6 +41,7 @@ import Testing
         ("rgb16.png", "2016/lighthouse-portrait.jpg", false),
         ("palette.png", "2016/lighthouse-portrait.jpg", false),
         ("interlaced.png", "2016/lighthouse-portrait.jpg", false),
+        ("sunset-exif.webp", "2015/sunset-orientation-6.jpg", false),
     ])
     func decodesTheSamePicture(fixture: String, sample: String, upright: Bool) throws {
         let reference = try Self.reference(sample)
@@ -71,6 +72,17 @@ import Testing
         let right = decoded.image.row(70) + 95 * 3
         let expected = reference.row(70) + 95 * 3
         #expect(abs(Int(right[0]) - Int(expected[0])) < 24)
+    }
+
+    @Test func webpAlphaIsCompositedOnWhite() throws {
+        let decoder = FormatDecoder()
+        let bytes = try FormatFixtures.bytes("lossless-alpha.webp")
+        let decoded = try bytes.withUnsafeBytes {
+            try decoder.decode(.webp, data: $0, limit: .standard, path: RawPath("lossless-alpha.webp"))
+        }
+        let left = decoded.image.row(70)
+        #expect((left[0], left[1], left[2]) == (255, 255, 255))
+        #expect(decoded.image.width == 96)
     }
 
     @Test func truncatedPNGDecodesItsFirstRowsAsDamage() throws {

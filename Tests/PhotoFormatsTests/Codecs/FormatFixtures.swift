@@ -52,6 +52,10 @@ enum FormatFixtures {
         "rgba16.png": Expected(format: .png, mimeType: "image/png", width: 96, height: 144, orientation: 1),
         "interlaced.png": Expected(format: .png, mimeType: "image/png", width: 96, height: 144, orientation: 1),
         "gray8.png": Expected(format: .png, mimeType: "image/png", width: 96, height: 144, orientation: 1),
+        "sunset-exif.webp": Expected(
+            format: .webp, mimeType: "image/webp", width: 96, height: 144, orientation: 6, takenAt: sunsetDate,
+            latitude: ipanema, caption: "Sunset at Ipanema"),
+        "lossless-alpha.webp": Expected(format: .webp, mimeType: "image/webp", width: 96, height: 144, orientation: 1),
     ]
 
     /// Damaged copies of a good file: what a half-copied or misnamed file looks like.

@@ -82,7 +82,7 @@ import Testing
 
     @Test func pixelLimitIsCheckedBeforeDecoding() throws {
         let decoder = FormatDecoder()
-        for name in ["lighthouse.heic", "rgba.png"] {
+        for name in ["lighthouse.heic", "rgba.png", "lossless-alpha.webp"] {
             let bytes = try FormatFixtures.bytes(name)
             let error = try #require(throws: ImagingError.self) {
                 try bytes.withUnsafeBytes {
