@@ -60,7 +60,14 @@ package final class FormatDecoder {
                     try WebPImage.decode(data, features: features, into: storage)
                 }
                 return Decoded(image: picture, isUpright: false)
-            case .jpeg, .tiff:
+            case .tiff:
+                let image = try TIFFImage(bytes: data)
+                try limit.check(width: image.width, height: image.height, path: path)
+                let picture = try memoryGate.withReservation(of: image.width * image.height * 7) {
+                    try image.decode(into: storage)
+                }
+                return Decoded(image: picture, isUpright: false)
+            case .jpeg:
                 throw CodecError(format: format, message: "not supported yet")
             }
         } catch let error as CodecError {

@@ -28,9 +28,35 @@ struct FormatMetadata {
         case .png: return try png(bytes)
         case .raw: return try raw(bytes)
         case .webp: return try webp(bytes)
-        case .jpeg, .tiff:
+        case .tiff: return try tiff(bytes)
+        case .jpeg:
             throw CodecError(format: format, message: "not supported yet")
         }
+    }
+
+    /// libtiff for the first full-resolution page's size and orientation and IFD0's text; the
+    /// file's first 64 KiB as EXIF (exiftool and cameras put IFD0, EXIF and GPS there; a
+    /// libtiff writer puts IFD0 after the pixels, where only libtiff's own tags are read).
+    private static func tiff(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let read = bytes.withUnsafeBytes { data in
+            Result { () throws(CodecError) in
+                let image = try TIFFImage(bytes: data)
+                return (
+                    image.width, image.height, image.orientation, image.string(tag: 271), image.string(tag: 272),
+                    image.string(tag: 270)
+                )
+            }
+        }
+        let (width, height, orientation, make, model, description) = try read.get()
+        var found = FormatMetadata()
+        found.width = width
+        found.height = height
+        found.orientation = orientation
+        found.make = make
+        found.model = model
+        found.caption = description
+        found.exifTIFF = Array(bytes.prefix(0xFFF0))
+        return found
     }
 
     private static func webp(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {

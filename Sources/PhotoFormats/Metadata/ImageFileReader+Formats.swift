@@ -37,9 +37,9 @@ extension ImageFileReader {
                     try ExifBlock(payload: bytes).tags()
                 }
                 let exifProblems = metadata.apply(exif: tags)
-                // A raw's directories are read from its first 64 KiB only: entries pointing
+                // A raw's or TIFF's directories are read from its first 64 KiB only: entries pointing
                 // further (maker notes, strips) are expected, not damage.
-                if format != .raw { problems += exifProblems }
+                if format != .raw && format != .tiff { problems += exifProblems }
             } catch {
                 problems.append("EXIF not read: out of memory")
             }

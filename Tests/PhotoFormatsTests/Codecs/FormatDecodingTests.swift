@@ -42,6 +42,9 @@ import Testing
         ("palette.png", "2016/lighthouse-portrait.jpg", false),
         ("interlaced.png", "2016/lighthouse-portrait.jpg", false),
         ("sunset-exif.webp", "2015/sunset-orientation-6.jpg", false),
+        ("sunset.tif", "2015/sunset-orientation-6.jpg", false),
+        ("sunset-deflate.tif", "2015/sunset-orientation-6.jpg", false),
+        ("rgb16.tif", "2016/lighthouse-portrait.jpg", false),
     ])
     func decodesTheSamePicture(fixture: String, sample: String, upright: Bool) throws {
         let reference = try Self.reference(sample)

@@ -55,6 +55,13 @@ enum FormatFixtures {
         "sunset-exif.webp": Expected(
             format: .webp, mimeType: "image/webp", width: 96, height: 144, orientation: 6, takenAt: sunsetDate,
             latitude: ipanema, caption: "Sunset at Ipanema"),
+        "sunset.tif": Expected(
+            format: .tiff, mimeType: "image/tiff", width: 96, height: 144, orientation: 6, takenAt: sunsetDate,
+            latitude: ipanema, caption: "Sunset at Ipanema"),
+        // ImageMagick kept only the Orientation tag, in an IFD0 after the pixels.
+        "sunset-deflate.tif": Expected(format: .tiff, mimeType: "image/tiff", width: 96, height: 144, orientation: 6),
+        "rgb16.tif": Expected(format: .tiff, mimeType: "image/tiff", width: 96, height: 144, orientation: 1),
+        "cmyk.tif": Expected(format: .tiff, mimeType: "image/tiff", width: 96, height: 144, orientation: 1),
         "lossless-alpha.webp": Expected(format: .webp, mimeType: "image/webp", width: 96, height: 144, orientation: 1),
     ]
 
