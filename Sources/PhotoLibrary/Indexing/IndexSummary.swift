@@ -13,12 +13,15 @@ public struct IndexSummary: Sendable, Equatable {
     public var unchanged = 0
     /// Assets whose file was not found this time: marked missing, kept.
     public var missing = 0
-    /// Files that could not be indexed (not a JPEG, truncated before the image, unreadable, vanished).
+    /// Files that could not be indexed (in no format photolib reads, truncated before the image, unreadable, vanished).
     public var failed = 0
     /// Files indexed with a problem (truncated scan data, corrupt EXIF, over the pixel limit).
     public var damaged = 0
-    /// Files that are not JPEGs and do not claim to be (sidecars, videos, text), passed over quietly.
+    /// Files in no format photolib reads that do not look like images (sidecars, videos, text),
+    /// passed over quietly.
     public var skipped = 0
+    /// Files that belong to another file's photo (a `.THM`, the RAW of a RAW+JPEG pair): not assets.
+    public var companions = 0
     /// Files whose thumbnail or preview this pass made.
     public var rendered = 0
     /// Files whose renditions could not be made for a reason that is not the photo's (a full

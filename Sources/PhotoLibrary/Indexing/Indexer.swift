@@ -43,7 +43,13 @@ public final class Indexer {
         let sidecars = SidecarFinder(walked: walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))))
         var toRead: [PendingFile] = []
         var seenPaths = Set<RawPath>()
+        let companions = Companions.companionPaths(among: walk.files.map(\.path))
         for file in walk.files where !Sidecar.isSidecarName(file.path) {
+            if companions.contains(file.path) {
+                // Part of another file's photo (a .THM, the RAW of a RAW+JPEG pair): listed with it.
+                summary.companions += 1
+                continue
+            }
             // Walked paths are absolute and normalised already: strip the root, no getcwd per file.
             guard let relativePath = file.path.relative(to: library.root) else { continue }
             seenPaths.insert(relativePath)

@@ -65,7 +65,8 @@ enum IndexCommand: PhotolibCommand {
         ]
         if summary.damaged > 0 { parts.append("damaged \(summary.damaged)") }
         if summary.renditionsFailed > 0 { parts.append("renditions failed \(summary.renditionsFailed)") }
-        if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not JPEG)") }
+        if summary.companions > 0 { parts.append("companions \(summary.companions)") }
+        if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not images)") }
         return parts.joined(separator: ", ")
     }
 
@@ -75,6 +76,7 @@ enum IndexCommand: PhotolibCommand {
             ("moved", .int(Int64(summary.moved))), ("unchanged", .int(Int64(summary.unchanged))),
             ("missing", .int(Int64(summary.missing))), ("failed", .int(Int64(summary.failed))),
             ("damaged", .int(Int64(summary.damaged))), ("skipped", .int(Int64(summary.skipped))),
+            ("companions", .int(Int64(summary.companions))),
             ("rendered", .int(Int64(summary.rendered))),
             ("renditionsFailed", .int(Int64(summary.renditionsFailed))),
             (

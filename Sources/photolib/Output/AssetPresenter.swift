@@ -80,6 +80,7 @@ struct AssetPresenter {
             ("poppedAt", optionalString(asset.poppedAt.map(Timestamp.iso8601))),
             ("trashedAt", optionalString(asset.trashedAt.map(Timestamp.iso8601))),
             ("renditions", renditionsJSON(asset)),
+            ("companions", companionsJSON(asset)),
         ])
     }
 
@@ -129,6 +130,16 @@ struct AssetPresenter {
             "poppedAt": asset.poppedAt.map(Timestamp.iso8601), "trashedAt": asset.trashedAt.map(Timestamp.iso8601),
             "format": metadata.format.rawValue, "mimeType": metadata.mimeType,
         ]
+    }
+
+    /// The files that belong to the asset's photo (`[{path, kind, size}]`): its RAW, its
+    /// camera's .THM, its Live Photo movie, found beside the original by name.
+    private func companionsJSON(_ asset: Asset) -> JSONValue {
+        guard !asset.trashed else { return .array([]) }
+        return .array(
+            Companions.of(library.absolutePath(of: asset.file.relativePath)).map { file in
+                .object([("path", .path(file.path)), ("kind", .string(file.kind.rawValue)), ("size", .int(file.size))])
+            })
     }
 
     /// `{thumbnail: {path, width, height}, preview: …}`, null for one not made yet.
