@@ -9,7 +9,7 @@ package struct ChildOutput: Sendable {
 }
 
 /// Runs a program with `posix_spawn` (never `fork` from a multi-threaded process), its stdin
-/// and stderr on /dev/null, and collects its stdout.
+/// and stderr on /dev/null and an empty environment, and collects its stdout.
 package enum ChildProcess {
     package static func run(_ program: String, arguments: [String], maximumOutput: Int) throws -> ChildOutput {
         var pipeEnds: [Int32] = [0, 0]
@@ -30,7 +30,9 @@ package enum ChildProcess {
         defer { for pointer in argv { free(pointer) } }
         var pointers = argv + [nil]
         var child: pid_t = 0
-        let code = posix_spawn(&child, program, &actions, nil, &pointers, environ)
+        // An empty environment: the child is told everything in its arguments.
+        var environment: [UnsafeMutablePointer<CChar>?] = [nil]
+        let code = posix_spawn(&child, program, &actions, nil, &pointers, &environment)
         close(pipeEnds[1])
         guard code == 0 else {
             close(pipeEnds[0])

@@ -40,21 +40,20 @@ package enum RawPreviewWorker {
         return try decodeReply(output.stdout)
     }
 
-    /// The worker's side: extracts and writes the reply to stdout; the exit status is 0 even
-    /// for a refused file (the reply says why).
-    package static func serve(_ arguments: [String]) -> Int32 {
+    /// The worker's side: the reply for the arguments after the hidden one (minimum side,
+    /// megapixel limit, path), which the executable writes to its stdout; nil for arguments
+    /// that are not a worker's. A refused file is a reply too (it says why).
+    package static func reply(to arguments: [String]) -> [UInt8]? {
         guard arguments.count == 4, let minimumSide = Int(arguments[1]), let megapixels = Int(arguments[2]) else {
-            return 64
+            return nil
         }
-        let reply: [UInt8]
         do {
             let preview = try extract(
                 path: RawPath(arguments[3]), minimumSide: minimumSide, limit: PixelLimit(megapixels: megapixels))
-            reply = encodeReply(preview)
+            return encodeReply(preview)
         } catch {
-            reply = [0x45] + Array(error.message.utf8)
+            return [0x45] + Array(error.message.utf8)
         }
-        return writeToStandardOutput(reply) ? 0 : 1
     }
 
     static func extract(path: RawPath, minimumSide: Int, limit: PixelLimit) throws(CodecError) -> RawPreview {
@@ -91,21 +90,5 @@ package enum RawPreviewWorker {
             throw CodecError(format: .raw, message: "the raw worker's bitmap is short")
         }
         return preview
-    }
-}
-
-/// Writes all of `bytes` to stdout, retrying short writes; false when the reader went away.
-private func writeToStandardOutput(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-            let written = write(1, raw.baseAddress! + offset, raw.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
     }
 }

@@ -32,11 +32,6 @@ enum TrashCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.arguments.isEmpty else {
-            throw UsageError(
-                message: "trash \(command.path.last ?? "") takes no arguments (got '\(command.arguments[0])')",
-                commandPath: command.path)
-        }
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         var query = AssetQuery()
@@ -80,14 +75,13 @@ enum TrashCommand: PhotolibCommand {
         }
         let trash = TrashBin(library: library)
         var deleted: [Asset] = []
-        var failed = 0
+        var failures = BatchFailures()
         for asset in assets {
             do {
                 try trash.deleteForGood(asset)
                 deleted.append(asset)
             } catch let error as any PhotolibError {
-                context.stderr.write("\(RootCommand.name): error: \(error.description)\n")
-                failed += 1
+                failures.record(error, to: context.diagnostics)
             }
         }
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: deleted)
@@ -100,7 +94,7 @@ enum TrashCommand: PhotolibCommand {
                 "deleted \(deleted.count) \(deleted.count == 1 ? "original" : "originals") for good "
                     + "(\(byteCount(bytes)))\n")
         }
-        return failed == 0 ? .success : (deleted.isEmpty ? .failure : .partial)
+        return failures.status(items: assets.count)
     }
 
     private static func show(
@@ -128,7 +122,7 @@ enum TrashCommand: PhotolibCommand {
                 asset.file.relativePath.description, asset.caption ?? "",
             ])
         }
-        context.stdout.write(table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+        context.stdout.write(table.render(maximumWidth: context.tableWidth))
     }
 
     /// `30d`, `12h`, `2w`, `45m`, `90s` as seconds.

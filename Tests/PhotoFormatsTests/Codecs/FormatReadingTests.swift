@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func formatsAreRecognisedByTheirBytesNotTheirNames() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         for (name, expected) in FormatFixtures.expected {
             let path = try folder.write(try FormatFixtures.bytes(name), named: name + ".jpg")
             #expect(try ImageFileReader.read(path).metadata.format == expected.format)
@@ -56,7 +56,7 @@ import Testing
     /// format or a reading with problems, never a crash; and the decoder likewise.
     @Test(arguments: FormatFixtures.expected.keys.sorted())
     func brokenVariantsNeverCrash(_ name: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let decoder = FormatDecoder()
         for variant in FormatFixtures.brokenVariants(of: try FormatFixtures.bytes(name)) {
             let path = try folder.write(variant.bytes, named: "broken-" + name)

@@ -33,6 +33,26 @@ import Testing
         #expect(packet.text.caption == "Der Goalie")
     }
 
+    @Test func cameraBoilerplateInTheDescriptionGivesWayToTheTitle() throws {
+        func caption(description: String, title: String?) throws -> String? {
+            let titleAttribute = title.map { " dc:title=\"\($0)\"" } ?? ""
+            let packet = try XMPPacket(
+                bytes: Array(
+                    """
+                    <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                     <rdf:Description\(titleAttribute)>
+                      <dc:description><rdf:Alt><rdf:li xml:lang="x-default">\(description)</rdf:li></rdf:Alt></dc:description>
+                     </rdf:Description>
+                    </rdf:RDF>
+                    """.utf8))
+            return packet.text.caption
+        }
+        #expect(try caption(description: "OLYMPUS DIGITAL CAMERA         ", title: nil) == nil)
+        #expect(try caption(description: "OLYMPUS DIGITAL CAMERA", title: "Harbour at dawn") == "Harbour at dawn")
+        #expect(try caption(description: "Harbour at dawn", title: "P1010001") == "Harbour at dawn")
+        #expect(try caption(description: "null", title: "DSC00001") == nil)
+    }
+
     @Test(arguments: [("5", 5), ("3.0", 3), ("-1", -1), ("7", nil), ("high", nil)] as [(String, Int?)])
     func ratings(text: String, expected: Int?) {
         #expect(XMPPacket.rating(text) == expected)
@@ -64,7 +84,7 @@ import Testing
             // Out of order, and with a piece of another packet in between.
             piece(half..<extended.count), piece(0..<4, guid: String(repeating: "F", count: 32)), piece(0..<half),
         ])
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let reading = try ImageFileReader.read(try folder.write(jpeg, named: "extended.jpg"))
         #expect(reading.embeddedText.xmp == PhotoText(caption: "Cherry blossom", city: "Tokyo"))
         #expect(reading.embeddedText.problems.isEmpty)
@@ -81,7 +101,7 @@ import Testing
         let jpeg = SyntheticJPEG.jpeg(segments: [
             SyntheticJPEG.segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><rdf:RDF>".utf8))
         ])
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let reading = try ImageFileReader.read(try folder.write(jpeg, named: "bad.jpg"))
         #expect(reading.embeddedText.xmp == nil)
         #expect(
