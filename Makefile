@@ -10,7 +10,7 @@ BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev l
   libheif-dev libpng-dev zlib1g-dev libwebp-dev libtiff-dev libraw-dev
 PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib libwebp libwebpdemux libtiff-4 libraw_r
 # Tools only the benchmarks compare against.
-BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time
+BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc
 
 # The Swift files swift-format checks (.swift-format is its configuration).
 SWIFT_FILES := Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
@@ -28,7 +28,7 @@ deps:
 	fi
 
 bench-deps: deps
-	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null && [ -x /usr/bin/time ]; then \
+	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v heif-thumbnailer >/dev/null && command -v dcraw_emu >/dev/null && command -v bc >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null && [ -x /usr/bin/time ]; then \
 	  echo "bench-deps: all present"; \
 	else \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_PACKAGES); \
@@ -87,6 +87,7 @@ bench: build bench-deps
 	bench/peek.sh $(BIN)
 	bench/places.sh $(BIN)
 	bench/collections.sh $(BIN)
+	bench/formats.sh $(BIN)
 
 man:
 	man -l man/photolib.1

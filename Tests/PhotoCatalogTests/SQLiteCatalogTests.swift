@@ -55,11 +55,11 @@ import Testing
     }
 
     @Test func newerSchemaIsRefused() throws {
-        try catalog.database.setUserVersion(7)
+        try catalog.database.setUserVersion(SQLiteCatalog.schemaVersion + 1)
         let error = try #require(throws: SQLiteError.self) { try SQLiteCatalog(path: folder.catalogPath) }
         #expect(
             error.description
-                == "\(folder.catalogPath): catalog schema 7 is newer than this photolib (knows \(SQLiteCatalog.schemaVersion)); upgrade photolib"
+                == "\(folder.catalogPath): catalog schema \(SQLiteCatalog.schemaVersion + 1) is newer than this photolib (knows \(SQLiteCatalog.schemaVersion)); upgrade photolib"
         )
     }
 

@@ -6,8 +6,10 @@ enum IndexCommand: PhotolibCommand {
         name: "index",
         abstract: "Find photos and record them in the catalog.",
         discussion: """
-            Walks PATHs (default: the whole library) for JPEG files, recognised by their bytes, \
-            and records each as an asset. Unchanged files (same size and modification time) are \
+            Walks PATHs (default: the whole library) for photos (JPEG, HEIF/HEIC/AVIF, PNG, WebP, \
+            TIFF and camera RAW), recognised by their bytes, and records each as an asset; a .THM, \
+            or a RAW beside a JPEG or HEIC of the same name, is a companion of that photo, not an \
+            asset. Unchanged files (same size and modification time) are \
             not read again; changed files keep their id and flags; a file found at a new path \
             with the content of one that is gone keeps its id (a move); files that disappeared \
             are marked missing and get their id back when they return. Files that cannot be \
