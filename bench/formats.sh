@@ -6,8 +6,8 @@
 #   bench/formats.sh [PHOTOLIB]      PHOTOLIB defaults to .build/release/photolib
 #
 # Environment: PHOTOLIB_CORPUS (default ../shared/corpus: its formats/ folder), COPIES (each
-# file copied this many times under new names, default 5, so that process start-up does not
-# dominate), JOBS (default 1: every tool gets one core; xargs runs the per-file tools).
+# HEIF and PNG copied this many times, each copy made distinct, default 5, so that process
+# start-up does not dominate; the RAWs once: a CRW's directory is at its end), JOBS (default 1: every tool gets one core; xargs runs the per-file tools).
 # Per format: HEIF thumbnail+preview against heif-thumbnailer (embedded thumbnail; -p primary
 # image at 1280) and vipsthumbnail (256 and 1280); RAW previews against dcraw_emu -h and
 # exiftool -b -JpgFromRaw/-PreviewImage piped into vipsthumbnail; PNG against vipsthumbnail;
@@ -34,20 +34,23 @@ mkdir -p "$out"
 
 # Each format's files in its own library, COPIES times under new names.
 fill() {
-    local name=$1
-    shift
+    local name=$1 count=$2
+    shift 2
     mkdir -p "$work/$name"
     for file in "$@"; do
-        for copy in $(seq 1 "$copies"); do
+        for copy in $(seq 1 "$count"); do
+            # Renditions are cached by content: each copy gets its own trailing bytes (after
+            # IEND or the last HEIF box, which readers ignore), so each is really decoded.
             cp "$file" "$work/$name/$copy-$(basename "$file")"
+            [ "$count" -eq 1 ] || printf 'copy %d' "$copy" >>"$work/$name/$copy-$(basename "$file")"
         done
     done
     "$photolib" init "$work/$name" >/dev/null
 }
 f=$corpus/formats
-fill heif "$f/IMG_8565.HEIC" "$f/iphone_13_pro_max.HEIC"
-fill png "$f/exif.png" "$f/uncompressed_rgb.png" "$f/pil123rgba.png" "$f/hopper.png"
-fill raw "$f/CRW_0304.CRW" "$f/DC0008L.KDC"
+fill heif "$copies" "$f/IMG_8565.HEIC" "$f/iphone_13_pro_max.HEIC"
+fill png "$copies" "$f/exif.png" "$f/uncompressed_rgb.png" "$f/pil123rgba.png" "$f/hopper.png"
+fill raw 1 "$f/CRW_0304.CRW" "$f/DC0008L.KDC"
 
 seconds() {
     local start end
