@@ -87,6 +87,7 @@ bench: build bench-deps
 	bench/peek.sh $(BIN)
 	bench/places.sh $(BIN)
 	bench/collections.sh $(BIN)
+	bench/browse.sh $(BIN)
 	bench/formats.sh $(BIN)
 
 man:
