@@ -17,12 +17,13 @@ public struct PreviewSource {
     public func preview(for asset: Asset) throws -> RenditionFile {
         let spec = RenditionSpec.standard(.preview, settings: library.settings)
         if let existing = store.existing(spec, for: asset) { return existing }
+        let original = try library.originalPath(of: asset)
         let outcome = try RenditionMaker(settings: library.settings, store: store)
             .make(
-                source: library.originalPath(of: asset), fingerprint: asset.file.fingerprint,
+                source: original, fingerprint: asset.file.fingerprint,
                 orientation: asset.metadata.orientation, kinds: [.preview], force: false)
         guard let preview = outcome.preview else {
-            throw PictureError(path: library.originalPath(of: asset), reason: .undecodable("no preview was made"))
+            throw PictureError(path: original, reason: .undecodable("no preview was made"))
         }
         return preview
     }

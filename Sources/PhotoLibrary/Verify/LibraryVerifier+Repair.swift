@@ -107,7 +107,7 @@ extension LibraryVerifier {
             if RenditionStore(library: library).isRendition(finding.path) {
                 report.findings[index].repaired = true
             } else {
-                let original = assets.first { $0.id == finding.assetID }.map(library.originalPath(of:))
+                let original = assets.first { $0.id == finding.assetID }.flatMap { try? library.originalPath(of: $0) }
                 report.findings[index].repairProblem = .failed(
                     original.flatMap { messages[$0] } ?? "the rendition could not be made")
             }

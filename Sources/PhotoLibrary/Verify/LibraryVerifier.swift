@@ -48,7 +48,8 @@ public final class LibraryVerifier {
 
     /// An original gone or changed; else the renditions a readable original should have.
     func checkOriginal(of asset: Asset) -> [VerifyFinding] {
-        let path = library.originalPath(of: asset)
+        // A path that leads outside the library is reported as catalog damage, and never read.
+        guard let path = try? library.originalPath(of: asset) else { return [] }
         switch OriginalState.of(path, recorded: asset.file) {
         case .missing:
             return [
@@ -125,7 +126,8 @@ public final class LibraryVerifier {
         var findings: [VerifyFinding] = []
         var claimed = Set<RawPath>()
         for asset in trashed {
-            guard let location = asset.trashLocation else { continue }  // reported by integrityProblems
+            // No location, or one outside the library: reported by integrityProblems.
+            guard let location = asset.trashLocation, ConfinedPath.isConfined(location) else { continue }
             let path = library.absolutePath(of: location)
             claimed.insert(path)
             var info = stat()

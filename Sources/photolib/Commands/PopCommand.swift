@@ -59,7 +59,7 @@ enum PopCommand: PhotolibCommand {
         let catalog = try library.openCatalog()
         let found = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)[0]
         let asset = try catalog.recordPop(id: found.id) ?? found
-        let original = library.originalPath(of: asset)
+        let original = try library.originalPath(of: asset)
 
         var handedOut = false
         if toStandardOutput || command.rawValue("export") != nil {

@@ -78,29 +78,26 @@ enum TrashCommand: PhotolibCommand {
             }
             return .success
         }
-        let trash = TrashBin(library: library)
-        var deleted: [Asset] = []
-        var failed = 0
-        for asset in assets {
-            do {
-                try trash.deleteForGood(asset)
-                deleted.append(asset)
-            } catch let error as any PhotolibError {
-                context.stderr.write("\(RootCommand.name): error: \(error.description)\n")
-                failed += 1
-            }
+        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
+        let report = try TrashBin(library: library).empty(assets, catalog: catalog)
+        for failure in report.failures {
+            context.stderr.write("\(RootCommand.name): error: \(failure.error.description)\n")
         }
-        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: deleted)
-        _ = try catalog.purge(deleted.map(\.id))
+        let deleted = report.deleted
         if command.flag("json") {
-            context.stdout.writePrettyJSON(.array(deleted.map(presenter.json)))
+            context.stdout.writePrettyJSON(.array((deleted + report.alreadyGone).map(presenter.json)))
         } else {
-            let bytes = deleted.reduce(Int64(0)) { $0 + $1.file.size }
             context.stdout.write(
                 "deleted \(deleted.count) \(deleted.count == 1 ? "original" : "originals") for good "
-                    + "(\(byteCount(bytes)))\n")
+                    + "(\(byteCount(report.bytesDeleted)))\n")
+            if !report.alreadyGone.isEmpty {
+                let count = report.alreadyGone.count
+                context.stdout.write(
+                    "removed \(count) \(count == 1 ? "asset" : "assets") whose trashed original was already gone\n")
+            }
         }
-        return failed == 0 ? .success : (deleted.isEmpty ? .failure : .partial)
+        let succeeded = deleted.count + report.alreadyGone.count
+        return report.failures.isEmpty ? .success : (succeeded == 0 ? .failure : .partial)
     }
 
     private static func show(
