@@ -22,8 +22,8 @@ import Testing
         _ = try Indexer(library: library, catalog: catalog).run()
         var asset = try #require(try catalog.assets(matching: AssetQuery()).first)
 
-        asset.favourite = true
-        #expect(try library.updateSidecar(for: asset) == sidecar)
+        asset = try catalog.apply([AssetEdit(id: asset.id, change: .favourite(true))], action: "favourite")[0]
+        #expect(try library.updateSidecar(for: asset.id, catalog: catalog) == sidecar)
         let expected = SampleXMP.darktable.replacingOccurrences(of: "xmp:Rating=\"1\"", with: "xmp:Rating=\"5\"")
             .replacingOccurrences(
                 of: "darktable:history_end=\"2\"",
@@ -44,6 +44,6 @@ import Testing
         var off = settings
         off.sidecars = .off
         try library.writeSettings(off)
-        #expect(try Library.open(at: folder.path).updateSidecar(for: asset) == nil)
+        #expect(try Library.open(at: folder.path).updateSidecar(for: asset.id, catalog: catalog) == nil)
     }
 }
