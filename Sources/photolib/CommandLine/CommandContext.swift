@@ -40,8 +40,9 @@ struct CommandContext: Sendable {
         let environment = ProcessInfo.processInfo.environment
         return CommandContext(
             environment: environment,
-            stdout: OutputStream(fileDescriptor: STDOUT_FILENO, buffered: true),
-            stderr: OutputStream(fileDescriptor: STDERR_FILENO, buffered: false),
+            stdout: OutputStream(
+                fileDescriptor: STDOUT_FILENO, buffered: true, escapesControls: isatty(STDOUT_FILENO) == 1),
+            stderr: OutputStream(fileDescriptor: STDERR_FILENO, buffered: false, escapesControls: true),
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             stdinIsTerminal: isatty(STDIN_FILENO) == 1,
@@ -58,7 +59,7 @@ struct CommandContext: Sendable {
 
     /// Reports a problem that does not stop the command (one bad file): "photolib: <message>".
     func warn(_ message: String) {
-        stderr.write("\(RootCommand.name): \(message)\n")
+        stderr.write("\(RootCommand.name): \(TerminalText.escaped(message))\n")
     }
 
     /// A progress bar on stderr when stderr is a terminal; nil otherwise, so that logs

@@ -55,10 +55,11 @@ struct CommandRunner {
             context.stderr.write(help.report(error))
             return .usage
         } catch let error as any PhotolibError {
-            context.stderr.write("\(RootCommand.name): error: \(CommandLineAdvice.message(for: error))\n")
+            context.stderr.write(
+                "\(RootCommand.name): error: \(TerminalText.escaped(CommandLineAdvice.message(for: error)))\n")
             return ExitStatus(error.kind)
         } catch {
-            context.stderr.write("\(RootCommand.name): error: \(error)\n")
+            context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped("\(error)"))\n")
             return .failure
         }
     }

@@ -86,7 +86,7 @@ enum ActionCommand: PhotolibCommand {
             }
         }
         for failure in report.failures {
-            context.stderr.write("\(RootCommand.name): error: \(failure.error.description)\n")
+            context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped(failure.error.description))\n")
         }
         if report.failures.count == 1, report.outcomes.isEmpty { return ExitStatus(report.failures[0].error.kind) }
         return report.failures.isEmpty ? .success : .partial

@@ -40,7 +40,8 @@ enum AssetArguments {
         }
         if let last = failures.last {
             for failure in failures.dropLast() {
-                context.stderr.write("\(RootCommand.name): error: \(CommandLineAdvice.message(for: failure))\n")
+                context.stderr.write(
+                    "\(RootCommand.name): error: \(TerminalText.escaped(CommandLineAdvice.message(for: failure)))\n")
             }
             throw last
         }

@@ -43,10 +43,11 @@ enum IndexCommand: PhotolibCommand {
                 switch event {
                 case .planned(let toRead, _): progress?.setTotal(toRead)
                 case .progress(let done, _): progress?.setCompleted(done)
-                case .failed(_, let message), .damaged(_, let message): stderr.write("photolib: \(message)\n")
+                case .failed(_, let message), .damaged(_, let message):
+                    stderr.write("photolib: \(TerminalText.escaped(message))\n")
                 case .renditionsFailed(let path, let reason):
-                    stderr.write("photolib: \(path): renditions not made: \(reason)\n")
-                case .warning(let message): stderr.write("photolib: warning: \(message)\n")
+                    stderr.write("photolib: \(TerminalText.escaped("\(path): renditions not made: \(reason)"))\n")
+                case .warning(let message): stderr.write("photolib: warning: \(TerminalText.escaped(message))\n")
                 }
             }
         progress?.finish()

@@ -48,7 +48,7 @@ enum PeekCommand: PhotolibCommand {
             do {
                 previews.append((asset, try source.preview(for: asset)))
             } catch let error as any PhotolibError {
-                context.stderr.write("\(RootCommand.name): error: \(error.description)\n")
+                context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped(error.description))\n")
                 failures += 1
                 lastFailure = error.kind
             }
@@ -69,11 +69,11 @@ enum PeekCommand: PhotolibCommand {
                             method: method, colors: drawing.colors, cellSize: size.cell)
                         context.stdout.write(bytes: bytes + [0x0A])
                     } catch let error as any PhotolibError {
-                        context.stderr.write("\(RootCommand.name): error: \(error.description)\n")
+                        context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped(error.description))\n")
                         failures += 1
                     }
                 }
-                context.stdout.write(presenter.facts(asset, colored: context.stdoutIsTerminal))
+                context.stdout.write(styled: presenter.facts(asset, colored: context.stdoutIsTerminal))
             }
         }
         if failures == 0 { return .success }

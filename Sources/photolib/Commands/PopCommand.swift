@@ -145,7 +145,7 @@ enum PopCommand: PhotolibCommand {
                     jpegAt: preview.path, columns: size.columns, rows: height,
                     method: method, colors: drawing.colors, cellSize: size.cell) + [0x0A])
         }
-        context.stdout.write(presenter.facts(asset, colored: context.stdoutIsTerminal))
+        context.stdout.write(styled: presenter.facts(asset, colored: context.stdoutIsTerminal))
         var file = "File\n  \(original)\n"
         file += "  \(TrashCommand.byteCount(asset.file.size)), modified \(Timestamp.iso8601(asset.file.modifiedAt)), "
         file +=

@@ -57,7 +57,7 @@ enum RenderCommand: PhotolibCommand {
         ) { event in
             switch event {
             case .progress(let done, _): progress?.setCompleted(done)
-            case .problem(_, let message, _): stderr.write("\(RootCommand.name): \(message)\n")
+            case .problem(_, let message, _): stderr.write("\(RootCommand.name): \(TerminalText.escaped(message))\n")
             }
         }
         progress?.finish()

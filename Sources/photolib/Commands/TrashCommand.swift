@@ -81,7 +81,7 @@ enum TrashCommand: PhotolibCommand {
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
         let report = try TrashBin(library: library).empty(assets, catalog: catalog)
         for failure in report.failures {
-            context.stderr.write("\(RootCommand.name): error: \(failure.error.description)\n")
+            context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped(failure.error.description))\n")
         }
         let deleted = report.deleted
         if command.flag("json") {

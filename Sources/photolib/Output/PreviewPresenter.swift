@@ -61,14 +61,16 @@ struct PreviewPresenter {
         if asset.trashed { state.append("in the trash") }
         if asset.missing { state.append("missing") }
         rows.append(("State", state.joined(separator: " · ")))
-        var text = rows.map { "\($0.0.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.1)\n" }.joined()
+        var text = rows.map {
+            "\($0.0.padding(toLength: 9, withPad: " ", startingAt: 0))\(TerminalText.escaped($0.1))\n"
+        }.joined()
         text += "Actions\n"
         let offered = actions(for: asset)
         let width = offered.map(\.action.title.count).max() ?? 0
         for (action, command) in offered {
             let title = action.title.padding(toLength: width, withPad: " ", startingAt: 0)
             let shown = colored && action.style == .destructive ? "\u{1B}[31m\(title)\u{1B}[0m" : title
-            text += "  \(shown)   \(command)\n"
+            text += "  \(shown)   \(TerminalText.escaped(command))\n"
         }
         return text
     }
