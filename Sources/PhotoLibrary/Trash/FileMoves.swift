@@ -39,6 +39,7 @@ struct FileMoves {
             } catch let error as any PhotolibError {
                 failures.append(Failure(asset: asset, error: error))
                 notDone.append(move.sequence)
+                _ = try? trash.carryOn(move)  // nothing moved: tidies the folder made for it
             }
         }
         try catalog.dropMoves(notDone)

@@ -64,24 +64,31 @@ public struct TrashBin: Sendable {
     /// original linked at its target; for a purge, unlinked), finishing what follows it
     /// (the source's unlink, the sidecars); false when it had not, and nothing needs undoing.
     func carryOn(_ move: FileMove) throws -> Bool {
-        let source = try library.place(of: move.source)
+        try ConfinedPath.check(move.source)
+        // The source's folder may be gone already (a trashed asset's own folder is removed
+        // once its last file left): then nothing is left there.
+        let source = try? library.place(of: move.source)
         switch move.kind {
         case .trash, .restore:
             guard let targetPath = move.target else { return false }
-            guard let target = try? library.place(of: targetPath), let arrived = target.status else { return false }
-            if let left = source.status {
+            guard let target = try? library.place(of: targetPath), let arrived = target.status else {
+                // Never arrived: the asset's own trash folder may have been made for it.
+                removeFolderIfEmpty(of: move.kind == .trash ? targetPath : nil)
+                return false
+            }
+            if let source, let left = source.status {
                 // Linked but not yet unlinked: the same file under both names. Anything else
                 // at the target is not this move's: leave both alone, the move never happened.
                 guard left.st_dev == arrived.st_dev, left.st_ino == arrived.st_ino else { return false }
                 try source.folder.unlink(source.name)
                 source.folder.sync()
             }
-            moveSidecars(from: source, to: target)
+            if let source { moveSidecars(from: source, to: target) }
             removeFolderIfEmpty(of: move.kind == .restore ? move.source : nil)
             return true
         case .purge:
-            guard source.status == nil else { return false }
-            removeSidecars(beside: source)
+            guard source?.status == nil else { return false }
+            if let source { removeSidecars(beside: source) }
             removeFolderIfEmpty(of: move.source)
             return true
         }
@@ -94,6 +101,11 @@ public struct TrashBin: Sendable {
     private func moveSidecars(from: FileTransfer.Place, to: FileTransfer.Place) {
         for name in Sidecar.candidates(for: from.name).map(\.lastComponent) {
             guard let info = from.folder.status(name), (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            if let there = to.folder.status(name) {
+                // Linked by a move a kill cut short: finish it; a different file there stays.
+                if there.st_dev == info.st_dev, there.st_ino == info.st_ino { _ = try? from.folder.unlink(name) }
+                continue
+            }
             try? FileTransfer.move(
                 FileTransfer.Place(folder: from.folder, name: name),
                 to: FileTransfer.Place(folder: to.folder, name: name))

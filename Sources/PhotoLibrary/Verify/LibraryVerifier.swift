@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoSupport
 
 /// Checks that a library's catalog, originals, renditions and trash agree with each other:
@@ -130,6 +131,10 @@ public final class LibraryVerifier {
             guard let location = asset.trashLocation, ConfinedPath.isConfined(location) else { continue }
             let path = library.absolutePath(of: location)
             claimed.insert(path)
+            // The sidecars trashed with it, in its own folder.
+            if location.parent != Library.trashRelativeDirectory {
+                claimed.formUnion(Sidecar.candidates(for: path))
+            }
             var info = stat()
             if path.withCString({ lstat($0, &info) }) != 0 {
                 findings.append(

@@ -106,7 +106,10 @@ extension ReliabilityTests {
             }
             let inTrash = try FileManager.default.contentsOfDirectory(atPath: trash.path)
             for entry in inTrash where !claimed.contains(entry) {
-                Issue.record("round \(round): \(entry) is in the trash and no asset claims it")
+                let inside = try? FileManager.default.contentsOfDirectory(
+                    atPath: trash.appendingPathComponent(entry).path)
+                Issue.record(
+                    "round \(round): \(entry) is in the trash and no asset claims it (holding \(inside ?? []))")
             }
             // Every photo in the folders is a known asset's: none hidden, none turned loose.
             let known = Set(assets.values.compactMap { $0["path"] as? String })
