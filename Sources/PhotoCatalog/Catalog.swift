@@ -52,13 +52,19 @@ public struct IndexRecord: Sendable, Equatable {
     public var indexedAt: Double
     /// The sidecar the asset was last read with (`Sidecar.stamp`), nil when it had none.
     public var sidecarStamp: String?
+    /// The original lies in the trash: not at its path, and not missing either.
+    public var trashed: Bool
 
-    public init(id: AssetID, file: FileFacts, missing: Bool, indexedAt: Double, sidecarStamp: String? = nil) {
+    public init(
+        id: AssetID, file: FileFacts, missing: Bool, indexedAt: Double, sidecarStamp: String? = nil,
+        trashed: Bool = false
+    ) {
         self.id = id
         self.file = file
         self.missing = missing
         self.indexedAt = indexedAt
         self.sidecarStamp = sidecarStamp
+        self.trashed = trashed
     }
 }
 

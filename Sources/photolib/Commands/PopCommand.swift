@@ -58,8 +58,8 @@ enum PopCommand: PhotolibCommand {
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let found = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)[0]
-        let asset = try catalog.recordPop(id: found.id) ?? found
-        let original = try library.originalPath(of: asset)
+        let original = try library.originalPath(of: found)
+        var asset = found
 
         var handedOut = false
         if toStandardOutput || command.rawValue("export") != nil {
@@ -90,7 +90,15 @@ enum PopCommand: PhotolibCommand {
             try ViewerLauncher.open(original, environment: context.environment)
             handedOut = true
         }
-        if handedOut { return .success }
+        if handedOut {
+            // The file is handed out: recording the pop (for Recently Popped) must not undo
+            // that, so a catalog that cannot be written now (a full disk) is only a warning.
+            do { _ = try catalog.recordPop(id: found.id) } catch {
+                context.warn("\(found.file.relativePath): the pop was not recorded: \(error)")
+            }
+            return .success
+        }
+        asset = try catalog.recordPop(id: found.id) ?? found
         return try showDetail(
             asset, original: original, command: command, library: library, catalog: catalog,
             context: context)

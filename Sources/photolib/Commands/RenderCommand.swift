@@ -48,7 +48,18 @@ enum RenderCommand: PhotolibCommand {
         } else {
             assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
         }
+        // No size in its header: nothing to decode. Left out of a whole-library render (index
+        // reported it); an asset named on the command line failed, and says so.
+        let sizeless = assets.filter { $0.metadata.pixelWidth == nil }
         assets.removeAll { $0.metadata.pixelWidth == nil }
+        if !command.rawArguments.isEmpty {
+            for asset in sizeless {
+                context.stderr.write(
+                    "\(RootCommand.name): \(TerminalText.escaped("\(asset.file.relativePath)")): cannot render: "
+                        + "its header gives no image size\n")
+            }
+        }
+        let unsized = command.rawArguments.isEmpty ? 0 : sizeless.count
 
         let progress = context.progressBar(label: "rendering", total: assets.count)
         let stderr = context.stderr
@@ -65,13 +76,14 @@ enum RenderCommand: PhotolibCommand {
             context.stdout.writePrettyJSON(
                 .object([
                     ("made", .int(Int64(summary.made))), ("existing", .int(Int64(summary.existing))),
-                    ("failed", .int(Int64(summary.failed))), ("damaged", .int(Int64(summary.damaged))),
+                    ("failed", .int(Int64(summary.failed + unsized))), ("damaged", .int(Int64(summary.damaged))),
                 ]))
         } else if !command.flag("quiet") {
-            var text = "made \(summary.made), existing \(summary.existing), failed \(summary.failed)"
+            var text = "made \(summary.made), existing \(summary.existing), failed \(summary.failed + unsized)"
             if summary.damaged > 0 { text += ", damaged \(summary.damaged)" }
             context.stdout.write(text + "\n")
         }
-        return summary.failed > 0 || summary.damaged > 0 ? .partial : .success
+        if unsized > 0, summary.made + summary.existing == 0 { return .failure }
+        return summary.failed + unsized > 0 || summary.damaged > 0 ? .partial : .success
     }
 }

@@ -1,3 +1,4 @@
+import PhotoCatalog
 import PhotoLibrary
 
 /// `photolib verify [--repair] [--json]`: checks that catalog, originals, renditions and
@@ -36,9 +37,20 @@ enum VerifyCommand: PhotolibCommand {
         }
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let library = try context.library(command)
-        let verifier = LibraryVerifier(library: library, catalog: try library.openCatalog())
         let repairing = command.flag("repair")
-        let report = repairing ? try verifier.checkAndRepair(jobs: jobs) : try verifier.check()
+        let report: VerifyReport
+        do {
+            let verifier = LibraryVerifier(library: library, catalog: try library.openCatalog())
+            report = repairing ? try verifier.checkAndRepair(jobs: jobs) : try verifier.check()
+        } catch let error as SQLiteError {
+            // A catalog SQLite cannot read (a corrupt page, not a database at all) is what
+            // verify exists to say, as its documented finding rather than a raw SQL error.
+            report = VerifyReport(findings: [
+                VerifyFinding(
+                    kind: .catalogDamaged, path: library.catalogPath, detail: error.shortDescription,
+                    repairProblem: repairing ? .catalogDamaged : nil)
+            ])
+        }
         if command.flag("json") {
             context.stdout.writePrettyJSON(json(report, repairing: repairing))
         } else {
