@@ -34,7 +34,7 @@ extension LibraryVerifier {
         markMissing(indices([.originalMissing]), in: &report)
         reindex(indices([.originalChanged]), in: &report, jobs: jobs)
         makeRenditions(indices([.renditionMissing]), in: &report, jobs: jobs)
-        removeFiles(indices([.renditionStale, .renditionOrphaned]), in: &report)
+        removeFiles(indices([.renditionStale, .renditionOrphaned, .temporaryLeft]), in: &report)
         for index in report.findings.indices where !report.findings[index].isRepairable {
             report.findings[index].repairProblem =
                 report.findings[index].kind == .catalogDamaged ? .catalogDamaged : .trashNotTouched

@@ -42,6 +42,7 @@ public final class LibraryVerifier {
             claimedFingerprints: Set(assets.map(\.file.fingerprint)),
             filesChecked: &report.renditionFilesChecked)
         report.findings += try checkTrash(assets.filter(\.trashed), filesChecked: &report.trashFilesChecked)
+        report.findings += checkTemporaries()
         return report
     }
 
@@ -120,6 +121,15 @@ public final class LibraryVerifier {
             }
         }
         return findings
+    }
+
+    /// Temporary files whose writer is gone, anywhere but the renditions folder (whose own
+    /// check reports them as orphaned renditions).
+    func checkTemporaries() -> [VerifyFinding] {
+        let renditions = library.renditionsDirectory
+        return AbandonedTemporaries.find(under: library.root).filter { $0.relative(to: renditions) == nil }.map {
+            VerifyFinding(kind: .temporaryLeft, path: $0, detail: "temporary file left by a photolib that was stopped")
+        }
     }
 
     /// Each trashed asset's file is in the trash, and each file in the trash is an asset's.

@@ -21,6 +21,9 @@ public struct VerifyFinding: Sendable, Equatable {
         case trashFileMissing = "trash-file-missing"
         /// A file in the trash that no asset claims.
         case trashFileUnclaimed = "trash-file-unclaimed"
+        /// A temporary file a killed photolib left beside a sidecar, the settings or a moved
+        /// original (`.<name>.tmp-<pid>-<n>`, `.<name>.photolib-<pid>-<n>`), its writer gone.
+        case temporaryLeft = "temporary-left"
     }
 
     public var kind: Kind
@@ -77,7 +80,9 @@ public struct VerifyFinding: Sendable, Equatable {
     /// deletes a file in the trash it cannot account for, nor mends a damaged catalog.
     public var isRepairable: Bool {
         switch kind {
-        case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned: true
+        case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned,
+            .temporaryLeft:
+            true
         case .catalogDamaged, .trashFileMissing, .trashFileUnclaimed: false
         }
     }

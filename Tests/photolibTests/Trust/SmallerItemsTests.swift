@@ -64,3 +64,31 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: library.url("long/\(name)").path))
     }
 }
+
+extension SmallerItemsTests {
+    /// Item 13: the temporaries a killed photolib leaves beside a sidecar, the settings or a
+    /// moved original are reported by verify and removed by --repair.
+    @Test func verifyReportsAndRepairRemovesLeftoverTemporaries() throws {
+        let library = try indexedSample()
+        let names = [
+            "2015/.lake-beach.jpg.xmp.tmp-999999-12345", ".photolib/.settings.json.tmp-999999-1",
+            "2015/.lake-beach.jpg.photolib-999999-77",
+        ]
+        let old = Date(timeIntervalSinceNow: -3600)
+        for name in names {
+            try Data("half".utf8).write(to: library.url(name))
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: library.url(name).path)
+        }
+        let verify = try library.run(["verify"])
+        #expect(verify.status == 1)
+        for name in names {
+            #expect(
+                verify.stdout.contains(
+                    "temporary-left: \(library.url(name).path): temporary file left by a photolib that was stopped"),
+                "\(verify.stdout)")
+        }
+        let repair = try library.run(["verify", "--repair"])
+        #expect(repair.status == 0, "\(repair.stdout)")
+        for name in names { #expect(!FileManager.default.fileExists(atPath: library.url(name).path)) }
+    }
+}
