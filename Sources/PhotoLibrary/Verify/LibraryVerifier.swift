@@ -37,6 +37,9 @@ public final class LibraryVerifier {
         report.assetsChecked = assets.count
         for asset in assets where !asset.trashed && !asset.missing {
             report.findings += checkOriginal(of: asset)
+            if library.settings.sidecars == .write, let finding = checkSidecar(of: asset) {
+                report.findings.append(finding)
+            }
         }
         report.findings += try checkRenditionFiles(
             claimedFingerprints: Set(assets.map(\.file.fingerprint)),
@@ -121,6 +124,24 @@ public final class LibraryVerifier {
             }
         }
         return findings
+    }
+
+    /// The sidecar photolib writes says what the catalog says of what a person set: the
+    /// caption and city a user gave, and a favourite's rating of 5. A write lost to a kill or
+    /// a race, or a commit lost to a damaged write-ahead log, shows up here.
+    func checkSidecar(of asset: Asset) -> VerifyFinding? {
+        guard let original = try? library.originalPath(of: asset), let path = Sidecar.locate(for: original),
+            let text = try? Sidecar.read(path)
+        else { return nil }
+        var disagreements: [String] = []
+        if asset.captionSource == .user, text.caption != asset.caption { disagreements.append("caption") }
+        if asset.citySource == .user, text.city != asset.city { disagreements.append("city") }
+        // (A 5 on a non-favourite may be another tool's rating: not photolib's to judge.)
+        if asset.favourite, text.rating != SidecarWriter.favouriteRating { disagreements.append("rating") }
+        guard !disagreements.isEmpty else { return nil }
+        return VerifyFinding(
+            kind: .sidecarDisagrees, path: path, assetID: asset.id,
+            detail: "the sidecar's \(disagreements.joined(separator: ", ")) disagree with the catalog")
     }
 
     /// Temporary files whose writer is gone, anywhere but the renditions folder (whose own

@@ -24,6 +24,9 @@ public struct VerifyFinding: Sendable, Equatable {
         /// A temporary file a killed photolib left beside a sidecar, the settings or a moved
         /// original (`.<name>.tmp-<pid>-<n>`, `.<name>.photolib-<pid>-<n>`), its writer gone.
         case temporaryLeft = "temporary-left"
+        /// With `sidecars: write`, a sidecar whose caption, city or rating says otherwise than
+        /// the catalog's user-set caption, city or favourite (a lost write, or a lost commit).
+        case sidecarDisagrees = "sidecar-disagrees"
     }
 
     public var kind: Kind
@@ -81,7 +84,7 @@ public struct VerifyFinding: Sendable, Equatable {
     public var isRepairable: Bool {
         switch kind {
         case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned,
-            .temporaryLeft:
+            .temporaryLeft, .sidecarDisagrees:
             true
         case .catalogDamaged, .trashFileMissing, .trashFileUnclaimed: false
         }

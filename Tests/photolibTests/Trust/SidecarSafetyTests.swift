@@ -111,3 +111,30 @@ import Testing
         #expect(kept?["caption"] as? String == "keep me")
     }
 }
+
+extension SidecarSafetyTests {
+    /// Issue 11 items 4 and 5: verify reports a sidecar that says otherwise than the catalog
+    /// (a lost write, or a lost commit) and --repair writes it again from the catalog.
+    @Test func verifyReportsADisagreeingSidecarAndRepairRewritesIt() throws {
+        let library = try library()
+        #expect(try library.run(["action", "caption", "--value", "Ueno park", "a/p.jpg"]).status == 0)
+        #expect(try library.run(["action", "favourite", "a/p.jpg"]).status == 0)
+        #expect(try library.run(["verify", "--repair"]).status == 0)
+        let sidecar = library.url("a/p.jpg.xmp")
+        let text = try String(contentsOf: sidecar, encoding: .utf8)
+        try text.replacingOccurrences(of: "Ueno park", with: "Stale caption")
+            .replacingOccurrences(of: "xmp:Rating=\"5\"", with: "xmp:Rating=\"2\"")
+            .write(to: sidecar, atomically: true, encoding: .utf8)
+        let verify = try library.run(["verify"])
+        #expect(verify.status == 1)
+        #expect(
+            verify.stdout.contains(
+                "sidecar-disagrees: \(sidecar.path): the sidecar's caption, rating disagree with the catalog"),
+            "\(verify.stdout)")
+        #expect(try library.run(["verify", "--repair"]).status == 0)
+        let repaired = try String(contentsOf: sidecar, encoding: .utf8)
+        #expect(repaired.contains("Ueno park") && repaired.contains("xmp:Rating=\"5\""))
+        let after = try library.run(["verify"])
+        #expect(after.status == 0, "\(after.stdout)")
+    }
+}
