@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoTestSupport"]),
         .testTarget(name: "PhotoTerminalTests", dependencies: ["PhotoTerminal", "PhotoTestSupport"]),
         /** End to end: the built binary run on real libraries; and the parser's and output's units. */
-        .testTarget(name: "photolibTests", dependencies: ["photolib"]),
+        .testTarget(name: "photolibTests", dependencies: ["photolib", "PhotoTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

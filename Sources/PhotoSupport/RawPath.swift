@@ -67,9 +67,10 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
-    /// The path made absolute against the working directory and with `.`, `..` and doubled
-    /// slashes removed, without resolving symlinks (as a shell user reads it).
-    public func absolute(currentDirectory: RawPath = RawPath.currentDirectory()) -> RawPath {
+    /// The path made absolute against `currentDirectory` and with `.`, `..` and doubled
+    /// slashes removed, without resolving symlinks (as a shell user reads it). The caller says
+    /// which directory: the core never reads the process's own.
+    public func absolute(currentDirectory: RawPath) -> RawPath {
         let joined = isAbsolute ? bytes : currentDirectory.bytes + [slash] + bytes
         var parts: [ArraySlice<UInt8>] = []
         for part in joined.split(separator: slash, omittingEmptySubsequences: true) {
@@ -86,13 +87,6 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
             result.append(contentsOf: part)
         }
         return RawPath(bytes: result.isEmpty ? [slash] : result)
-    }
-
-    /// The process's working directory.
-    public static func currentDirectory() -> RawPath {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return RawPath("/") }
-        return RawPath(bytes: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
     }
 }
 

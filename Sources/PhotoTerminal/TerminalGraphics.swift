@@ -68,6 +68,9 @@ public enum TerminalGraphics {
     private static func colorDepth(environment: [String: String], term: String, hint: DatabaseHint) -> Colors {
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
+        // VTE (GNOME Terminal, Tilix, Terminator) names its version whatever TERM says: 24-bit
+        // colour since 0.36 (3600), 256 colours before it.
+        if let vte = environment["VTE_VERSION"].flatMap({ Int($0) }) { return vte >= 3600 ? .truecolor : .indexed256 }
         if term == "linux" || term == "dumb" || term.hasPrefix("vt") || term == "ansi" || term.hasSuffix("-16color")
             || term.hasSuffix("-color") || term == "xterm" && !hint.directColor
         {

@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func middleOfALargeFileDoesNotCountButSizeAndEndsDo() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let original = Self.megabyteJPEG()
         #expect(original.count == 1 << 20)
         func fingerprint(_ bytes: [UInt8]) throws -> String {
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func smallFileIsHashedWholeOnce() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let bytes = SyntheticJPEG.jpeg(scanBytes: 100_000)
         #expect(bytes.count < 2 * ContentFingerprint.windowSize)
         let reading = try ImageFileReader.read(folder.write(bytes, named: "small.jpg"))
@@ -145,7 +145,7 @@ import Testing
     /// Index records what `ImageFileReader` computes and verify recomputes it from the windows
     /// alone: both must be the one reading, for small files (read whole) and large ones.
     @Test func windowsGiveTheFingerprintTheImageReaderRecords() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         for bytes in [SyntheticJPEG.jpeg(scanBytes: 100_000), Self.megabyteJPEG()] {
             let path = try folder.write(bytes, named: "photo.jpg")
             let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }

@@ -34,6 +34,10 @@ import Testing
         }
         #expect(colors(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
         #expect(colors(["TERM": "xterm-256color", "VTE_VERSION": "6003"]) == .truecolor)
+        // A VTE terminal that calls itself plain xterm still has 24-bit colour (256 before VTE 0.36).
+        #expect(colors(["TERM": "xterm"]) == .indexed16)
+        #expect(colors(["TERM": "xterm", "VTE_VERSION": "6003"]) == .truecolor)
+        #expect(colors(["TERM": "xterm", "VTE_VERSION": "3405"]) == .indexed256)
         // tmux turns 24-bit colours into what the outer terminal has.
         #expect(colors(["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]) == .truecolor)
         #expect(colors(["TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal"]) == .indexed256)

@@ -16,4 +16,5 @@ package enum Corpus {
     package static let skipMessage = "the shared corpus (../shared/corpus) is not on this machine"
     package static var photos: URL { root.appendingPathComponent("photos") }
     package static var broken: URL { root.appendingPathComponent("broken") }
+    package static func photo(_ relativePath: String) -> URL { photos.appendingPathComponent(relativePath) }
 }

@@ -20,6 +20,7 @@ package struct SeededGenerator: RandomNumberGenerator {
     package var state: UInt64
 
     package init(state: UInt64) { self.state = state }
+    package init(seed: UInt64) { state = seed }
 
     package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -28,17 +29,4 @@ package struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-}
-
-/// A fresh temporary folder for one test.
-package func makeTemporaryDirectory() throws -> RawPath {
-    var template = Array((NSTemporaryDirectory() + "photolib-places-XXXXXX").utf8CString)
-    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-        throw FileSystemError(path: RawPath("mkdtemp"), errno: errno, operation: "mkdtemp")
-    }
-    return RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
-}
-
-package func removeDirectory(_ path: RawPath) {
-    try? FileManager.default.removeItem(atPath: path.description)
 }

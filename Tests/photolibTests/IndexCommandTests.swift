@@ -1,12 +1,13 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// `photolib init`, `index` and `list` run as a user runs them: the built binary on real photos.
 @Suite struct IndexCommandTests {
-    static let corpusReady = CorpusFiles.isAvailable
+    static let corpusReady = Corpus.isAvailable
 
     static func sample(_ relativePath: String) -> URL {
-        BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary").appendingPathComponent(relativePath)
+        SampleFiles.root.appendingPathComponent(relativePath)
     }
 
     @Test func indexesThenSkipsUnchangedFiles() throws {
@@ -87,16 +88,16 @@ import Testing
         #expect(withCopy["copy-of-renamed.jpg"] != nil && withCopy["copy-of-renamed.jpg"] != withCopy["renamed.jpg"])
     }
 
-    @Test(.enabled(if: corpusReady, Comment(rawValue: CorpusFiles.skipMessage)))
+    @Test(.enabled(if: corpusReady, Comment(rawValue: Corpus.skipMessage)))
     func brokenFilesAreNamedOnStderrAndTheRestIsIndexed() throws {
         let library = try TestLibrary()
-        let broken = try FileManager.default.contentsOfDirectory(atPath: CorpusFiles.broken.path)
+        let broken = try FileManager.default.contentsOfDirectory(atPath: Corpus.broken.path)
             .filter { $0.hasSuffix(".jpg") }.sorted()
-        for name in broken { try library.add(CorpusFiles.broken.appendingPathComponent(name), as: "broken/\(name)") }
-        try library.add(CorpusFiles.photo("exif-samples/Canon_40D.jpg"), as: "good.jpg")
+        for name in broken { try library.add(Corpus.broken.appendingPathComponent(name), as: "broken/\(name)") }
+        try library.add(Corpus.photo("exif-samples/Canon_40D.jpg"), as: "good.jpg")
         // A name that is not valid UTF-8 (caf\xE9.jpg), made at run time as broken/README.md asks.
         let rawName = Array(library.root.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8) + [0]
-        let source = try Data(contentsOf: CorpusFiles.photo("exif-samples/exif-org/canon-ixus.jpg"))
+        let source = try Data(contentsOf: Corpus.photo("exif-samples/exif-org/canon-ixus.jpg"))
         let descriptor = rawName.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
         }

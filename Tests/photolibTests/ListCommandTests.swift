@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// `photolib list` over a copy of SampleLibrary/ (in the repository, so these run everywhere).
@@ -100,9 +101,9 @@ import Testing
     }
 
     @Test func noLibraryIsExit66() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("photolib-nolib-\(UUID())")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: empty) }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let empty = folder.url
         let result = try BinaryRunner.run(["list"], workingDirectory: empty)
         #expect(result.status == 66)
         #expect(result.stderr.hasPrefix("photolib: error: no photolib library found in \(empty.path)"))

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// Renditions made by `index` and `render`, and reported in the asset JSON.

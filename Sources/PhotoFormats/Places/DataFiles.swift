@@ -1,29 +1,45 @@
 import Foundation
 import PhotoSupport
 
-/// Finds the data files photolib ships (the gazetteer, its NOTICE) at run time, wherever
-/// the binary was built or installed.
-public enum DataFiles {
+/// Where the data files photolib ships (the gazetteer, its NOTICE) are found at run time,
+/// wherever the binary was built or installed.
+///
+/// A value, not a lookup of the process's own state: the command line builds it from its
+/// environment and the running executable, tests from whatever they like.
+public struct DataFiles: Sendable, Equatable {
     /// Names a folder that is searched first (tests, packagers, a relocated install).
     public static let environmentVariable = "PHOTOLIB_DATA_DIR"
 
-    /// The first existing file called `name` in, in order: `$PHOTOLIB_DATA_DIR`;
-    /// `<bin>/../share/photolib/` beside the running executable (after `make install`);
-    /// the package's `Data/` when the executable sits in its `.build/` tree. Nil when none has it.
-    public static func locate(_ name: String) -> RawPath? {
-        locate(name, environment: ProcessInfo.processInfo.environment, executable: currentExecutable())
+    /// The folders searched, in order.
+    public let searchDirectories: [RawPath]
+
+    public init(searchDirectories: [RawPath]) {
+        self.searchDirectories = searchDirectories
     }
 
-    static func locate(_ name: String, environment: [String: String], executable: RawPath?) -> RawPath? {
-        for directory in searchDirectories(environment: environment, executable: executable) {
+    /// In order: `$PHOTOLIB_DATA_DIR` from `environment`; `<bin>/../share/photolib/` beside
+    /// `executable` (after `make install`); the package's `Data/` when the executable sits
+    /// in its `.build/` tree.
+    public init(environment: [String: String], executable: RawPath?) {
+        searchDirectories = Self.searchDirectories(environment: environment, executable: executable)
+    }
+
+    /// The folders beside the running executable, with no `$PHOTOLIB_DATA_DIR`: what a
+    /// library opened without being told otherwise (tests, tools) falls back on.
+    public static func besideRunningExecutable() -> DataFiles {
+        DataFiles(environment: [:], executable: currentExecutable())
+    }
+
+    /// The first existing file called `name` in the search folders; nil when none has it.
+    public func locate(_ name: String) -> RawPath? {
+        for directory in searchDirectories {
             let candidate = directory.appending(name)
             if let info = FileSystem.status(candidate), (info.st_mode & S_IFMT) == S_IFREG { return candidate }
         }
         return nil
     }
 
-    /// The folders `locate` looks in, in order.
-    static func searchDirectories(environment: [String: String], executable: RawPath?) -> [RawPath] {
+    private static func searchDirectories(environment: [String: String], executable: RawPath?) -> [RawPath] {
         var directories: [RawPath] = []
         if let named = environment[environmentVariable], !named.isEmpty { directories.append(RawPath(named)) }
         guard let executable else { return directories }
@@ -48,7 +64,7 @@ public enum DataFiles {
     }
 
     /// The running executable with symlinks resolved (`/proc/self/exe`), else `argv[0]` resolved.
-    static func currentExecutable() -> RawPath? {
+    public static func currentExecutable() -> RawPath? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBufferPointer { pointer in
             pointer.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }

@@ -26,9 +26,9 @@ public final class Gazetteer: Sendable {
         try Gazetteer(bytes: try FileSystem.readFile(path), source: path)
     }
 
-    /// Loads the gazetteer shipped with photolib, wherever `DataFiles` finds it.
-    public static func loadShipped() throws -> Gazetteer {
-        guard let path = DataFiles.locate(fileName) else {
+    /// Loads the gazetteer shipped with photolib, wherever `dataFiles` finds it.
+    public static func loadShipped(from dataFiles: DataFiles) throws -> Gazetteer {
+        guard let path = dataFiles.locate(fileName) else {
             throw GazetteerError(path: RawPath(fileName), reason: .notInstalled)
         }
         return try load(from: path)

@@ -12,7 +12,7 @@ public struct AssetReferenceResolver {
     /// How many candidates an "ambiguous" error names.
     public static let candidateLimit = 10
 
-    public init(library: Library, catalog: any Catalog, workingDirectory: RawPath = .currentDirectory()) {
+    public init(library: Library, catalog: any Catalog, workingDirectory: RawPath) {
         self.library = library
         self.catalog = catalog
         self.workingDirectory = workingDirectory

@@ -20,11 +20,13 @@ public final class Indexer {
         self.options = options
     }
 
-    /// Indexes `paths` (files or folders inside the library; the whole library when empty).
+    /// Indexes `paths` (files or folders inside the library; the whole library when empty),
+    /// relative ones read from `workingDirectory` (the library's root when nil).
     public func run(
-        paths: [RawPath] = [], report: @escaping @Sendable (IndexEvent) -> Void = { _ in }
+        paths: [RawPath] = [], workingDirectory: RawPath? = nil,
+        report: @escaping @Sendable (IndexEvent) -> Void = { _ in }
     ) throws -> IndexSummary {
-        let roots = try scopeRoots(paths)
+        let roots = try scopeRoots(paths, workingDirectory: workingDirectory ?? library.root)
         let walk = FileWalker(
             includeHidden: options.includeHidden, jobs: options.jobs,
             skippedNames: [Array(Library.controlDirectoryName.utf8)]
@@ -148,10 +150,10 @@ public final class Indexer {
     }
 
     /// The library-relative roots to walk; empty means the whole library.
-    private func scopeRoots(_ paths: [RawPath]) throws -> [RawPath] {
+    private func scopeRoots(_ paths: [RawPath], workingDirectory: RawPath) throws -> [RawPath] {
         if paths.isEmpty { return [RawPath(bytes: [])] }
         return try paths.map { path in
-            let absolute = path.absolute()
+            let absolute = path.absolute(currentDirectory: workingDirectory)
             if absolute == library.root { return RawPath(bytes: []) }
             guard let relative = library.relativePath(of: absolute) else {
                 throw IndexError(path: path, reason: .outsideLibrary(library.root))

@@ -1,12 +1,18 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoSupport
 
 /// A photo library: a folder tree of photos plus the `.photolib/` folder photolib owns.
+///
+/// The core has no working directory: paths given here are absolute (a relative one is
+/// read from `/`); the command line makes what the user typed absolute first.
 public final class Library: Sendable {
     /// Absolute path of the folder that holds `.photolib/`.
     public let root: RawPath
     public let settings: LibrarySettings
+    /// Where the data photolib ships is found (the gazetteer, when the library has none of its own).
+    public let dataFiles: DataFiles
 
     public static let controlDirectoryName = ".photolib"
     /// The environment variable that names a library when `--library` does not.
@@ -20,18 +26,22 @@ public final class Library: Sendable {
     public static let trashRelativeDirectory = RawPath(controlDirectoryName).appending("trash")
     public var trashDirectory: RawPath { absolutePath(of: Library.trashRelativeDirectory) }
 
-    private init(root: RawPath, settings: LibrarySettings) {
+    private init(root: RawPath, settings: LibrarySettings, dataFiles: DataFiles) {
         self.root = root
         self.settings = settings
+        self.dataFiles = dataFiles
     }
 
     /// Makes `root/.photolib/` with its settings and folders. An existing library is an error.
-    public static func create(at root: RawPath, settings: LibrarySettings = LibrarySettings()) throws -> Library {
-        let root = root.absolute()
+    public static func create(
+        at root: RawPath, settings: LibrarySettings = LibrarySettings(),
+        dataFiles: DataFiles = .besideRunningExecutable()
+    ) throws -> Library {
+        let root = root.absolute(currentDirectory: RawPath("/"))
         guard FileSystem.isDirectory(root) else {
             throw LibraryError(path: root, reason: FileSystem.exists(root) ? .notADirectory : .noSuchDirectory)
         }
-        let unmarked = Library(root: root, settings: settings)
+        let unmarked = Library(root: root, settings: settings, dataFiles: dataFiles)
         if FileSystem.exists(unmarked.settingsPath) { throw LibraryError(path: root, reason: .alreadyExists) }
         try FileSystem.createDirectory(unmarked.renditionsDirectory)
         try FileSystem.createDirectory(unmarked.trashDirectory)
@@ -39,45 +49,50 @@ public final class Library: Sendable {
         var marked = settings
         marked.libraryID = try unmarked.createCatalog()
         marked.catalogSchema = SQLiteCatalog.schemaVersion
-        let library = Library(root: root, settings: marked)
+        let library = Library(root: root, settings: marked, dataFiles: dataFiles)
         try library.writeSettings(marked)
         return library
     }
 
     /// Opens the library at `root` (which must hold `.photolib/`).
-    public static func open(at root: RawPath) throws -> Library {
-        let root = root.absolute()
+    public static func open(at root: RawPath, dataFiles: DataFiles = .besideRunningExecutable()) throws -> Library {
+        let root = root.absolute(currentDirectory: RawPath("/"))
         let settingsPath = root.appending(controlDirectoryName).appending("settings.json")
         guard FileSystem.exists(settingsPath) else { throw LibraryError(path: root, reason: .notALibrary) }
         let data = try FileSystem.readFile(settingsPath)
         do {
             let settings = try JSONDecoder().decode(LibrarySettings.self, from: Data(data))
-            return Library(root: root, settings: settings)
+            return Library(root: root, settings: settings, dataFiles: dataFiles)
         } catch {
             throw LibraryError(path: settingsPath, reason: .unreadableSettings("\(error)"))
         }
     }
 
     /// Finds the library a command works on, as git finds `.git`: `explicit` (from
-    /// `--library`), else `$PHOTOLIB_LIBRARY`, else the nearest `.photolib/` at or above `workingDirectory`.
+    /// `--library`), else `$PHOTOLIB_LIBRARY` in `environment`, else the nearest `.photolib/`
+    /// at or above `workingDirectory` (absolute), from which relative names are read too.
     public static func locate(
-        explicit: RawPath?, environment: [String: String],
-        workingDirectory: RawPath = .currentDirectory()
+        explicit: RawPath?, environment: [String: String], workingDirectory: RawPath, dataFiles: DataFiles
     ) throws -> Library {
-        if let explicit { return try open(at: explicit) }
-        if let named = environment[environmentVariable], !named.isEmpty { return try open(at: RawPath(named)) }
-        var candidate = workingDirectory.absolute()
+        let workingDirectory = workingDirectory.absolute(currentDirectory: RawPath("/"))
+        if let explicit {
+            return try open(at: explicit.absolute(currentDirectory: workingDirectory), dataFiles: dataFiles)
+        }
+        if let named = environment[environmentVariable], !named.isEmpty {
+            return try open(at: RawPath(named).absolute(currentDirectory: workingDirectory), dataFiles: dataFiles)
+        }
+        var candidate = workingDirectory
         while true {
             if FileSystem.isDirectory(candidate.appending(controlDirectoryName)),
                 FileSystem.exists(candidate.appending(controlDirectoryName).appending("settings.json"))
             {
-                return try open(at: candidate)
+                return try open(at: candidate, dataFiles: dataFiles)
             }
             let parent = candidate.parent
             if parent == candidate { break }
             candidate = parent
         }
-        throw LibraryError(path: workingDirectory.absolute(), reason: .noLibraryFound)
+        throw LibraryError(path: workingDirectory, reason: .noLibraryFound)
     }
 
     /// Replaces the settings file atomically.
@@ -88,9 +103,10 @@ public final class Library: Sendable {
         try FileSystem.writeAtomically(Array(data) + [UInt8(ascii: "\n")], to: settingsPath)
     }
 
-    /// The path of a file in the library, relative to its root; nil when outside it.
+    /// The path of a file in the library (absolute, or relative to the root), relative to
+    /// its root; nil when outside it.
     public func relativePath(of path: RawPath) -> RawPath? {
-        path.absolute().relative(to: root)
+        path.absolute(currentDirectory: root).relative(to: root)
     }
 
     /// The absolute path of a library-relative path.

@@ -1,9 +1,57 @@
 import PhotoSupport
 
-/// The settings by name, as `photolib config` shows and sets them.
+/// The settings by name, as `photolib config` shows and sets them and `photolib init` takes them.
 extension LibrarySettings {
-    /// Setting names in the order `config` lists them (kebab-case, as `init`'s options).
-    public static let keys = ["thumbnail-size", "preview-size", "quality", "max-megapixels", "sidecars"]
+    /// One setting: its name, the values it may take and its default. The one place these
+    /// are written; `config`, `init` and their help are built from them.
+    public struct Definition: Sendable, Equatable {
+        public enum Values: Sendable, Equatable {
+            case wholeNumber(ClosedRange<Int>)
+            case oneOf([String])
+        }
+
+        /// Kebab-case, as `config` and `init`'s options name it.
+        public let key: String
+        public let values: Values
+
+        /// The value a new library has, as `config` prints it.
+        public var defaultValue: String { LibrarySettings().value(forKey: key) ?? "" }
+
+        /// True when `text` is a value the setting may take.
+        public func accepts(_ text: String) -> Bool {
+            switch values {
+            case .wholeNumber(let range): Int(text).map(range.contains) ?? false
+            case .oneOf(let choices): choices.contains(text)
+            }
+        }
+
+        /// What a valid value is, for messages: "a whole number in 16...4096", "write or off".
+        public var expectation: String {
+            switch values {
+            case .wholeNumber(let range): "a whole number in \(range.lowerBound)...\(range.upperBound)"
+            case .oneOf(let choices):
+                choices.count < 2
+                    ? choices.joined()
+                    : choices.dropLast().joined(separator: ", ") + " or " + choices[choices.count - 1]
+            }
+        }
+    }
+
+    /// Every setting, in the order `config` lists them.
+    public static let definitions: [Definition] = [
+        Definition(key: "thumbnail-size", values: .wholeNumber(16...4096)),
+        Definition(key: "preview-size", values: .wholeNumber(64...16384)),
+        Definition(key: "quality", values: .wholeNumber(1...100)),
+        Definition(key: "max-megapixels", values: .wholeNumber(1...100_000)),
+        Definition(key: "sidecars", values: .oneOf(SidecarMode.allCases.map(\.rawValue))),
+    ]
+
+    /// Setting names in the order `config` lists them.
+    public static var keys: [String] { definitions.map(\.key) }
+
+    public static func definition(forKey key: String) -> Definition? {
+        definitions.first { $0.key == key }
+    }
 
     /// The value of a setting as text; nil for an unknown name.
     public func value(forKey key: String) -> String? {
@@ -17,36 +65,24 @@ extension LibrarySettings {
         }
     }
 
-    /// Sets a setting from text, checked as `init` checks its options.
+    /// Sets a setting from text, checked against its definition.
     public mutating func setValue(_ text: String, forKey key: String) throws(SettingsError) {
-        func number(_ range: ClosedRange<Int>) throws(SettingsError) -> Int {
-            guard let value = Int(text), range.contains(value) else {
-                throw SettingsError(
-                    key: key,
-                    reason: .invalidValue(text, expected: "a whole number in \(range.lowerBound)...\(range.upperBound)")
-                )
-            }
-            return value
-        }
-        switch key {
-        case "thumbnail-size": thumbnailSize = try number(Self.thumbnailSizeRange)
-        case "preview-size": previewSize = try number(Self.previewSizeRange)
-        case "quality": quality = try number(Self.qualityRange)
-        case "max-megapixels": maxMegapixels = try number(Self.maxMegapixelsRange)
-        case "sidecars":
-            guard let mode = SidecarMode(rawValue: text) else {
-                throw SettingsError(key: key, reason: .invalidValue(text, expected: "write or off"))
-            }
-            sidecars = mode
-        default:
+        guard let definition = Self.definition(forKey: key) else {
             throw SettingsError(key: key, reason: .unknownKey)
         }
+        guard definition.accepts(text) else {
+            throw SettingsError(key: key, reason: .invalidValue(text, expected: definition.expectation))
+        }
+        let number = Int(text) ?? 0
+        switch key {
+        case "thumbnail-size": thumbnailSize = number
+        case "preview-size": previewSize = number
+        case "quality": quality = number
+        case "max-megapixels": maxMegapixels = number
+        case "sidecars": sidecars = SidecarMode(rawValue: text) ?? sidecars
+        default: throw SettingsError(key: key, reason: .unknownKey)
+        }
     }
-
-    public static let thumbnailSizeRange = 16...4096
-    public static let previewSizeRange = 64...16384
-    public static let qualityRange = 1...100
-    public static let maxMegapixelsRange = 1...100_000
 }
 
 /// A setting that does not exist, or a value it cannot take.

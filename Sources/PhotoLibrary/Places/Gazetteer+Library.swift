@@ -9,10 +9,10 @@ extension Library {
 
 extension Gazetteer {
     /// The gazetteer a library resolves positions with: its own (`Library.gazetteerPath`) when
-    /// it has one, else the shipped one. With no library, the shipped one.
-    public static func load(for library: Library?) throws -> Gazetteer {
-        if let library, FileSystem.exists(library.gazetteerPath) { return try load(from: library.gazetteerPath) }
-        return try loadShipped()
+    /// it has one, else the shipped one its `dataFiles` find.
+    public static func load(for library: Library) throws -> Gazetteer {
+        if FileSystem.exists(library.gazetteerPath) { return try load(from: library.gazetteerPath) }
+        return try loadShipped(from: library.dataFiles)
     }
 }
 

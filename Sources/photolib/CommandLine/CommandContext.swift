@@ -1,52 +1,87 @@
 import Foundation
+import PhotoFormats
 import PhotoLibrary
 import PhotoSupport
 
-/// What a command may touch of the outside world: environment, output streams, terminal.
+/// Everything a command may know of the outside world: environment, working directory,
+/// standard input, output streams, which of them are terminals and the terminal's size.
 ///
-/// The runner builds one per process with `forCurrentProcess()`; tests build their own
-/// with memory streams. A value type of Sendable parts, so workers may carry a copy.
+/// `main` builds the one of this process with `forCurrentProcess()`, the only code that
+/// reads them; tests build their own (memory streams, an environment, a fake terminal).
+/// Commands and the core get these values from here or as parameters, never from the
+/// process. A value type of Sendable parts, so workers may carry a copy.
 struct CommandContext: Sendable {
     let environment: [String: String]
+    /// Where relative paths and the library search start.
+    var workingDirectory: RawPath
+    let stdin: InputSource
     /// Buffered; flushed by the runner at exit.
     let stdout: OutputStream
     /// Written at once.
     let stderr: OutputStream
+    var stdinIsTerminal: Bool
     var stdoutIsTerminal: Bool
     var stderrIsTerminal: Bool
-    var stdinIsTerminal: Bool
-    /// Columns of the terminal (of stdout, else `$COLUMNS`, else 80).
-    var terminalWidth: Int
-    /// Where relative paths and the library search start.
-    var workingDirectory: RawPath
+    /// The terminal of stdout; when it is none, `$COLUMNS`x`$LINES` or 80x24.
+    var terminal: TerminalSize
+    /// Where the shipped data (the gazetteer) is: `$PHOTOLIB_DATA_DIR`, then beside the executable.
+    var dataFiles: DataFiles
 
+    /// A context for tests: no terminal, empty input, memory streams, and data files found
+    /// from `environment` and the running (test) executable unless given.
     init(
-        environment: [String: String] = [:], stdout: OutputStream = .memory(), stderr: OutputStream = .memory(),
-        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
-        terminalWidth: Int = 80, workingDirectory: RawPath = .currentDirectory()
+        environment: [String: String] = [:], workingDirectory: RawPath = RawPath("/"),
+        stdin: InputSource = .empty(), stdout: OutputStream = .memory(), stderr: OutputStream = .memory(),
+        stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+        terminal: TerminalSize = .standard, dataFiles: DataFiles? = nil
     ) {
         self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
+        self.stdinIsTerminal = stdinIsTerminal
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
-        self.stdinIsTerminal = stdinIsTerminal
-        self.terminalWidth = terminalWidth
-        self.workingDirectory = workingDirectory
+        self.terminal = terminal
+        self.dataFiles =
+            dataFiles ?? DataFiles(environment: environment, executable: DataFiles.currentExecutable())
     }
 
-    /// The context of this process: file descriptors 0, 1 and 2 and its environment.
+    /// The context of this process: file descriptors 0, 1 and 2, its environment and its
+    /// working directory.
     static func forCurrentProcess() -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
         return CommandContext(
             environment: environment,
+            workingDirectory: currentDirectory(),
+            stdin: InputSource(fileDescriptor: STDIN_FILENO),
             stdout: OutputStream(
                 fileDescriptor: STDOUT_FILENO, buffered: true, escapesControls: isatty(STDOUT_FILENO) == 1),
             stderr: OutputStream(fileDescriptor: STDERR_FILENO, buffered: false, escapesControls: true),
+            stdinIsTerminal: isatty(STDIN_FILENO) == 1,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-            stdinIsTerminal: isatty(STDIN_FILENO) == 1,
-            terminalWidth: Self.terminalWidth(of: STDOUT_FILENO, environment: environment))
+            terminal: TerminalSize.of(descriptor: STDOUT_FILENO, environment: environment))
+    }
+
+    /// The process's working directory (`/` if it cannot be read, as when it was removed).
+    private static func currentDirectory() -> RawPath {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return RawPath("/") }
+        return RawPath(bytes: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+    }
+
+    /// Columns of the terminal (see `terminal`).
+    var terminalWidth: Int { terminal.columns }
+
+    /// The width a table may take: the terminal's when stdout is one; else none (a pipe
+    /// gets whole lines).
+    var tableWidth: Int? { stdoutIsTerminal ? terminal.columns : nil }
+
+    /// `path` as the user meant it: relative to the working directory.
+    func absolute(_ path: RawPath) -> RawPath {
+        path.absolute(currentDirectory: workingDirectory)
     }
 
     /// The library the command works on: `--library`, else `$PHOTOLIB_LIBRARY`, else the
@@ -54,25 +89,15 @@ struct CommandContext: Sendable {
     func library(_ command: ParsedCommand) throws -> Library {
         try Library.locate(
             explicit: command.rawValue(RootCommand.libraryOption.name), environment: environment,
-            workingDirectory: workingDirectory)
+            workingDirectory: workingDirectory, dataFiles: dataFiles)
     }
 
-    /// Reports a problem that does not stop the command (one bad file): "photolib: <message>".
-    func warn(_ message: String) {
-        stderr.write("\(RootCommand.name): \(TerminalText.escaped(message))\n")
-    }
+    /// Where errors, problems and warnings go (stderr), worded alike by every command.
+    var diagnostics: Diagnostics { Diagnostics(stream: stderr) }
 
     /// A progress bar on stderr when stderr is a terminal; nil otherwise, so that logs
     /// and pipes get no control characters.
     func progressBar(label: String, total: Int) -> ProgressBar? {
-        stderrIsTerminal ? ProgressBar(label: label, total: total, output: stderr, width: terminalWidth) : nil
-    }
-
-    /// Columns of the terminal on `descriptor`, else `$COLUMNS`, else 80.
-    static func terminalWidth(of descriptor: Int32, environment: [String: String]) -> Int {
-        var size = winsize()
-        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
-        return 80
+        stderrIsTerminal ? ProgressBar(label: label, total: total, output: stderr, width: terminal.columns) : nil
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import PhotoSupport
 
 /// Parses a command line, runs the command it names, and turns every outcome into
-/// output and an exit status. The one place where errors become messages.
+/// output and an exit status (errors through `Diagnostics`).
 struct CommandRunner {
     let commands: [any PhotolibCommand.Type]
     let parser: ArgumentParser
@@ -20,8 +20,7 @@ struct CommandRunner {
         var status = dispatch(arguments, context: context)
         context.stdout.flush()
         if let code = context.stdout.writeError {
-            context.stderr.write(
-                "\(RootCommand.name): error: cannot write to standard output: \(String(cString: strerror(code)))\n")
+            context.diagnostics.error(StandardOutputError(errno: code))
             if status == .success { status = .failure }
         }
         context.stderr.flush()
@@ -50,17 +49,8 @@ struct CommandRunner {
                 }
                 return try type.run(command, context: context)
             }
-        } catch var error as UsageError {
-            if error.commandPath.isEmpty { error.commandPath = path }
-            context.stderr.write(help.report(error))
-            return .usage
-        } catch let error as any PhotolibError {
-            context.stderr.write(
-                "\(RootCommand.name): error: \(TerminalText.escaped(CommandLineAdvice.message(for: error)))\n")
-            return ExitStatus(error.kind)
         } catch {
-            context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped("\(error)"))\n")
-            return .failure
+            return context.diagnostics.commandFailed(error, path: path, help: help)
         }
     }
 
@@ -72,4 +62,12 @@ struct CommandRunner {
             }
         }
     }
+}
+
+/// Standard output could not be written (a full disk, a closed terminal); a reader that
+/// went away is not one.
+private struct StandardOutputError: PhotolibError {
+    var errno: Int32
+    var kind: ErrorKind { .failure }
+    var description: String { "cannot write to standard output: \(String(cString: strerror(errno)))" }
 }

@@ -51,12 +51,8 @@ enum ActionCommand: PhotolibCommand {
     }
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.path.count == 2, let action = AssetAction(named: command.path[1]) else {
-            throw UsageError(message: "Missing action name", commandPath: ["action"])
-        }
-        guard !command.arguments.isEmpty else {
-            throw UsageError(message: "Missing expected argument '<asset> ...'", commandPath: command.path)
-        }
+        // The parser ran a subcommand, named by its canonical name, with at least one asset.
+        let action = AssetAction(named: command.path[1])!
         let value = command.value("value")
         if action.takesValue, value == nil {
             throw UsageError(
@@ -85,11 +81,9 @@ enum ActionCommand: PhotolibCommand {
                 context.stdout.write(line(for: outcome, presenter: presenter, dryRun: dryRun) + "\n")
             }
         }
-        for failure in report.failures {
-            context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped(failure.error.description))\n")
-        }
-        if report.failures.count == 1, report.outcomes.isEmpty { return ExitStatus(report.failures[0].error.kind) }
-        return report.failures.isEmpty ? .success : .partial
+        var failures = BatchFailures()
+        for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
+        return failures.status(items: report.outcomes.count + report.failures.count)
     }
 
     /// `3fa2c81d 2015/bordeaux-art.jpg: favourite false → true`.
@@ -119,18 +113,10 @@ enum ActionCommand: PhotolibCommand {
                 commandPath: command.path)
         }
         context.stderr.write("Move \(assets.count) photos to the trash? [y/N] ")
-        let answer = String(decoding: readLine(), as: UTF8.self).trimmingWhitespace().lowercased()
+        let answer = String(decoding: context.stdin.readLine() ?? [], as: UTF8.self).trimmingWhitespace().lowercased()
         guard answer == "y" || answer == "yes" else {
             throw ActionCancelled()
         }
-    }
-
-    /// One line from the terminal, without its newline.
-    private static func readLine() -> [UInt8] {
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(STDIN_FILENO, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
-        return line
     }
 }
 

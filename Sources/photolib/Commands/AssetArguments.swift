@@ -12,13 +12,12 @@ enum AssetArguments {
     /// Every asset named, in order, each once. All references are checked before anything
     /// is done: each bad one is reported, and the last is thrown (exit status 66).
     static func resolve(
-        _ command: ParsedCommand, library: Library, catalog: any Catalog,
-        context: CommandContext, readStandardInput: () throws -> [UInt8] = readStandardInput
+        _ command: ParsedCommand, library: Library, catalog: any Catalog, context: CommandContext
     ) throws -> [Asset] {
         var references: [RawPath] = []
         for argument in command.rawArguments {
             if argument.bytes == [UInt8(ascii: "-")] {
-                references += AssetReferenceText.references(inLines: try readStandardInput())
+                references += AssetReferenceText.references(inLines: try context.stdin.readAll())
             } else {
                 references.append(argument)
             }
@@ -40,34 +39,18 @@ enum AssetArguments {
         }
         if let last = failures.last {
             for failure in failures.dropLast() {
-                context.stderr.write(
-                    "\(RootCommand.name): error: \(TerminalText.escaped(CommandLineAdvice.message(for: failure)))\n")
+                context.diagnostics.error(failure)
             }
             throw last
         }
         return assets
     }
 
-    /// All of standard input.
-    static func readStandardInput() throws -> [UInt8] {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(path: RawPath("standard input"), errno: errno, operation: "read")
-            }
-            if count == 0 { return result }
-            result.append(contentsOf: chunk[..<count])
-        }
-    }
-
     /// `--library DIR` as given, quoted for the shell, so that printed commands work from
     /// anywhere; nil when the library was found without it.
     static func libraryArgument(_ command: ParsedCommand, context: CommandContext) -> String? {
         command.rawValue(RootCommand.libraryOption.name).map {
-            ShellQuoting.quote($0.absolute(currentDirectory: context.workingDirectory).description)
+            ShellQuoting.quote(context.absolute($0).description)
         }
     }
 }

@@ -19,10 +19,6 @@ enum CollectionsCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.arguments.isEmpty else {
-            throw UsageError(
-                message: "collections takes no arguments (got '\(command.arguments[0])')", commandPath: command.path)
-        }
         let catalog = try context.library(command).openCatalog()
         let collections = try catalog.collections(now: Date())
         if command.flag("json") {
@@ -41,7 +37,7 @@ enum CollectionsCommand: PhotolibCommand {
             for entry in collections {
                 table.append([entry.collection.title, String(entry.count), entry.collection.selector])
             }
-            context.stdout.write(table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+            context.stdout.write(table.render(maximumWidth: context.tableWidth))
         }
         return .success
     }

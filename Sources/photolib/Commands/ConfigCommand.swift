@@ -8,7 +8,7 @@ enum ConfigCommand: PhotolibCommand {
         discussion: """
             With no KEY, prints every setting as 'key = value'. With KEY, prints its value. With \
             KEY and VALUE, changes it (the settings file is replaced atomically). Settings: \
-            \(LibrarySettings.keys.joined(separator: ", ")); 'sidecars' is write or off.
+            \(LibrarySettingOptions.summary).
             """,
         arguments: [
             ArgumentSpec(name: "key", help: "A setting's name."),

@@ -19,9 +19,6 @@ enum HistoryCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.arguments.count <= 1 else {
-            throw UsageError(message: "history takes at most one asset", commandPath: command.path)
-        }
         let limit = try command.int("limit", range: 0...Int.max)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
@@ -63,7 +60,7 @@ enum HistoryCommand: PhotolibCommand {
                     + ActionCommand.shown(change.newValue, field: change.field),
             ])
         }
-        context.stdout.write(table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+        context.stdout.write(table.render(maximumWidth: context.tableWidth))
         return .success
     }
 }

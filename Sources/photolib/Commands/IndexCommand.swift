@@ -37,17 +37,16 @@ enum IndexCommand: PhotolibCommand {
             jobs: jobs, includeHidden: command.flag("hidden"),
             makeRenditions: !command.flag("no-renditions"))
         let progress = context.progressBar(label: "indexing", total: 0)
-        let stderr = context.stderr
+        let diagnostics = context.diagnostics
         let summary = try Indexer(library: library, catalog: catalog, options: options)
-            .run(paths: command.rawArguments) { event in
+            .run(paths: command.rawArguments, workingDirectory: context.workingDirectory) { event in
                 switch event {
                 case .planned(let toRead, _): progress?.setTotal(toRead)
                 case .progress(let done, _): progress?.setCompleted(done)
-                case .failed(_, let message), .damaged(_, let message):
-                    stderr.write("photolib: \(TerminalText.escaped(message))\n")
+                case .failed(_, let message), .damaged(_, let message): diagnostics.problem(message)
                 case .renditionsFailed(let path, let reason):
-                    stderr.write("photolib: \(TerminalText.escaped("\(path): renditions not made: \(reason)"))\n")
-                case .warning(let message): stderr.write("photolib: warning: \(TerminalText.escaped(message))\n")
+                    diagnostics.problem("\(path): renditions not made: \(reason)")
+                case .warning(let message): diagnostics.warning(message)
                 }
             }
         progress?.finish()

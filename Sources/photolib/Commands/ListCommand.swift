@@ -43,10 +43,6 @@ enum ListCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.arguments.isEmpty else {
-            throw UsageError(
-                message: "list takes no arguments (got '\(command.arguments[0])')", commandPath: command.path)
-        }
         let outputs =
             ["json", "jsonl", "ids"].filter(command.flag) + (command.value("format") == nil ? [] : ["format"])
         guard outputs.count <= 1 else {
@@ -83,7 +79,7 @@ enum ListCommand: PhotolibCommand {
             context.stdout.write(
                 AssetTable.render(
                     assets, presenter: presenter,
-                    width: context.stdoutIsTerminal ? context.terminalWidth : nil))
+                    width: context.tableWidth))
         }
         return .success
     }

@@ -30,9 +30,6 @@ enum PeekCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard !command.arguments.isEmpty else {
-            throw UsageError(message: "Missing expected argument '<asset> ...'", commandPath: command.path)
-        }
         let height = try command.int("height", range: 1...1000) ?? defaultHeight
         let library = try context.library(command)
         let catalog = try library.openCatalog()
@@ -41,16 +38,13 @@ enum PeekCommand: PhotolibCommand {
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: assets),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))
         let source = PreviewSource(library: library)
-        var failures = 0
-        var lastFailure = ErrorKind.failure
+        var failures = BatchFailures()
         var previews: [(Asset, RenditionFile)] = []
         for asset in assets {
             do {
                 previews.append((asset, try source.preview(for: asset)))
             } catch let error as any PhotolibError {
-                context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped(error.description))\n")
-                failures += 1
-                lastFailure = error.kind
+                failures.record(error, to: context.diagnostics)
             }
         }
         if try PictureOptions.wantsJSON(command, context: context) {
@@ -59,7 +53,7 @@ enum PeekCommand: PhotolibCommand {
         } else {
             let picture = TerminalPicture(environment: context.environment)
             let drawing = try PictureOptions.method(command, picture: picture, context: context)
-            let size = PictureOptions.terminalSize(context: context)
+            let size = context.terminal
             for (index, (asset, preview)) in previews.enumerated() {
                 if index > 0 { context.stdout.write("\n") }
                 if let method = drawing.method {
@@ -69,14 +63,12 @@ enum PeekCommand: PhotolibCommand {
                             method: method, colors: drawing.colors, cellSize: size.cell)
                         context.stdout.write(bytes: bytes + [0x0A])
                     } catch let error as any PhotolibError {
-                        context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped(error.description))\n")
-                        failures += 1
+                        failures.record(error, to: context.diagnostics)
                     }
                 }
                 context.stdout.write(styled: presenter.facts(asset, colored: context.stdoutIsTerminal))
             }
         }
-        if failures == 0 { return .success }
-        return previews.isEmpty && assets.count == 1 ? ExitStatus(lastFailure) : .partial
+        return failures.status(items: assets.count)
     }
 }

@@ -39,11 +39,9 @@ enum PlacesCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        switch command.path.dropFirst().first {
-        case "lookup": return try lookup(command, context: context)
-        case "import": return try PlacesImport.run(command, context: context)
-        default: throw UsageError(message: "places needs a subcommand: lookup or import", commandPath: command.path)
-        }
+        // The parser runs `places` only with one of its two subcommands.
+        command.path.last == "lookup"
+            ? try lookup(command, context: context) : try PlacesImport.run(command, context: context)
     }
 
     private static func lookup(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
@@ -54,7 +52,7 @@ enum PlacesCommand: PhotolibCommand {
             command.rawValue(RootCommand.libraryOption.name) == nil
             ? try? context.library(command)
             : try context.library(command)
-        let gazetteer = try Gazetteer.load(for: library)
+        let gazetteer = try library.map(Gazetteer.load(for:)) ?? Gazetteer.loadShipped(from: context.dataFiles)
         let match = gazetteer.lookup(latitude: latitude, longitude: longitude)
         if command.flag("json") {
             context.stdout.writePrettyJSON(match.map(json) ?? .null)

@@ -5,11 +5,12 @@ import PhotoLibrary
 enum PlacesImport {
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let library = try context.library(command)
-        let dump = command.rawArguments[0]
+        let dump = context.absolute(command.rawArguments[0])
         // Region and country names come from the shipped gazetteer: dumps carry only codes.
-        let reference = try? Gazetteer.loadShipped()
+        let reference = try? Gazetteer.loadShipped(from: context.dataFiles)
         if reference == nil {
-            context.warn("shipped gazetteer not found: regions and countries will be named by their codes")
+            context.diagnostics.warning(
+                "shipped gazetteer not found: regions and countries will be named by their codes")
         }
         let builder = try Gazetteer.importGeoNames(dump: dump, names: reference)
         try builder.write(to: library.gazetteerPath)

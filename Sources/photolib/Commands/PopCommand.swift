@@ -35,12 +35,6 @@ enum PopCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.arguments.count == 1 else {
-            throw UsageError(
-                message: command.arguments.isEmpty
-                    ? "Missing expected argument '<asset>'"
-                    : "pop takes one asset (got \(command.arguments.count))", commandPath: command.path)
-        }
         if let output = command.value("output"), output != "-" {
             throw UsageError(
                 message: "Invalid value '\(output)' for '--output <->': only '-' (standard output); "
@@ -67,13 +61,13 @@ enum PopCommand: PhotolibCommand {
                 of: original, orientation: asset.metadata.orientation,
                 upright: command.flag("upright"), pixelLimit: library.settings.pixelLimit)
             if result.trimmedEdges {
-                context.warn(
+                context.diagnostics.warning(
                     "\(asset.file.relativePath): its size is not a whole number of JPEG blocks; "
                         + "the partial blocks on one edge were dropped to turn it losslessly")
             }
             if toStandardOutput { context.stdout.write(bytes: bytes) }
             if let target = command.rawValue("export") {
-                let absolute = target.absolute(currentDirectory: context.workingDirectory)
+                let absolute = context.absolute(target)
                 do {
                     try OriginalExport.write(bytes, to: absolute, replace: command.flag("force"))
                 } catch let error as FileSystemError where error.reason == .alreadyExists {
@@ -94,7 +88,7 @@ enum PopCommand: PhotolibCommand {
             // The file is handed out: recording the pop (for Recently Popped) must not undo
             // that, so a catalog that cannot be written now (a full disk) is only a warning.
             do { _ = try catalog.recordPop(id: found.id) } catch {
-                context.warn("\(found.file.relativePath): the pop was not recorded: \(error)")
+                context.diagnostics.warning("\(found.file.relativePath): the pop was not recorded: \(error)")
             }
             return .success
         }
@@ -145,7 +139,7 @@ enum PopCommand: PhotolibCommand {
         }
         let picture = TerminalPicture(environment: context.environment)
         let drawing = try PictureOptions.method(command, picture: picture, context: context)
-        let size = PictureOptions.terminalSize(context: context)
+        let size = context.terminal
         let height = try command.int("height", range: 1...1000) ?? max(PeekCommand.defaultHeight, size.rows - 3)
         if let method = drawing.method {
             context.stdout.write(
@@ -169,7 +163,7 @@ enum PopCommand: PhotolibCommand {
         context.stdout.write(
             exif.isEmpty
                 ? "EXIF\n  (none)\n"
-                : table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+                : table.render(maximumWidth: context.tableWidth))
         return .success
     }
 }

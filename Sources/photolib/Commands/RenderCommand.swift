@@ -7,8 +7,9 @@ enum RenderCommand: PhotolibCommand {
         name: "render",
         abstract: "Make the thumbnails and previews of assets.",
         discussion: """
-            Makes each asset's thumbnail (fit within the library's thumbnail size, 256 pixels by \
-            default) and preview (1280 by default) in .photolib/renditions/, named by the content \
+            Makes each asset's thumbnail (fit within the library's thumbnail size, \
+            \(setting("thumbnail-size")) pixels by default) and preview (\(setting("preview-size")) by \
+            default) in .photolib/renditions/, named by the content \
             fingerprint and the size, so an edited original gets new ones and an unchanged one is \
             never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
             asset that is not missing. 'photolib index' already makes them for the files it reads.
@@ -26,6 +27,11 @@ enum RenderCommand: PhotolibCommand {
             "photolib list --favourite --ids | photolib render -",
         ]
     )
+
+    /// A setting's default, for the help.
+    private static func setting(_ key: String) -> String {
+        LibrarySettings.definition(forKey: key)?.defaultValue ?? "?"
+    }
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         var kinds = Set(RenditionKind.allCases)
@@ -54,21 +60,19 @@ enum RenderCommand: PhotolibCommand {
         assets.removeAll { $0.metadata.pixelWidth == nil }
         if !command.rawArguments.isEmpty {
             for asset in sizeless {
-                context.stderr.write(
-                    "\(RootCommand.name): \(TerminalText.escaped("\(asset.file.relativePath)")): cannot render: "
-                        + "its header gives no image size\n")
+                context.diagnostics.problem("\(asset.file.relativePath): cannot render: its header gives no image size")
             }
         }
         let unsized = command.rawArguments.isEmpty ? 0 : sizeless.count
 
         let progress = context.progressBar(label: "rendering", total: assets.count)
-        let stderr = context.stderr
+        let diagnostics = context.diagnostics
         let summary = RenditionBatch(library: library).run(
             assets, kinds: kinds, force: command.flag("force"), jobs: jobs
         ) { event in
             switch event {
             case .progress(let done, _): progress?.setCompleted(done)
-            case .problem(_, let message, _): stderr.write("\(RootCommand.name): \(TerminalText.escaped(message))\n")
+            case .problem(_, let message, _): diagnostics.problem(message)
             }
         }
         progress?.finish()

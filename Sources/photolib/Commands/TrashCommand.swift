@@ -32,11 +32,6 @@ enum TrashCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.arguments.isEmpty else {
-            throw UsageError(
-                message: "trash \(command.path.last ?? "") takes no arguments (got '\(command.arguments[0])')",
-                commandPath: command.path)
-        }
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         var query = AssetQuery()
@@ -80,9 +75,8 @@ enum TrashCommand: PhotolibCommand {
         }
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
         let report = try TrashBin(library: library).empty(assets, catalog: catalog)
-        for failure in report.failures {
-            context.stderr.write("\(RootCommand.name): error: \(TerminalText.escaped(failure.error.description))\n")
-        }
+        var failures = BatchFailures()
+        for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
         let deleted = report.deleted
         if command.flag("json") {
             context.stdout.writePrettyJSON(.array((deleted + report.alreadyGone).map(presenter.json)))
@@ -96,8 +90,7 @@ enum TrashCommand: PhotolibCommand {
                     "removed \(count) \(count == 1 ? "asset" : "assets") whose trashed original was already gone\n")
             }
         }
-        let succeeded = deleted.count + report.alreadyGone.count
-        return report.failures.isEmpty ? .success : (succeeded == 0 ? .failure : .partial)
+        return failures.status(items: assets.count)
     }
 
     private static func show(
@@ -125,7 +118,7 @@ enum TrashCommand: PhotolibCommand {
                 asset.file.relativePath.description, asset.caption ?? "",
             ])
         }
-        context.stdout.write(table.render(maximumWidth: context.stdoutIsTerminal ? context.terminalWidth : nil))
+        context.stdout.write(table.render(maximumWidth: context.tableWidth))
     }
 
     /// `30d`, `12h`, `2w`, `45m`, `90s` as seconds.

@@ -32,9 +32,6 @@ enum VerifyCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard command.rawArguments.isEmpty else {
-            throw UsageError(message: "verify takes no arguments", commandPath: command.path)
-        }
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let library = try context.library(command)
         let repairing = command.flag("repair")

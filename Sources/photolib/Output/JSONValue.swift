@@ -5,7 +5,7 @@ import PhotoSupport
 ///
 /// `path` holds file names, which need not be UTF-8: written as a plain string when they
 /// are, else with each bad byte as `\udcXX` (Python's "surrogateescape"), which
-/// `os.fsencode(json.loads(…))` and `JSONReader` turn back into the exact bytes.
+/// `os.fsencode(json.loads(…))` turns back into the exact bytes.
 enum JSONValue: Sendable {
     case null
     case bool(Bool)
@@ -24,44 +24,6 @@ enum JSONValue: Sendable {
     /// `value` or null.
     static func optional(_ value: JSONValue?) -> JSONValue { value ?? .null }
 
-    // MARK: - Reading values back
-
-    /// The member `key` of an object (the last, if repeated); nil for other values.
-    subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.last { $0.key == key }?.value
-    }
-
-    var isNull: Bool { if case .null = self { true } else { false } }
-
-    var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
-
-    /// An integer, or a double with no fraction that fits.
-    var intValue: Int64? {
-        switch self {
-        case .int(let value): value
-        case .double(let value): value.rounded() == value ? Int64(exactly: value) : nil
-        default: nil
-        }
-    }
-
-    var doubleValue: Double? {
-        switch self {
-        case .int(let value): Double(value)
-        case .double(let value): value
-        default: nil
-        }
-    }
-
-    /// Text; a path that is not UTF-8 is repaired with U+FFFD.
-    var stringValue: String? {
-        switch self {
-        case .string(let value): value
-        case .path(let value): value.description
-        default: nil
-        }
-    }
-
     /// The exact bytes of a string or path.
     var rawPathValue: RawPath? {
         switch self {
@@ -70,8 +32,6 @@ enum JSONValue: Sendable {
         default: nil
         }
     }
-
-    var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
 
     var objectValue: [(key: String, value: JSONValue)]? { if case .object(let value) = self { value } else { nil } }
 }

@@ -124,18 +124,4 @@ enum PictureOptions {
         }
     }
 
-    /// The terminal's size in cells and, when it says, the pixel size of a cell.
-    static func terminalSize(context: CommandContext) -> (columns: Int, rows: Int, cell: (width: Int, height: Int)?) {
-        var size = winsize()
-        if context.stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0,
-            size.ws_row > 0
-        {
-            let cell: (Int, Int)? =
-                size.ws_xpixel > 0 && size.ws_ypixel > 0
-                ? (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row)) : nil
-            return (Int(size.ws_col), Int(size.ws_row), cell)
-        }
-        let rows = context.environment["LINES"].flatMap { Int($0) } ?? 24
-        return (context.terminalWidth, rows, nil)
-    }
 }

@@ -31,7 +31,7 @@ import Testing
     /// Every frame marker the fixtures write (baseline SOF0, progressive SOF2), every number of
     /// components, and a header that claims more than the data holds.
     @Test func frameSizeOfFixtures() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let card = TestImage.testCard(width: 101, height: 75)
         for model in FixtureJPEG.ColorModel.allCases {
             for progressive in [false, true] {
@@ -49,7 +49,7 @@ import Testing
     /// The fixtures, and the corpus's files of the same names when it is here.
     @Test(arguments: [BrokenFixture.truncatedHeaders, .empty, .text, .pngRenamed])
     func noFrameInBrokenInputs(_ fixture: BrokenFixture) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         #expect(try SourceFile.frameSize(of: folder.write(fixture.bytes, named: fixture.rawValue)) == nil)
         if Corpus.isAvailable {
             #expect(

@@ -10,9 +10,9 @@ import Testing
 /// The image reader on SampleLibrary and on broken inputs made at test time: what
 /// `ImageFileReaderTests` checks on the corpus, for a clone that does not have it.
 @Suite struct ImageFileReaderFixtureTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
 
-    init() throws { folder = try TemporaryFolder() }
+    init() throws { folder = try TemporaryDirectory() }
 
     /// What each broken fixture must give ("…" ends a prefix).
     static let expectations: [BrokenFixture: ImageFileReaderTests.Expectation] = [

@@ -80,7 +80,7 @@ import Testing
     // MARK: - Errors
 
     @Test func missingFileHasVanished() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.path.appending("gone.jpg")
         let error = try #require(readError(path))
         #expect(error.reason == .vanished)
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func directoriesAndFIFOsAreNotRegularFiles() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let directory = folder.path.appending("folder.jpg")
         try FileSystem.createDirectory(directory)
         #expect(readError(directory)?.reason == .notARegularFile)
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func pathTheSystemRefuses() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.path.appending(String(repeating: "n", count: 300) + ".jpg")
         let error = try #require(readError(path))
         #expect(error.reason == .unreadable(ENAMETOOLONG))
@@ -110,7 +110,7 @@ import Testing
 
     @Test(.enabled(if: geteuid() != 0, "root reads any file, so permissions cannot be tested"))
     func unreadableFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try folder.write(S.jpeg(), named: "secret.jpg")
         #expect(path.withCString { chmod($0, 0) } == 0)
         #expect(readError(path)?.reason == .unreadable(EACCES))
@@ -133,7 +133,7 @@ import Testing
             ([0xFF], nil),
         ] as [([UInt8], String?)])
     func contentThatIsNotJPEGIsNamed(bytes: [UInt8], detected: String?) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try folder.write(bytes, named: "photo.jpg")
         let error = try #require(readError(path))
         #expect(error.reason == .notJPEG(detected: detected))
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func jpegThatEndsBeforeItsImageData() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let cut = S.startOfImage + S.jfif + S.frame(width: 100, height: 100)
         let path = try folder.write(cut, named: "cut.jpg")
         #expect(readError(path)?.reason == .noImageData)
@@ -151,7 +151,7 @@ import Testing
     // MARK: - What a readable file gives
 
     @Test func sizeTimeAndFrame() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let bytes = S.jpeg(width: 300, height: 200)
         let path = try folder.write(bytes, named: "a.jpg")
         var times = [
@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func exifBeyondTheFirst64KiBIsReadOnItsOwn() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         var block = ExifBuilder()
         block.ifd0 = [block.ascii(0x010F, "FUJIFILM"), block.short(0x0112, 8)]
         let icc = (0..<3).map { _ in
@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test func endOfImageMarkerCheck() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         func problems(_ bytes: [UInt8]) throws -> [String] {
             try ImageFileReader.read(folder.write(bytes, named: "x.jpg")).problems
         }
@@ -205,7 +205,7 @@ import Testing
     }
 
     @Test func megapixelLimit() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         // Exactly 250 megapixels is within the default limit; one pixel row more is over it.
         let path = try folder.write(S.jpeg(width: 20_000, height: 12_500), named: "huge.jpg")
         #expect(try ImageFileReader.read(path).problems == [])
@@ -222,7 +222,7 @@ import Testing
     }
 
     @Test func corruptExifLeavesTheRestOfTheFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let junk = S.segment(
             0xE1, Array("Exif".utf8) + [0, 0] + Array("XX".utf8) + [UInt8](repeating: 0xEE, count: 40))
         let reading = try ImageFileReader.read(

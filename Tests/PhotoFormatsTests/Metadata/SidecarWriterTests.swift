@@ -12,11 +12,11 @@ import Testing
         .split(separator: ":").map { "\($0)/exiftool" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     static let exiftoolMessage = Comment(rawValue: "exiftool is not installed (apt-get install libimage-exiftool-perl)")
 
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let photo: RawPath
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         photo = try folder.write(SyntheticJPEG.jpeg(), named: "photo.jpg")
     }
 

@@ -64,7 +64,7 @@ import Testing
             // Out of order, and with a piece of another packet in between.
             piece(half..<extended.count), piece(0..<4, guid: String(repeating: "F", count: 32)), piece(0..<half),
         ])
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let reading = try ImageFileReader.read(try folder.write(jpeg, named: "extended.jpg"))
         #expect(reading.embeddedText.xmp == PhotoText(caption: "Cherry blossom", city: "Tokyo"))
         #expect(reading.embeddedText.problems.isEmpty)
@@ -81,7 +81,7 @@ import Testing
         let jpeg = SyntheticJPEG.jpeg(segments: [
             SyntheticJPEG.segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><rdf:RDF>".utf8))
         ])
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let reading = try ImageFileReader.read(try folder.write(jpeg, named: "bad.jpg"))
         #expect(reading.embeddedText.xmp == nil)
         #expect(

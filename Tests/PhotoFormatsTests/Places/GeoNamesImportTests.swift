@@ -40,8 +40,9 @@ import Testing
 
     @Test func importsPopulatedPlacesWithShippedRegionNames() throws {
         let shipped = try #require(ShippedGazetteer.shared)
-        let directory = try makeTemporaryDirectory()
-        defer { removeDirectory(directory) }
+        let directoryFolder = try TemporaryDirectory()
+        let directory = directoryFolder.path
+        defer { directoryFolder.remove() }
         let dump = directory.appending("cities500.txt")
         try FileSystem.writeAtomically(Array(Self.sampleDump.utf8), to: dump)
 
@@ -73,8 +74,9 @@ import Testing
     }
 
     @Test func withoutReferenceRegionsAndCountriesAreCodes() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { removeDirectory(directory) }
+        let directoryFolder = try TemporaryDirectory()
+        let directory = directoryFolder.path
+        defer { directoryFolder.remove() }
         let dump = directory.appending("dump.txt")
         try FileSystem.writeAtomically(Array(Self.sampleDump.utf8), to: dump)
         let imported = try Gazetteer(
@@ -87,8 +89,9 @@ import Testing
 
     /// Enough lines to cross the reader's 1 MiB chunks many times, with no line lost or split.
     @Test func streamsLargeDumps() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { removeDirectory(directory) }
+        let directoryFolder = try TemporaryDirectory()
+        let directory = directoryFolder.path
+        defer { directoryFolder.remove() }
         let dump = directory.appending("allCountries.txt")
         var text = ""
         for index in 0..<30_000 {
@@ -111,8 +114,9 @@ import Testing
     }
 
     @Test func reportsTheBadLine() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { removeDirectory(directory) }
+        let directoryFolder = try TemporaryDirectory()
+        let directory = directoryFolder.path
+        defer { directoryFolder.remove() }
         let dump = directory.appending("bad.txt")
         let good = Self.dumpLine(
             id: 1, name: "A", latitude: "1", longitude: "2", country: "FR", admin1: "75",
@@ -134,8 +138,9 @@ import Testing
     }
 
     @Test func aDumpWithoutPlacesIsAnError() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { removeDirectory(directory) }
+        let directoryFolder = try TemporaryDirectory()
+        let directory = directoryFolder.path
+        defer { directoryFolder.remove() }
         let dump = directory.appending("admin.txt")
         let area = Self.dumpLine(
             id: 1, name: "Region", latitude: "1", longitude: "2", featureClass: "A",

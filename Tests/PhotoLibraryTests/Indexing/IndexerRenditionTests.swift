@@ -33,10 +33,12 @@ import Testing
     }
 
     @Test func renditionsThatCannotBeWrittenAreCountedApartAndTheAssetsStayUndamaged() throws {
-        let (library, root) = try IndexerTests.makeLibrary([
-            "2015/lake-beach.jpg": "lake.jpg", "no-exif.jpg": "plain.jpg",
-        ])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()
+        let (library, root) = try IndexerTests.makeLibrary(
+            [
+                "2015/lake-beach.jpg": "lake.jpg", "no-exif.jpg": "plain.jpg",
+            ], in: folder)
+        defer { folder.remove() }
         try Self.blockRenditions(library)
         let (summary, events) = try Self.index(library)
         #expect(summary.added == 2 && summary.damaged == 0 && summary.rendered == 0 && summary.failed == 0)
@@ -65,8 +67,9 @@ import Testing
     }
 
     @Test func aTruncatedOriginalIsDamagedYetVerifyStillMakesItsMissingRenditions() throws {
-        let (library, root) = try IndexerTests.makeLibrary(["2015/lake-beach.jpg": "cut.jpg"])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()
+        let (library, root) = try IndexerTests.makeLibrary(["2015/lake-beach.jpg": "cut.jpg"], in: folder)
+        defer { folder.remove() }
         let cut = root.appendingPathComponent("cut.jpg")
         let whole = try Data(contentsOf: cut)
         try whole.prefix(whole.count / 2).write(to: cut)
@@ -86,8 +89,9 @@ import Testing
     }
 
     @Test func anOriginalWhoseImageDataDoesNotDecodeIsDamagedAndExpectsNoRenditions() throws {
-        let (library, root) = try IndexerTests.makeLibrary(["2015/lake-beach.jpg": "lossless.jpg"])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()
+        let (library, root) = try IndexerTests.makeLibrary(["2015/lake-beach.jpg": "lossless.jpg"], in: folder)
+        defer { folder.remove() }
         // The baseline frame marker (SOF0) turned into lossless (SOF3), which libjpeg-turbo
         // here does not decode: the header still reads, the image data does not.
         let file = root.appendingPathComponent("lossless.jpg")

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 @testable import PhotoCatalog
@@ -7,12 +8,11 @@ import Testing
 
 /// The indexer's decisions, on copies of SampleLibrary/ photos in a temporary library.
 @Suite struct IndexerTests {
-    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SampleLibrary")
+    static let sample = SampleFiles.root
 
-    /// A library with `files` (SampleLibrary path → path in the library).
-    static func makeLibrary(_ files: [String: String]) throws -> (Library, URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("photolib-indexer-\(UUID())")
+    /// A library in `folder` with `files` (SampleLibrary path → path in the library).
+    static func makeLibrary(_ files: [String: String], in folder: TemporaryDirectory) throws -> (Library, URL) {
+        let root = folder.url
         for (source, destination) in files {
             let target = root.appendingPathComponent(destination)
             try FileManager.default.createDirectory(
@@ -37,10 +37,12 @@ import Testing
     }
 
     @Test func indexingASubfolderLeavesTheRestAlone() throws {
-        let (library, root) = try Self.makeLibrary([
-            "2015/lake-beach.jpg": "a/lake.jpg", "2016/progressive-tokyo.jpg": "b/tokyo.jpg",
-        ])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()
+        let (library, root) = try Self.makeLibrary(
+            [
+                "2015/lake-beach.jpg": "a/lake.jpg", "2016/progressive-tokyo.jpg": "b/tokyo.jpg",
+            ], in: folder)
+        defer { folder.remove() }
         #expect(try Self.index(library).added == 2)
         try FileManager.default.removeItem(at: root.appendingPathComponent("b/tokyo.jpg"))
         let partial = try Self.index(library, ["a"])
@@ -52,8 +54,10 @@ import Testing
     }
 
     @Test func aMoveIntoTheIndexedFolderKeepsTheIdButACopyDoesNot() throws {
-        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "b/plain.jpg"])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()
+        let (library, root) = try Self.makeLibrary(
+            ["2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "b/plain.jpg"], in: folder)
+        defer { folder.remove() }
         _ = try Self.index(library)
         let before = try Self.assets(library)
         // Moved from b/ into a/: indexing only a/ still sees that b/plain.jpg is gone.
@@ -71,10 +75,12 @@ import Testing
     }
 
     @Test func hiddenFoldersAndTheControlFolderAreSkipped() throws {
-        let (library, root) = try Self.makeLibrary([
-            "2015/lake-beach.jpg": "lake.jpg", "no-exif.jpg": ".hidden/plain.jpg",
-        ])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()
+        let (library, root) = try Self.makeLibrary(
+            [
+                "2015/lake-beach.jpg": "lake.jpg", "no-exif.jpg": ".hidden/plain.jpg",
+            ], in: folder)
+        defer { folder.remove() }
         #expect(try Self.index(library).added == 1)
         let withHidden = try Indexer(
             library: library, catalog: library.openCatalog(),
@@ -85,8 +91,9 @@ import Testing
     }
 
     @Test func symlinkLoopsAreWalkedOnce() throws {
-        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/lake.jpg"])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()
+        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/lake.jpg"], in: folder)
+        defer { folder.remove() }
         try FileManager.default.createSymbolicLink(
             atPath: root.appendingPathComponent("a/loop").path, withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(
@@ -105,14 +112,16 @@ import Testing
 
     @Test(.disabled(if: getuid() == 0, "runs as root, which reads a chmod 000 folder anyway"))
     func anUnreadableFolderIsReportedAndTheRestIndexed() throws {
-        let (library, root) = try Self.makeLibrary([
-            "2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "locked/plain.jpg",
-        ])
+        let folder = try TemporaryDirectory()
+        let (library, root) = try Self.makeLibrary(
+            [
+                "2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "locked/plain.jpg",
+            ], in: folder)
         let locked = root.appendingPathComponent("locked")
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
         defer {
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
-            try? FileManager.default.removeItem(at: root)
+            folder.remove()
         }
         let collected = EventLog()
         let summary = try Indexer(library: library, catalog: library.openCatalog(), options: IndexOptions(jobs: 2))
@@ -129,8 +138,10 @@ import Testing
     }
 
     @Test func aFileThatVanishesAfterTheWalkIsReportedAndSkipped() throws {
-        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "a/plain.jpg"])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()
+        let (library, root) = try Self.makeLibrary(
+            ["2015/lake-beach.jpg": "a/lake.jpg", "no-exif.jpg": "a/plain.jpg"], in: folder)
+        defer { folder.remove() }
         let doomed = root.appendingPathComponent("a/plain.jpg")
         let collected = EventLog()
         // The walk has listed both files when `planned` arrives; one is deleted before it is read.
@@ -146,8 +157,9 @@ import Testing
     }
 
     @Test func aLoopOfFolderLinksAndADanglingLinkAreReportedOnce() throws {
-        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/b/lake.jpg"])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()
+        let (library, root) = try Self.makeLibrary(["2015/lake-beach.jpg": "a/b/lake.jpg"], in: folder)
+        defer { folder.remove() }
         // a/b/up -> .. and a/down -> b make a cycle through two links; gone -> nowhere dangles.
         try FileManager.default.createSymbolicLink(
             atPath: root.appendingPathComponent("a/b/up").path, withDestinationPath: "..")

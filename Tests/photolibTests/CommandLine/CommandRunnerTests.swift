@@ -1,6 +1,7 @@
 import Foundation
 import PhotoLibrary
 import PhotoSupport
+import PhotoTestSupport
 import Testing
 
 @testable import photolib
@@ -33,7 +34,7 @@ private enum FailCommand: PhotolibCommand {
         case "core": throw FileSystemError(path: RawPath("/nowhere/a.jpg"), reason: .notFound)
         case "other": throw Plain()
         case "partial":
-            context.warn("b.jpg: not a JPEG")
+            context.diagnostics.problem("b.jpg: not a JPEG")
             return .partial
         default:
             let library = try context.library(command)
@@ -126,7 +127,7 @@ private enum FailCommand: PhotolibCommand {
     }
 
     @Test func libraryFromOptionEnvironmentOrWorkingDirectory() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let root = RawPath(folder.url.path)
         _ = try Library.create(at: root)
         let inside = root.appending("Trips")
@@ -150,16 +151,4 @@ private enum FailCommand: PhotolibCommand {
         #expect(runner.run(["echo", "hi"], context: context) == .failure)
         #expect(context.stderr.text == "photolib: error: cannot write to standard output: No space left on device\n")
     }
-}
-
-/// A fresh folder under the system's temporary directory, removed when released.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("photolib-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

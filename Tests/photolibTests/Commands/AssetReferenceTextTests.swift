@@ -3,17 +3,16 @@ import PhotoCatalog
 import PhotoFormats
 import PhotoLibrary
 import PhotoSupport
+import PhotoTestSupport
 import Testing
 
 @testable import photolib
 
 @Suite struct AssetReferenceTextTests {
     @Test func jsonLinesCountByTheirID() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "photolib-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let library = try Library.create(at: RawPath(folder.path))
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let library = try Library.create(at: folder.path)
         let catalog = try library.openCatalog()
         try catalog.applyIndexChanges(
             scanned: ["3fa2c81d00000001", "3fa2c81d00000002", "77b0e1c400000003"].map { hex in

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFormats
+import PhotoTestSupport
 import Testing
 
 @testable import photolib
@@ -122,7 +123,7 @@ import Testing
 
     @Test func stdinAndEnvironmentReachTheBinary() throws {
         // No command reads stdin yet; at least the runner must not hang on it or on a working directory.
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let result = try BinaryRunner.runRaw(
             ["--version"], stdin: Data("{}\n".utf8), environment: ["COLUMNS": "20"],
             workingDirectory: folder.url)

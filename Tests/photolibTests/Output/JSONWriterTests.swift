@@ -1,5 +1,6 @@
 import Foundation
 import PhotoSupport
+import PhotoTestSupport
 import Testing
 
 @testable import photolib
@@ -98,19 +99,6 @@ import Testing
         #expect(
             output.split(separator: "\n").map(String.init)
                 == paths.map { $0.bytes.map { String(format: "%02x", $0) }.joined() })
-    }
-}
-
-/// A small deterministic random generator (SplitMix64), so fuzz-style tests repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

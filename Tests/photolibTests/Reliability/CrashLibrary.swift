@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCatalog
 import PhotoSupport
+import PhotoTestSupport
 import Testing
 
 /// A library of a few hundred distinct photos for the kill tests, and the checks run after each kill.
@@ -19,10 +20,10 @@ final class CrashLibrary {
     /// `withCorpus` adds corpus photos, some with damage an index reports (exit status 2).
     static func sources(withCorpus: Bool = true) throws -> [URL] {
         var sources = try jpegs(under: BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary"))
-        if withCorpus, CorpusFiles.isAvailable {
+        if withCorpus, Corpus.isAvailable {
             // A few of each corpus folder: different cameras and layouts, without the corpus's bulk.
             let folders = try FileManager.default.contentsOfDirectory(
-                at: CorpusFiles.photos, includingPropertiesForKeys: nil)
+                at: Corpus.photos, includingPropertiesForKeys: nil)
             for folder in folders.sorted(by: { $0.path < $1.path }) {
                 sources += try jpegs(under: folder).filter(isSmall).prefix(3)
             }

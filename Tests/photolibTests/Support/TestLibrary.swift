@@ -1,21 +1,19 @@
 import Foundation
+import PhotoTestSupport
 
 /// A library in a fresh temporary folder for one end-to-end test, removed when done.
 final class TestLibrary {
-    let root: URL
+    private let folder: TemporaryDirectory
+    var root: URL { folder.url }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("photolib-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        folder = try TemporaryDirectory()
     }
-
-    deinit { try? FileManager.default.removeItem(at: root) }
 
     /// A library made with `init` holding a copy of SampleLibrary's ten photos, not indexed yet.
     static func sample() throws -> TestLibrary {
         let library = try TestLibrary()
-        let sample = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary")
+        let sample = SampleFiles.root
         let files = FileManager.default.enumerator(atPath: sample.path)!.compactMap { $0 as? String }
         for file in files where file.hasSuffix(".jpg") {
             try library.add(sample.appendingPathComponent(file), as: file)

@@ -1,21 +1,20 @@
 import PhotoSupport
 
+@testable import photolib
+
+// The tests' JSON reader: it reads back the writer's output byte for byte (paths that are not
+// UTF-8 included), which Foundation's JSONSerialization cannot. photolib itself reads no JSON
+// but the `id` of a `list --jsonl` line (AssetReferenceText).
+
 /// Why a JSON text could not be read: where, and what was expected.
-struct JSONReadError: PhotolibError, Equatable {
-    /// What was being read: "standard input", a file name.
+struct JSONReadError: Error, Equatable, CustomStringConvertible {
+    /// What was being read, for the message.
     var source: String
-    /// 1-based line of a JSON Lines stream (nil for a single text).
-    var line: Int?
-    /// 0-based byte offset in the text (or line).
+    /// 0-based byte offset in the text.
     var offset: Int
     var reason: String
 
-    var kind: ErrorKind { .badData }
-
-    var description: String {
-        let place = line.map { "line \($0), " } ?? ""
-        return "\(source): invalid JSON (\(place)byte \(offset)): \(reason)"
-    }
+    var description: String { "\(source): invalid JSON (byte \(offset)): \(reason)" }
 }
 
 /// Reads JSON text into a `JSONValue`, with object keys in their written order.
@@ -269,6 +268,47 @@ struct JSONReader {
     }
 
     private func failure(_ reason: String) -> JSONReadError {
-        JSONReadError(source: "JSON text", line: nil, offset: position, reason: reason)
+        JSONReadError(source: "JSON text", offset: position, reason: reason)
     }
+}
+
+/// Reading values back, for tests.
+extension JSONValue {
+    /// The member `key` of an object (the last, if repeated); nil for other values.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+
+    var isNull: Bool { if case .null = self { true } else { false } }
+
+    var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+
+    /// An integer, or a double with no fraction that fits.
+    var intValue: Int64? {
+        switch self {
+        case .int(let value): value
+        case .double(let value): value.rounded() == value ? Int64(exactly: value) : nil
+        default: nil
+        }
+    }
+
+    var doubleValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
+    /// Text; a path that is not UTF-8 is repaired with U+FFFD.
+    var stringValue: String? {
+        switch self {
+        case .string(let value): value
+        case .path(let value): value.description
+        default: nil
+        }
+    }
+
+    var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoSupport
+import PhotoTestSupport
 import Testing
 
 @testable import photolib
@@ -84,32 +85,4 @@ import Testing
         #expect(failure("") == "input: invalid JSON (byte 0): unexpected end of text")
     }
 
-    @Test func jsonLinesFromAPipe() throws {
-        var descriptors: [Int32] = [0, 0]
-        try #require(pipe(&descriptors) == 0)
-        let text = "{\"id\":1}\n\n  \n{\"id\":2,\"p\":\"\\udcff\"}\r\n{\"id\":3}"
-        let written = text.utf8CString.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count - 1) }
-        #expect(written == text.utf8.count)
-        close(descriptors[1])
-        defer { close(descriptors[0]) }
-        var reader = JSONLinesReader(fileDescriptor: descriptors[0])
-        let values = try reader.readAll()
-        #expect(values.map { $0["id"]?.intValue } == [1, 2, 3])
-        #expect(values[1]["p"]?.rawPathValue?.bytes == [0xFF])
-    }
-
-    @Test func jsonLinesErrorsNameTheLine() throws {
-        var descriptors: [Int32] = [0, 0]
-        try #require(pipe(&descriptors) == 0)
-        let text = "{\"id\":1}\n{\"id\":}\n"
-        _ = text.utf8CString.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count - 1) }
-        close(descriptors[1])
-        defer { close(descriptors[0]) }
-        var reader = JSONLinesReader(fileDescriptor: descriptors[0])
-        #expect(try reader.next()?["id"] == 1)
-        #expect(throws: JSONReadError(source: "standard input", line: 2, offset: 6, reason: "unexpected character '}'"))
-        {
-            try reader.next()
-        }
-    }
 }
