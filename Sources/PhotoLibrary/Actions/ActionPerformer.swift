@@ -12,8 +12,9 @@ public struct ActionPerformer {
     public let catalog: any Catalog
     private var trash: TrashBin { TrashBin(library: library) }
 
-    /// The fields an XMP sidecar carries (`dc:description`, `photoshop:City`, `xmp:Rating`).
-    static let sidecarFields: Set<String> = ["caption", "city", "favourite"]
+    /// The actions that change a field an XMP sidecar carries (`dc:description`,
+    /// `photoshop:City`, `xmp:Rating`).
+    static let sidecarActions: Set<AssetAction> = [.favourite, .unfavourite, .toggleFavourite, .caption, .city]
 
     public init(library: Library, catalog: any Catalog) {
         self.library = library
@@ -97,7 +98,11 @@ public struct ActionPerformer {
             report.outcomes.append(Outcome(before: before, after: after, changes: changes))
             // Give caption, city and favourite back to other tools through the sidecar
             // (only with `sidecars: write`); the catalog change stands even if this fails.
-            guard changes.contains(where: { Self.sidecarFields.contains($0.field) }) else { continue }
+            // Whenever the action is about a sidecar field, not only when `changes` shows one:
+            // another process may have changed the asset between our read and our commit, so
+            // that our commit changed it though `before` says not (the sidecar writer writes
+            // nothing when the file already says so).
+            guard Self.sidecarActions.contains(action) else { continue }
             do {
                 try library.updateSidecar(for: after.id, catalog: catalog)
             } catch let error as any PhotolibError {
