@@ -1,26 +1,21 @@
 extension SQLiteCatalog {
-    /// Version 6: file moves recorded before they are made (`FileMove`).
+    /// Version 6: where the capture date and the GPS position came from.
     ///
-    /// `action delete`, `action restore` and `trash empty` move or delete an original (and its
-    /// sidecars) and change the catalog; a kill between the two left them disagreeing. Each
-    /// move is now written here first, in its own transaction; the catalog change and the
-    /// removal of the row are one later transaction. A row still here names a move that was
-    /// interrupted, which the next command finishes or undoes (`FileMoveRecovery`).
-    /// (`catalog_info` may now hold `library_id`, the library the catalog belongs to: a row,
-    /// written by the library, not by this script.)
+    /// - `taken_source`, `gps_source`: 'exif', 'xmp', 'iptc' or 'makernote' (`MetadataSource`),
+    ///   NULL when there is no value. Until now both came from EXIF only, so rows that have one
+    ///   say 'exif'; the next index pass of a changed file fills in what XMP and IPTC add.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
     static let migration6 = SQLiteMigration(
         version: 6,
         script: """
-            CREATE TABLE file_moves (
-                seq INTEGER PRIMARY KEY,
-                asset_id TEXT NOT NULL,
-                kind TEXT NOT NULL CHECK (kind IN ('trash', 'restore', 'purge')),
-                source BLOB NOT NULL,
-                target BLOB,
-                started_at REAL NOT NULL
-            );
+            ALTER TABLE assets ADD COLUMN taken_source TEXT
+                CHECK (taken_source IN ('exif', 'xmp', 'iptc', 'makernote'));
+            ALTER TABLE assets ADD COLUMN gps_source TEXT
+                CHECK (gps_source IN ('exif', 'xmp', 'iptc', 'makernote'));
+
+            UPDATE assets SET taken_source = 'exif' WHERE taken_local IS NOT NULL;
+            UPDATE assets SET gps_source = 'exif' WHERE gps_latitude IS NOT NULL;
             """
     )
 }

@@ -37,7 +37,7 @@ enum PeekCommand: PhotolibCommand {
         let presenter = PreviewPresenter(
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: assets),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))
-        let source = PreviewSource(library: library)
+        let source = PreviewSource(library: library, catalog: catalog)
         var failures = BatchFailures()
         var previews: [(Asset, RenditionFile)] = []
         for asset in assets {

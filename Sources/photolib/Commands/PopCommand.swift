@@ -102,7 +102,7 @@ enum PopCommand: PhotolibCommand {
         _ asset: Asset, original: RawPath, command: ParsedCommand, library: Library,
         catalog: any Catalog, context: CommandContext
     ) throws -> ExitStatus {
-        let source = PreviewSource(library: library)
+        let source = PreviewSource(library: library, catalog: catalog)
         let preview = try source.preview(for: asset)
         let presenter = PreviewPresenter(
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: [asset]),

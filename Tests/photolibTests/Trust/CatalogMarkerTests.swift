@@ -47,7 +47,7 @@ import Testing
         let settings = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: settingsURL)) as? [String: Any])
         let id = try #require(settings["libraryID"] as? String)
-        #expect(settings["catalogSchema"] as? Int == 6)
+        #expect(settings["catalogSchema"] as? Int == 7)
         // An older library's settings (no marker) are marked with the catalog's id on next use.
         var unmarked = settings
         unmarked["libraryID"] = nil
