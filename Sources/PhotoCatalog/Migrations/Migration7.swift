@@ -1,26 +1,27 @@
 extension SQLiteCatalog {
-    /// Version 7: file moves recorded before they are made (`FileMove`).
+    /// Version 7: indexes in the exact order of the sorts' pages (`SQLiteCatalog+Pages.swift`),
+    /// path included as the tie-breaker, over the assets not in the trash. `browse` and `pick`
+    /// ask for "the 60 after this one"; with these a page is an index walk of a few dozen
+    /// entries at any depth of 100,000 assets, where a one-column index left every tie (a
+    /// city's thousands of photos, a burst's equal seconds) to be sorted.
     ///
-    /// `action delete`, `action restore` and `trash empty` move or delete an original (and its
-    /// sidecars) and change the catalog; a kill between the two left them disagreeing. Each
-    /// move is now written here first, in its own transaction; the catalog change and the
-    /// removal of the row are one later transaction. A row still here names a move that was
-    /// interrupted, which the next command finishes or undoes (`FileMoveRecovery`).
-    /// (`catalog_info` may now hold `library_id`, the library the catalog belongs to: a row,
-    /// written by the library, not by this script.)
+    /// - Taken and city: the index holds the assets without a date or place too (first in
+    ///   it), so each sort's second segment, those assets by path, is an index walk as well,
+    ///   however few or many they are. `assets_shown_by_city` stays beside it: holding only the
+    ///   placed assets' names, it counts the city collections in half the time.
+    /// - Popped: few assets are ever popped, so the index holds those only, the rows version 3's
+    ///   `assets_shown_by_popped` held (which it replaces, serving its counts); the others,
+    ///   nearly all, are found in path order by walking the path's own index.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
     static let migration7 = SQLiteMigration(
         version: 7,
         script: """
-            CREATE TABLE file_moves (
-                seq INTEGER PRIMARY KEY,
-                asset_id TEXT NOT NULL,
-                kind TEXT NOT NULL CHECK (kind IN ('trash', 'restore', 'purge')),
-                source BLOB NOT NULL,
-                target BLOB,
-                started_at REAL NOT NULL
-            );
+            CREATE INDEX assets_shown_in_taken_order ON assets (taken_local, relative_path) WHERE trashed = 0;
+            CREATE INDEX assets_shown_in_city_order ON assets (city COLLATE NOCASE, relative_path) WHERE trashed = 0;
+            CREATE INDEX assets_shown_in_popped_order ON assets (popped_at DESC, relative_path)
+                WHERE trashed = 0 AND popped_at IS NOT NULL;
+            DROP INDEX assets_shown_by_popped;  -- superseded by assets_shown_in_popped_order
             """
     )
 }

@@ -15,6 +15,9 @@ enum ExitStatus: Int32, Sendable {
     case badData = 65
     /// A library, file or asset that does not exist (EX_NOINPUT).
     case noInput = 66
+    /// The person cancelled an interactive choice (Esc or Ctrl-C in `pick`), as fzf and a
+    /// shell's SIGINT say it: 128 + 2.
+    case cancelled = 130
 
     init(_ kind: ErrorKind) {
         switch kind {

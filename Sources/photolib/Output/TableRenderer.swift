@@ -85,10 +85,6 @@ struct TableRenderer: Sendable {
         }
     }
 
-    /// `text` with every control character (C0, DEL, C1) shown as an escape (`TerminalText`).
-    static func sanitized(_ text: String) -> String {
-        // C1 controls are U+0080…U+009F, encoded C2 80…C2 9F; text without those bytes is clean.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
-        return TerminalText.escaped(text)
-    }
+    /// `text` with every control character (C0, DEL, C1) replaced by a space.
+    static func sanitized(_ text: String) -> String { DisplayWidth.sanitized(text) }
 }

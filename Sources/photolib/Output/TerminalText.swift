@@ -3,8 +3,8 @@
 /// visible escape (`\n`, `\t`, `\x1B`, `\u{9B}`) instead of being sent to the terminal,
 /// where it could retitle the window, clear the screen or forge a line of output.
 ///
-/// Applied to every table cell, every fact `peek` and `pop` show, every message on stderr,
-/// and to all text written to a terminal; JSON and JSON Lines are left as they are (their
+/// Applied to every fact `peek` and `pop` show, every message on stderr, and to all text
+/// written to a terminal (table cells turn them into spaces, `DisplayWidth.sanitized`); JSON and JSON Lines are left as they are (their
 /// encoding escapes control characters already).
 enum TerminalText {
     /// `text` with every control character escaped; newlines too unless `keepingNewlines`.

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCatalog
 import Testing
 
 /// Issue 11: a missing or empty catalog was silently replaced by a new one (every id, edit
@@ -47,7 +48,7 @@ import Testing
         let settings = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: settingsURL)) as? [String: Any])
         let id = try #require(settings["libraryID"] as? String)
-        #expect(settings["catalogSchema"] as? Int == 7)
+        #expect(settings["catalogSchema"] as? Int == SQLiteCatalog.schemaVersion)
         // An older library's settings (no marker) are marked with the catalog's id on next use.
         var unmarked = settings
         unmarked["libraryID"] = nil
