@@ -40,26 +40,32 @@ enum StandardInputReferences {
 
     /// `[...]`: each element an object with an `id`, or a string (an id or a path).
     private static func arrayReferences(_ bytes: [UInt8]) throws -> [RawPath] {
-        let value: Any
-        do {
-            value = try JSONSerialization.jsonObject(with: Data(bytes))
-        } catch {
-            throw StandardInputError(detail: "not a valid JSON array")
-        }
-        guard let array = value as? [Any] else { throw StandardInputError(detail: "not a valid JSON array") }
-        return try array.enumerated().map { index, element in
-            if let text = element as? String { return RawPath(text) }
-            return try reference(element, what: "element \(index + 1) of the array")
-        }
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "[")),
+            let close = bytes.lastIndex(of: UInt8(ascii: "]")), open < close,
+            bytes[(close + 1)...].allSatisfy(isBlank)
+        else { throw StandardInputError(detail: "a JSON array that is not closed") }
+        return try values(Array(bytes[(open + 1)..<close]), inArray: true)
     }
 
     /// Objects one after another, on one line each or spread over many.
     private static func objectStream(_ bytes: [UInt8]) throws -> [RawPath] {
+        try values(bytes, inArray: false)
+    }
+
+    /// The top-level values of `bytes`: objects (by their `id`) and, in an array, strings,
+    /// separated by commas in an array and by blanks otherwise. Scanned by hand rather than
+    /// parsed: `list` writes a name that is not UTF-8 with `\udcXX` escapes, which JSON
+    /// parsers refuse, and only the ids matter here.
+    private static func values(_ bytes: [UInt8], inArray: Bool) throws -> [RawPath] {
         var references: [RawPath] = []
         var depth = 0
         var inString = false
         var escaped = false
         var start: Int?
+        var expectsValue = true
+        func what() -> String {
+            inArray ? "element \(references.count + 1) of the array" : "object \(references.count + 1)"
+        }
         for (index, byte) in bytes.enumerated() {
             if inString {
                 if escaped {
@@ -68,53 +74,67 @@ enum StandardInputReferences {
                     escaped = true
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
+                    if depth == 0, let begin = start {
+                        references.append(try string(Array(bytes[begin...index]), what: what()))
+                        start = nil
+                    }
                 }
                 continue
             }
             switch byte {
             case UInt8(ascii: "\""):
-                guard depth > 0 else { throw outside(bytes, at: index, count: references.count) }
+                if depth == 0 {
+                    guard inArray, expectsValue else { throw unexpected(bytes, at: index, after: references.count) }
+                    start = index
+                    expectsValue = false
+                }
                 inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if depth == 0 {
-                    guard byte == UInt8(ascii: "{") else { throw outside(bytes, at: index, count: references.count) }
+                    guard byte == UInt8(ascii: "{"), expectsValue else {
+                        throw unexpected(bytes, at: index, after: references.count)
+                    }
                     start = index
+                    expectsValue = !inArray
                 }
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
-                guard depth >= 0 else { throw outside(bytes, at: index, count: references.count) }
+                guard depth >= 0 else { throw unexpected(bytes, at: index, after: references.count) }
                 if depth == 0, let begin = start {
-                    let what = "object \(references.count + 1)"
-                    let value: Any
-                    do {
-                        value = try JSONSerialization.jsonObject(with: Data(bytes[begin...index]))
-                    } catch {
-                        throw StandardInputError(detail: "\(what) is not valid JSON")
+                    let text = String(decoding: bytes[begin...index], as: UTF8.self)
+                    guard let id = AssetReferenceText.jsonLineID(text) else {
+                        throw StandardInputError(detail: "\(what()) has no \"id\"")
                     }
-                    references.append(try reference(value, what: what))
+                    references.append(RawPath(id))
                     start = nil
                 }
+            case UInt8(ascii: ","):
+                if depth == 0 {
+                    guard inArray, !expectsValue else { throw unexpected(bytes, at: index, after: references.count) }
+                    expectsValue = true
+                }
             default:
-                if depth == 0, !isBlank(byte) { throw outside(bytes, at: index, count: references.count) }
+                if depth == 0, !isBlank(byte) { throw unexpected(bytes, at: index, after: references.count) }
             }
         }
-        if depth != 0 { throw StandardInputError(detail: "object \(references.count + 1) is not closed") }
+        if depth != 0 || inString { throw StandardInputError(detail: "\(what()) is not closed") }
         return references
     }
 
-    private static func outside(_ bytes: [UInt8], at index: Int, count: Int) -> StandardInputError {
+    private static func unexpected(_ bytes: [UInt8], at index: Int, after count: Int) -> StandardInputError {
         let line = bytes[..<index].filter { $0 == 0x0A }.count + 1
-        return StandardInputError(detail: "line \(line): text after object \(count) that is not a JSON object")
+        return StandardInputError(detail: "line \(line): unexpected text after \(count) value(s)")
     }
 
-    /// The id of a JSON object.
-    private static func reference(_ value: Any, what: String) throws -> RawPath {
-        guard let object = value as? [String: Any] else {
-            throw StandardInputError(detail: "\(what) is not an object or a string")
-        }
-        guard let id = object["id"] as? String else { throw StandardInputError(detail: "\(what) has no \"id\"") }
-        return RawPath(id)
+    /// A JSON string element: an id or a path.
+    private static func string(_ literal: [UInt8], what: String) throws -> RawPath {
+        guard
+            let array = try? JSONSerialization.jsonObject(
+                with: Data([UInt8(ascii: "[")] + literal + [UInt8(ascii: "]")])) as? [String],
+            let text = array.first
+        else { throw StandardInputError(detail: "\(what) is not a valid JSON string") }
+        return RawPath(text)
     }
 }
 
