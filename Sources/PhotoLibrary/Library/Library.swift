@@ -113,6 +113,8 @@ public final class Library: Sendable {
 public struct LibraryError: PhotolibError {
     public enum Reason: Sendable, Equatable {
         case noSuchDirectory, notADirectory, alreadyExists, notALibrary, noLibraryFound
+        /// The library cannot be written by this user (a read-only mount, permissions).
+        case readOnly
         case unreadableSettings(String)
     }
 
@@ -124,6 +126,7 @@ public struct LibraryError: PhotolibError {
         case .noSuchDirectory, .notADirectory, .notALibrary, .noLibraryFound: .noSuchInput
         case .alreadyExists: .usage
         case .unreadableSettings: .badData
+        case .readOnly: .failure
         }
     }
 
@@ -135,6 +138,7 @@ public struct LibraryError: PhotolibError {
         case .notALibrary: "\(path): not a photolib library (no \(Library.controlDirectoryName)/ here)"
         case .noLibraryFound: "no photolib library found in \(path) or any folder above it"
         case .unreadableSettings(let why): "\(path): unreadable settings: \(why)"
+        case .readOnly: "\(path): library is read-only"
         }
     }
 }

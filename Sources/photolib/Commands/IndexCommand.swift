@@ -31,6 +31,7 @@ enum IndexCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let library = try context.library(command)
+        try library.requireWritable()
         let catalog = try library.openCatalog()
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let options = IndexOptions(

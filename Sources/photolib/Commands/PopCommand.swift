@@ -54,7 +54,8 @@ enum PopCommand: PhotolibCommand {
         let found = try AssetArguments.resolveOne(
             command, library: library, catalog: catalog, context: context,
             forMany: "to copy many originals use 'photolib export DEST -'")
-        let asset = try catalog.recordPop(id: found.id) ?? found
+        // A read-only library is shown as it is, without remembering the pop.
+        let asset = library.isWritable ? (try catalog.recordPop(id: found.id) ?? found) : found
         let original = library.originalPath(of: asset)
 
         var handedOut = false

@@ -45,6 +45,7 @@ enum RenderCommand: PhotolibCommand {
         }
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let library = try context.library(command)
+        try library.requireWritable()
         let catalog = try library.openCatalog()
         var assets: [Asset]
         if command.rawArguments.isEmpty {

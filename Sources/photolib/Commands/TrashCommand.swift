@@ -45,6 +45,7 @@ enum TrashCommand: PhotolibCommand {
             try show(assets, library: library, catalog: catalog, json: command.flag("json"), context: context)
             return .success
         default:
+            try library.requireWritable()
             return try empty(assets, command: command, library: library, catalog: catalog, context: context)
         }
     }

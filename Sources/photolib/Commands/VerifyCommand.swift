@@ -33,6 +33,7 @@ enum VerifyCommand: PhotolibCommand {
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let library = try context.library(command)
+        if command.flag("repair") { try library.requireWritable() }
         let verifier = LibraryVerifier(library: library, catalog: try library.openCatalog())
         let repairing = command.flag("repair")
         let report = repairing ? try verifier.checkAndRepair(jobs: jobs) : try verifier.check()
