@@ -5,6 +5,6 @@ enum CommandRegistry {
     static let commands: [any PhotolibCommand.Type] = [
         InitCommand.self, IndexCommand.self, ListCommand.self, RenderCommand.self,
         PeekCommand.self, PopCommand.self, ActionCommand.self, TrashCommand.self, HistoryCommand.self,
-        CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self, VerifyCommand.self,
+        ForgetCommand.self, CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self, VerifyCommand.self,
     ]
 }
