@@ -11,8 +11,11 @@ extension Library {
     @discardableResult
     public func updateSidecar(for asset: Asset) throws -> RawPath? {
         guard settings.sidecars == .write else { return nil }
+        // A city photolib derived from GPS is not written: the sidecar holds what the user set
+        // or a file said, and a derived city there would outrank its own source (and lose its
+        // region and country) on the next index.
         return try SidecarWriter.update(
             originalPath: absolutePath(of: asset.file.relativePath),
-            caption: asset.caption, city: asset.city, favourite: asset.favourite)
+            caption: asset.caption, city: asset.citySource == .gps ? nil : asset.city, favourite: asset.favourite)
     }
 }
