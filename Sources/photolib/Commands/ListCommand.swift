@@ -18,6 +18,9 @@ enum ListCommand: PhotolibCommand {
             .flag("liked", help: "Only liked assets."),
             .flag("trashed", help: "Only assets in the trash."),
             .flag("missing", help: "Only assets whose file was not found by the last index."),
+            .flag(
+                "failed",
+                help: "List the files index could not read and remembers (path, reason), instead of assets."),
             .value(
                 "collection", "name",
                 help:
@@ -53,6 +56,7 @@ enum ListCommand: PhotolibCommand {
         let template = try command.value("format").map {
             try FormatTemplate($0, fields: AssetPresenter.formatFields, commandPath: command.path)
         }
+        if command.flag("failed") { return try listFailures(command, context: context) }
         let query = try makeQuery(command)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
@@ -116,6 +120,30 @@ enum ListCommand: PhotolibCommand {
             query = collection.query(now: Date(), base: query)
         }
         return query
+    }
+
+    /// `list --failed`: the files index remembers it could not read.
+    private static func listFailures(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let library = try context.library(command)
+        let failures = try library.openCatalog().indexFailures()
+        func json(_ failure: IndexFailure) -> JSONValue {
+            .object([
+                ("path", .path(library.absolutePath(of: failure.relativePath))),
+                ("relativePath", .path(failure.relativePath)), ("size", .int(failure.size)),
+                ("reason", .string(failure.reason)), ("failedAt", .string(Timestamp.iso8601(failure.failedAt))),
+            ])
+        }
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(.array(failures.map(json)))
+        } else if command.flag("jsonl") {
+            for failure in failures { context.stdout.writeJSONLine(json(failure)) }
+        } else {
+            var table = TableRenderer(columns: [.init("PATH", cut: .middle), .init("REASON")], flexibleColumn: 1)
+            table.shrinkOrder = [(0, 30), (1, 20), (0, 12)]
+            for failure in failures { table.append([failure.relativePath.description, failure.reason]) }
+            context.stdout.write(table.render(maximumWidth: context.tableWidth))
+        }
+        return .success
     }
 
     /// A city or year that is no collection of this library is an error naming the nearest
