@@ -34,6 +34,11 @@ import Testing
         #expect(pop.stdout.hasPrefix("no preview: ") && pop.stdout.contains("\nFile\n"))
         let popJSON = try library.run(["pop", "broken/bad-scan.jpg", "--json"])
         #expect(popJSON.status == 0 && popJSON.stdout.contains("\"previewError\""))
+        // render fails on it the same way every time: skipped unless retried.
+        let render = try library.run(["render"])
+        #expect(render.status == 0 && render.stderr.isEmpty, "\(render.stderr)")
+        #expect(render.stdout.hasSuffix(", undecodable 1 (skipped; --retry-failed tries them)\n"))
+        #expect(try library.run(["render", "--retry-failed"]).status == 2)
         // And the action the peek offers works.
         #expect(try library.run(["action", "delete", "broken/bad-scan.jpg"]).status == 0)
     }
