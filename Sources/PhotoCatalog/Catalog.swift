@@ -50,6 +50,10 @@ public protocol Catalog: CatalogEditing {
 
     /// Writes GPS places found with a new gazetteer; user and text cities are kept.
     func updateGPSPlaces(_ updates: [(id: AssetID, place: PlaceMatch?)]) throws
+
+    /// Records what `render` learned about originals: their image data decodes only in part
+    /// or not at all. Each reason is added to the asset's damage unless it already says so.
+    func recordDamage(_ findings: [DamageFinding]) throws
 }
 
 /// The facts the indexer compares against the disk.
@@ -128,4 +132,19 @@ public struct AssetQuery: Sendable, Equatable {
     public var limit: Int?
 
     public init() {}
+}
+
+/// Damage to an original that decoding found.
+public struct DamageFinding: Sendable, Equatable {
+    public var id: AssetID
+    /// As index words it: "decoded in part (…)", "cannot decode JPEG: …".
+    public var reason: String
+    /// True when nothing of the image decodes (see `Asset.undecodable`).
+    public var undecodable: Bool
+
+    public init(id: AssetID, reason: String, undecodable: Bool) {
+        self.id = id
+        self.reason = reason
+        self.undecodable = undecodable
+    }
 }

@@ -12,7 +12,7 @@ extension SQLiteCatalog {
         embedded_caption, caption, caption_source, city, city_source, country, \
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
-        region, country_name, rating, undecodable
+        region, country_name, rating, undecodable, taken_source, gps_source
         """
 
     /// The asset in the current row of a statement that selected `assetColumns`.
@@ -29,7 +29,9 @@ extension SQLiteCatalog {
             pixelWidth: row.optionalInt(at: 5), pixelHeight: row.optionalInt(at: 6),
             orientation: Int(row.int64(at: 7)), takenAt: takenAt,
             cameraMake: row.optionalText(at: 10), cameraModel: row.optionalText(at: 11),
-            gps: gps, caption: row.optionalText(at: 15))
+            gps: gps, caption: row.optionalText(at: 15),
+            takenAtSource: row.optionalText(at: 34).flatMap(MetadataSource.init(rawValue:)),
+            gpsSource: row.optionalText(at: 35).flatMap(MetadataSource.init(rawValue:)))
         return Asset(
             id: try assetID(fromRow: row, column: 0),
             file: fileFacts(fromRow: row, pathColumn: 1),
@@ -100,6 +102,8 @@ extension SQLiteCatalog {
             SQLiteValue(text.city), SQLiteValue(text.citySource?.rawValue), SQLiteValue(text.region),
             SQLiteValue(text.countryCode), SQLiteValue(text.countryName),
             SQLiteValue(text.rating), SQLiteValue(scanned.sidecarStamp), SQLiteValue(scanned.undecodable),
+            SQLiteValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
+            SQLiteValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
         ]
     }
 
@@ -109,7 +113,7 @@ extension SQLiteCatalog {
         id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height, orientation, \
         taken_local, taken_offset, camera_make, camera_model, gps_latitude, gps_longitude, gps_altitude, \
         embedded_caption, damage, indexed_at, caption, caption_source, city, city_source, region, \
-        country, country_name, rating, sidecar_stamp, undecodable
+        country, country_name, rating, sidecar_stamp, undecodable, taken_source, gps_source
         """
 
     /// The columns a user's caption edit owns: an index pass leaves them alone when `caption_source` is 'user'.

@@ -38,9 +38,11 @@ public enum ParserProbe {
     }
 
     /// Parses `bytes` as an EXIF APP1 payload (from `Exif\0\0`), copies the tags photolib
-    /// uses, applies them to metadata and lists every field as `pop` would. Returns the count
+    /// uses, applies them to metadata and lists every field as `pop` would; also walks it as
+    /// a block joined from several segments is walked past libexif's limit. Returns the count
     /// of fields listed.
     public static func exif(_ bytes: UnsafeRawBufferPointer) -> Int {
+        _ = ExifTags.walk(payload: Array(bytes))
         guard let block = try? ExifBlock(payload: bytes) else { return 0 }
         var metadata = PhotoMetadata()
         _ = metadata.apply(exif: block.tags())

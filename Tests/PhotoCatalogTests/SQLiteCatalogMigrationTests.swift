@@ -94,6 +94,29 @@ import Testing
         #expect(undecodable == ["00000000000000cc", "00000000000000dd"])
     }
 
+    @Test func datesAndPositionsOfVersion5CameFromEXIF() throws {
+        let old = try SQLiteDatabase(path: folder.catalogPath)
+        try SQLiteMigrator(Array(SQLiteCatalog.migrations.prefix(5)), created: SQLiteCatalog.recordCreation)
+            .migrate(old)
+        let insert = try old.prepare(
+            """
+            INSERT INTO assets (id, relative_path, file_size, modified_ns, fingerprint, taken_local, gps_latitude,
+                gps_longitude, indexed_at, added_at)
+            VALUES (?, CAST(? AS BLOB), 1, 1, 'abcd', ?, ?, ?, 0, 0)
+            """)
+        try insert.run([.text("00000000000000aa"), .text("a.jpg"), .text("2015-07-14T16:21:05"), .real(1), .real(2)])
+        try insert.run([.text("00000000000000bb"), .text("b.jpg"), .null, .null, .null])
+
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
+        let dated = try #require(try catalog.asset(id: CatalogFixtures.id("00000000000000aa")))
+        #expect(dated.metadata.takenAtSource == .exif && dated.metadata.gpsSource == .exif)
+        let bare = try #require(try catalog.asset(id: CatalogFixtures.id("00000000000000bb")))
+        #expect(bare.metadata.takenAtSource == nil && bare.metadata.gpsSource == nil)
+        #expect(
+            try catalog.database.integerValue("SELECT count(*) FROM assets WHERE taken_source IS NULL")
+                == 1)
+    }
+
     @Test func aNewCatalogRecordsItsCreatorOutsideTheMigrations() throws {
         let catalog = try SQLiteCatalog(path: folder.catalogPath)
         #expect(
@@ -110,7 +133,7 @@ import Testing
     /// mind is a new migration, whose hash is added to this list when it is released.
     static let frozenHashes: [Int: String] = [
         1: "94a3d01104712dec", 2: "214605f3c54447f1", 3: "5522721a59eab43a", 4: "29b0e4c982c10369",
-        5: "d82fe82de7aeb37c", 6: "d3c168853820fd84",
+        5: "d82fe82de7aeb37c", 6: "18b092486d10e856", 7: "d3c168853820fd84",
     ]
 
     @Test func releasedMigrationsAreNeverEdited() {

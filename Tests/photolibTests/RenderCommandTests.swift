@@ -41,6 +41,41 @@ import Testing
         #expect((after["renditions"] as? [String: Any])?["preview"] is [String: Any])
     }
 
+    /// Headers that parse over image data libjpeg cannot decode (a scan naming a component the
+    /// frame does not have): `index --no-renditions` cannot know, `peek` and `render` find out
+    /// and the catalog keeps it.
+    @Test func renderRecordsAnOriginalThatDoesNotDecode() throws {
+        let library = try TestLibrary()
+        func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        }
+        let frame = segment(0xC0, [8, 0, 16, 0, 16, 1, 1, 0x11, 0])
+        let bytes =
+            [0xFF, 0xD8] + segment(0xDB, [0] + [UInt8](repeating: 1, count: 64)) + frame
+            + segment(0xDA, [1, 9, 0x00, 0, 63, 0]) + [UInt8](repeating: 0x55, count: 64) + [0xFF, 0xD9]
+        try Data(bytes).write(to: library.url("undecodable.jpg"))
+        #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        #expect(try library.assets().first?["damaged"] as? Bool == false)
+        // peek meets it first.
+        let peek = try library.run(["peek", "--json", "undecodable.jpg"])
+        #expect(peek.status != 0 && peek.stderr.contains("cannot decode"))
+        #expect(try library.assets().first?["damaged"] as? Bool == true)
+        let render = try library.run(["render"])
+        #expect(render.status == 2)
+        #expect(render.stdout == "made 0, existing 0, failed 1\n")
+        let asset = try #require(try library.assets().first)
+        #expect(asset["damaged"] as? Bool == true)
+        let damage = try #require(asset["damage"] as? String)
+        #expect(damage.hasPrefix("cannot decode JPEG: "), "\(damage)")
+        #expect(asset["renditions"] as? [String: NSNull] != nil)
+        // Said once, however often it is rendered.
+        _ = try library.run(["render"])
+        #expect(try library.assets().first?["damage"] as? String == damage)
+        // verify knows the original has no renditions to expect.
+        #expect(try library.run(["verify"]).status == 0)
+    }
+
     /// A SampleLibrary photo cut in half, and one whose header claims 65500x65500 pixels.
     @Test func truncatedFilesAreRenderedAndFlaggedHugeOnesRefused() throws {
         let library = try TestLibrary()

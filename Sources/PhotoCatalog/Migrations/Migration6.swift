@@ -1,23 +1,21 @@
 extension SQLiteCatalog {
-    /// Version 6: the files `index` could not read, remembered so that a file that failed and
-    /// has not changed since is not read, reported or counted again (a cron job sees only
-    /// new problems).
+    /// Version 6: where the capture date and the GPS position came from.
     ///
-    /// - `index_failures`: one row per library-relative path, with the size and modification
-    ///   time the file had when it failed and the reason. A row goes when the file changes and
-    ///   reads, or is no longer there.
+    /// - `taken_source`, `gps_source`: 'exif', 'xmp', 'iptc' or 'makernote' (`MetadataSource`),
+    ///   NULL when there is no value. Until now both came from EXIF only, so rows that have one
+    ///   say 'exif'; the next index pass of a changed file fills in what XMP and IPTC add.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
     static let migration6 = SQLiteMigration(
         version: 6,
         script: """
-            CREATE TABLE index_failures (
-                relative_path BLOB PRIMARY KEY NOT NULL,
-                size INTEGER NOT NULL,
-                modified_ns INTEGER NOT NULL,
-                reason TEXT NOT NULL,
-                failed_at REAL NOT NULL
-            ) WITHOUT ROWID;
+            ALTER TABLE assets ADD COLUMN taken_source TEXT
+                CHECK (taken_source IN ('exif', 'xmp', 'iptc', 'makernote'));
+            ALTER TABLE assets ADD COLUMN gps_source TEXT
+                CHECK (gps_source IN ('exif', 'xmp', 'iptc', 'makernote'));
+
+            UPDATE assets SET taken_source = 'exif' WHERE taken_local IS NOT NULL;
+            UPDATE assets SET gps_source = 'exif' WHERE gps_latitude IS NOT NULL;
             """
     )
 }

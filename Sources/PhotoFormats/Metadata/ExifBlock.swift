@@ -18,6 +18,9 @@ final class ExifBlock {
     /// libexif's first corrupt-data (or out-of-memory) message while loading.
     let complaint: String?
 
+    /// The most EXIF bytes handed to libexif (a block is never near this).
+    static let maximumLength = 16 << 20
+
     /// Parses an APP1 payload that starts with `Exif\0\0`.
     init(payload: UnsafeRawBufferPointer) throws(Failure) {
         guard let data = exif_data_new() else { throw .outOfMemory }
@@ -34,8 +37,10 @@ final class ExifBlock {
         exif_log_set_func(log, captureExifLog, context.toOpaque())
         exif_data_log(data, log)
         if let base = payload.baseAddress, payload.count > 0 {
-            // libexif takes at most 64 KiB - 2 of EXIF; an APP1 payload can be no longer.
-            exif_data_load_data(data, base.assumingMemoryBound(to: UInt8.self), UInt32(min(payload.count, 0xFFFF)))
+            // One APP1 payload is at most 64 KiB; a block joined from several segments
+            // (`ExifSegments`) or taken from another container may be longer.
+            exif_data_load_data(
+                data, base.assumingMemoryBound(to: UInt8.self), UInt32(min(payload.count, Self.maximumLength)))
         }
         // Detach the log before the capture box goes, so nothing can call into a freed box.
         exif_log_set_func(log, nil, nil)

@@ -1,5 +1,6 @@
 /// Reads IPTC-IIM from a JPEG's APP13 `Photoshop 3.0` segments: the image resource
-/// 0x0404 holds IIM datasets, of which photolib reads Object Name (2:05), City (2:90),
+/// 0x0404 holds IIM datasets, of which photolib reads Object Name (2:05), Date Created
+/// (2:55) with Time Created (2:60), City (2:90),
 /// Province-State (2:95), Country (2:101) and Caption-Abstract (2:120).
 ///
 /// Text is UTF-8 when dataset 1:90 says so (ESC % G), else Windows-1252 (Latin-1 with
@@ -56,7 +57,10 @@ enum IPTCReader {
             guard let data = values[2 << 8 | UInt16(dataset)] else { return nil }
             return PhotoText.clean(isUTF8 ? String(decoding: data, as: UTF8.self) : windows1252(data))
         }
-        return PhotoText(caption: text(120) ?? text(5), city: text(90), region: text(95), country: text(101))
+        let caption = CaptionFilter.meaningful(text(120)) ?? CaptionFilter.meaningful(text(5))
+        return PhotoText(
+            caption: caption, city: text(90), region: text(95), country: text(101),
+            takenAt: CaptureDate(iptcDate: text(55), time: text(60)))
     }
 
     /// Calls `body` with each dataset's record, number and data, until the block ends or stops making sense.

@@ -42,7 +42,7 @@ extension ImageFileReader {
 
     /// A segment's payload: sliced from the head when it lies there, else read from the file;
     /// nil when nothing of it can be read.
-    private static func segmentBytes(
+    static func segmentBytes(
         _ segment: JPEGSegment, head: UnsafeRawBufferPointer, fileSize: Int64,
         reader: FileDescriptorReader
     ) -> ArraySlice<UInt8>? {

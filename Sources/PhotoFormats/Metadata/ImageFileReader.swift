@@ -63,13 +63,14 @@ public enum ImageFileReader {
 
         var problems: [String] = []
         var metadata = PhotoMetadata()
-        if !endsWithEndOfImage(head: head, tail: tail, fileSize: fileSize, scanOffset: scanOffset) {
+        if !EndOfImageSearch.isPresent(
+            head: head, tail: tail, fileSize: fileSize, scanOffset: scanOffset, reader: reader)
+        {
             problems.append("truncated (no end-of-image marker)")
         }
-        if let exif = walk.layout.first(.exif) {
-            problems += readExif(exif, head: head, fileSize: fileSize, reader: reader, into: &metadata)
-        }
+        problems += readExif(walk.layout, head: head, fileSize: fileSize, reader: reader, into: &metadata)
         let embeddedText = readEmbeddedText(walk.layout, head: head, fileSize: fileSize, reader: reader)
+        metadata.adopt(embeddedText)
         if frame.width > 0, frame.height > 0 {
             metadata.pixelWidth = frame.width
             metadata.pixelHeight = frame.height
@@ -92,47 +93,36 @@ public enum ImageFileReader {
         }
     }
 
-    /// True when FF D9 occurs after the start of the first scan within the last 64 KiB.
-    /// Entropy-coded data never holds FF D9 (an FF there is followed by 00 or a restart
-    /// marker), so any hit is the end-of-image marker, possibly followed by junk or a second
-    /// image, which is common and fine. The search runs backwards: the marker is nearly
-    /// always in the last few bytes.
-    static func endsWithEndOfImage(
-        head: UnsafeRawBufferPointer, tail: UnsafeRawBufferPointer?,
-        fileSize: Int64, scanOffset: Int64
-    ) -> Bool {
-        let region = tail ?? head
-        guard let base = region.baseAddress else { return false }
-        let regionStart = fileSize - Int64(region.count)
-        let from = Int(max(regionStart, scanOffset + 2) - regionStart)
-        var index = region.count - 2
-        while index >= from {
-            if base.load(fromByteOffset: index + 1, as: UInt8.self) == 0xD9,
-                base.load(fromByteOffset: index, as: UInt8.self) == 0xFF
-            {
-                return true
-            }
-            index -= 1
-        }
-        return false
-    }
-
-    /// Parses the EXIF APP1 segment: from the head when it is there (nearly always), else read
-    /// on its own. An unusable block gives problem lines, never an error.
+    /// Parses the EXIF block: the first APP1 `Exif` segment, from the head when it is there
+    /// (nearly always), else read on its own; joined with the segments that continue it when
+    /// a writer split a block too big for one segment (`ExifSegments`). An unusable block
+    /// gives problem lines, never an error.
     private static func readExif(
-        _ segment: JPEGSegment, head: UnsafeRawBufferPointer, fileSize: Int64,
+        _ layout: JPEGLayout, head: UnsafeRawBufferPointer, fileSize: Int64,
         reader: FileDescriptorReader, into metadata: inout PhotoMetadata
     ) -> [String] {
-        let available = Int(min(Int64(segment.payloadLength), fileSize - segment.payloadOffset))
-        guard available > 0 else { return ["corrupt EXIF: empty segment"] }
-        func parse(_ payload: UnsafeRawBufferPointer) -> [String] {
+        let segments = layout.segments.filter { $0.kind == .exif }
+        guard let first = segments.first else { return [] }
+        func parse(_ payload: UnsafeRawBufferPointer, joined: [UInt8]? = nil) -> [String] {
             do {
-                let tags = try ExifBlock(payload: payload).tags()
+                var tags = try ExifBlock(payload: payload).tags()
+                if let joined { tags.fillBeyondLibexifLimit(payload: joined) }
                 return metadata.apply(exif: tags)
             } catch {
                 return ["EXIF not read: out of memory"]
             }
         }
+        if segments.count > 1 {
+            let payloads = segments.compactMap { segmentBytes($0, head: head, fileSize: fileSize, reader: reader) }
+            guard payloads.count == segments.count, !payloads[0].isEmpty else {
+                return ["corrupt EXIF: segment past the end of the file"]
+            }
+            let joined = ExifSegments.join(payloads)
+            return joined.withUnsafeBytes { parse($0, joined: joined) }
+        }
+        let segment = first
+        let available = Int(min(Int64(segment.payloadLength), fileSize - segment.payloadOffset))
+        guard available > 0 else { return ["corrupt EXIF: empty segment"] }
         let end = segment.payloadOffset + Int64(available)
         if end <= Int64(head.count) {
             return parse(UnsafeRawBufferPointer(rebasing: head[Int(segment.payloadOffset)..<Int(end)]))

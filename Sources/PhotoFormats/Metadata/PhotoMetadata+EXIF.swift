@@ -13,7 +13,9 @@ extension PhotoMetadata {
         takenAt = CaptureDate(
             exifDateTime: ExifText.plain(tags[.dateTimeOriginal]),
             offset: ExifText.plain(tags[.offsetTimeOriginal]))
+        takenAtSource = takenAt == nil ? nil : .exif
         gps = GPSCoordinate(exif: tags)
+        gpsSource = gps == nil ? nil : .exif
         caption = ExifText.caption(from: tags)
 
         orientation = 1
@@ -26,5 +28,28 @@ extension PhotoMetadata {
             }
         }
         return problems
+    }
+}
+
+extension PhotoMetadata {
+    /// Fills the capture date and GPS position that the EXIF block lacks from the file's
+    /// other metadata: XMP `exif:DateTimeOriginal`, XMP `photoshop:DateCreated`, IPTC Date
+    /// Created + Time Created (exiftool's Composite:DateTimeOriginal), and last XMP
+    /// `xmp:CreateDate`, which exiftool's Composite tag ignores but which beats no date at
+    /// all; GPS from XMP. For any container whose EXIF, XMP and IPTC have been read.
+    public mutating func adopt(_ embedded: EmbeddedText) {
+        if takenAt == nil {
+            let candidates: [(CaptureDate?, MetadataSource)] = [
+                (embedded.xmp?.takenAt, .xmp), (embedded.iptc?.takenAt, .iptc), (embedded.xmp?.createdAt, .xmp),
+            ]
+            if let (date, source) = candidates.first(where: { $0.0 != nil }) {
+                takenAt = date
+                takenAtSource = source
+            }
+        }
+        if gps == nil, let position = embedded.xmp?.gps {
+            gps = position
+            gpsSource = .xmp
+        }
     }
 }

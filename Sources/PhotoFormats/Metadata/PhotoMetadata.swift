@@ -8,17 +8,24 @@ public struct PhotoMetadata: Sendable, Equatable {
     /// EXIF orientation, 1...8; absent or invalid values read as 1 (the EXIF default).
     public var orientation: Int
     public var takenAt: CaptureDate?
+    /// Where `takenAt` was found (see `adopt(_:)` for the order).
+    public var takenAtSource: MetadataSource?
     public var cameraMake: String?
     public var cameraModel: String?
     public var gps: GPSCoordinate?
+    /// Where `gps` was found: EXIF's GPS directory, else the XMP packet.
+    public var gpsSource: MetadataSource?
     /// Caption from ImageDescription, else UserComment, else XPComment, with camera boilerplate dropped.
     public var caption: String?
 
     public init(
         pixelWidth: Int? = nil, pixelHeight: Int? = nil, orientation: Int = 1,
         takenAt: CaptureDate? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
-        gps: GPSCoordinate? = nil, caption: String? = nil
+        gps: GPSCoordinate? = nil, caption: String? = nil,
+        takenAtSource: MetadataSource? = nil, gpsSource: MetadataSource? = nil
     ) {
+        self.takenAtSource = takenAtSource ?? (takenAt == nil ? nil : .exif)
+        self.gpsSource = gpsSource ?? (gps == nil ? nil : .exif)
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.orientation = orientation
@@ -55,6 +62,11 @@ public struct CaptureDate: Sendable, Equatable, Hashable {
     public var iso8601: String { localTime + (utcOffset ?? "") }
 }
 
+/// Which of a file's metadata blocks a value came from.
+public enum MetadataSource: String, Sendable, Equatable, CaseIterable {
+    case exif, xmp, iptc, makernote
+}
+
 /// A position from the EXIF GPS directory, in signed decimal degrees (south and west negative).
 public struct GPSCoordinate: Sendable, Equatable {
     public var latitude: Double
@@ -67,4 +79,8 @@ public struct GPSCoordinate: Sendable, Equatable {
         self.longitude = longitude
         self.altitude = altitude
     }
+
+    /// True for 0,0: what several cameras write when they have no fix. The values are kept,
+    /// but no city is looked up for them and `gpsStatus` says "placeholder".
+    public var isNoFixPlaceholder: Bool { latitude == 0 && longitude == 0 }
 }

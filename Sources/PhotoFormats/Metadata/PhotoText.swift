@@ -13,26 +13,40 @@ public struct PhotoText: Sendable, Equatable {
     public var country: String?
     /// `xmp:Rating`: -1 (rejected) to 5; IPTC has none.
     public var rating: Int?
+    /// When the photo was taken: XMP `exif:DateTimeOriginal`, else `photoshop:DateCreated`;
+    /// IPTC Date Created with Time Created.
+    public var takenAt: CaptureDate?
+    /// XMP `xmp:CreateDate`: when the file was made, the weakest hint of a capture date.
+    public var createdAt: CaptureDate?
+    /// XMP `exif:GPSLatitude`, `exif:GPSLongitude`, `exif:GPSAltitude`.
+    public var gps: GPSCoordinate?
 
     public init(
         caption: String? = nil, city: String? = nil, region: String? = nil, country: String? = nil,
-        rating: Int? = nil
+        rating: Int? = nil, takenAt: CaptureDate? = nil, createdAt: CaptureDate? = nil, gps: GPSCoordinate? = nil
     ) {
         self.caption = caption
         self.city = city
         self.region = region
         self.country = country
         self.rating = rating
+        self.takenAt = takenAt
+        self.createdAt = createdAt
+        self.gps = gps
     }
 
     /// True when the source says nothing photolib reads.
-    public var isEmpty: Bool { caption == nil && city == nil && region == nil && country == nil && rating == nil }
+    public var isEmpty: Bool {
+        caption == nil && city == nil && region == nil && country == nil && rating == nil && takenAt == nil
+            && createdAt == nil && gps == nil
+    }
 
     /// This text, with each missing field taken from `other` (the extended XMP of a packet).
     func filled(from other: PhotoText) -> PhotoText {
         PhotoText(
             caption: caption ?? other.caption, city: city ?? other.city, region: region ?? other.region,
-            country: country ?? other.country, rating: rating ?? other.rating)
+            country: country ?? other.country, rating: rating ?? other.rating, takenAt: takenAt ?? other.takenAt,
+            createdAt: createdAt ?? other.createdAt, gps: gps ?? other.gps)
     }
 
     /// Trimmed text, nil when blank (cameras and tools pad fields with spaces or NULs).

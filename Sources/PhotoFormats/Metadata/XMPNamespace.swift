@@ -7,6 +7,7 @@ enum XMPNamespace {
     static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     static let xmp = "http://ns.adobe.com/xap/1.0/"
     static let xmpNote = "http://ns.adobe.com/xmp/note/"
+    static let exif = "http://ns.adobe.com/exif/1.0/"
 
     /// The prefix each is usually written with, for namespaces photolib has to declare itself.
     static let customaryPrefix = [

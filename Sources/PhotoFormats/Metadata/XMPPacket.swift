@@ -48,14 +48,24 @@ struct XMPPacket {
         return nil
     }
 
-    /// Caption, place and rating.
+    /// Caption (the description, else the title, whichever is not camera boilerplate), place,
+    /// rating, capture date and GPS position.
     var text: PhotoText {
         PhotoText(
-            caption: value(XMPNamespace.dc, "description") ?? value(XMPNamespace.dc, "title"),
+            caption: CaptionFilter.meaningful(value(XMPNamespace.dc, "description"))
+                ?? CaptionFilter.meaningful(value(XMPNamespace.dc, "title")),
             city: value(XMPNamespace.photoshop, "City"),
             region: value(XMPNamespace.photoshop, "State"),
             country: value(XMPNamespace.photoshop, "Country"),
-            rating: value(XMPNamespace.xmp, "Rating").flatMap(Self.rating))
+            rating: value(XMPNamespace.xmp, "Rating").flatMap(Self.rating),
+            takenAt: CaptureDate(xmpDate: value(XMPNamespace.exif, "DateTimeOriginal"))
+                ?? CaptureDate(xmpDate: value(XMPNamespace.photoshop, "DateCreated")),
+            createdAt: CaptureDate(xmpDate: value(XMPNamespace.xmp, "CreateDate")),
+            gps: GPSCoordinate(
+                xmpLatitude: value(XMPNamespace.exif, "GPSLatitude"),
+                longitude: value(XMPNamespace.exif, "GPSLongitude"),
+                altitude: value(XMPNamespace.exif, "GPSAltitude"),
+                altitudeReference: value(XMPNamespace.exif, "GPSAltitudeRef")))
     }
 
     /// The GUID (32 hex digits) of the extended XMP that holds what did not fit in the main packet.

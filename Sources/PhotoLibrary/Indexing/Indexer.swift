@@ -176,7 +176,8 @@ public final class Indexer {
         }
         let text = TextPrecedence.resolve(
             sidecar: sidecarText, embedded: reading.embeddedText,
-            exifCaption: reading.metadata.caption, gps: reading.metadata.gps, place: place)
+            exifCaption: reading.metadata.caption, gps: reading.metadata.gps,
+            make: reading.metadata.cameraMake, model: reading.metadata.cameraModel, place: place)
         return ReadOutcome(image: image, text: text, sidecarProblem: sidecarProblem)
     }
 

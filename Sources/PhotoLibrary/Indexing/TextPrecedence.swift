@@ -4,24 +4,30 @@ import PhotoFormats
 /// Chooses each field from the strongest source that has it. The user's edit is stronger
 /// still, but lives in the catalog, which keeps it over anything indexing finds.
 ///
-/// Caption: sidecar, then embedded XMP, then IPTC, then EXIF text.
+/// Caption: sidecar, then embedded XMP, then IPTC, then EXIF text, leaving out camera
+/// boilerplate (`CaptionFilter`, told the photo's make and model) from every source.
 /// City: sidecar, then XMP, then IPTC, then the gazetteer's place for the GPS position;
 /// region and country come with the city, from the same source, so that a place never
-/// mixes a sidecar's city with a GPS country.
+/// mixes a sidecar's city with a GPS country. A 0,0 position is a camera's "no fix" and
+/// names no city.
 /// Rating: sidecar, then XMP.
 public enum TextPrecedence {
     /// `place` is asked only when no text source names a city and the photo has GPS, so the
     /// gazetteer is not even loaded for a library whose photos all say where they are.
     public static func resolve(
         sidecar: PhotoText?, embedded: EmbeddedText, exifCaption: String?,
-        gps: GPSCoordinate?, place: (GPSCoordinate) -> PlaceMatch?
+        gps: GPSCoordinate?, make: String? = nil, model: String? = nil,
+        place: (GPSCoordinate) -> PlaceMatch?
     ) -> AssetText {
         let texts: [(TextSource, PhotoText?)] = [(.sidecar, sidecar), (.xmp, embedded.xmp), (.iptc, embedded.iptc)]
         var result = AssetText()
-        if let (source, caption) = first(texts, \.caption) {
+        let captions = texts.compactMap { source, text in
+            CaptionFilter.meaningful(text?.caption, make: make, model: model).map { (source, $0) }
+        }
+        if let (source, caption) = captions.first {
             result.caption = caption
             result.captionSource = source
-        } else if let exifCaption {
+        } else if let exifCaption = CaptionFilter.meaningful(exifCaption, make: make, model: model) {
             result.caption = exifCaption
             result.captionSource = .exif
         }
@@ -30,7 +36,7 @@ public enum TextPrecedence {
             result.citySource = source
             result.region = text.region
             result.countryName = text.country
-        } else if let gps, let match = place(gps) {
+        } else if let gps, !gps.isNoFixPlaceholder, let match = place(gps) {
             result.city = match.city
             result.citySource = .gps
             result.region = match.region
@@ -39,14 +45,5 @@ public enum TextPrecedence {
         }
         result.rating = sidecar?.rating ?? embedded.xmp?.rating
         return result
-    }
-
-    private static func first(
-        _ texts: [(TextSource, PhotoText?)], _ field: KeyPath<PhotoText, String?>
-    ) -> (TextSource, String)? {
-        for (source, text) in texts {
-            if let value = text?[keyPath: field] { return (source, value) }
-        }
-        return nil
     }
 }

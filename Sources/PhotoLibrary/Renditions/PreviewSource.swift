@@ -3,13 +3,16 @@ import PhotoFormats
 import PhotoSupport
 
 /// The preview rendition `peek` shows, made when missing: only the preview, never the
-/// thumbnail, and when it exists already only a `stat` (no decode, no catalog write).
+/// thumbnail, and when it exists already only a `stat` (no decode, no catalog write). When
+/// making it finds the original damaged (decoded in part, or not at all), `catalog` records it.
 public struct PreviewSource {
     public let library: Library
     private let store: RenditionStore
+    private let catalog: (any Catalog)?
 
-    public init(library: Library) {
+    public init(library: Library, catalog: (any Catalog)? = nil) {
         self.library = library
+        self.catalog = catalog
         store = RenditionStore(library: library)
     }
 
@@ -17,10 +20,19 @@ public struct PreviewSource {
     public func preview(for asset: Asset) throws -> RenditionFile {
         let spec = RenditionSpec.standard(.preview, settings: library.settings)
         if let existing = store.existing(spec, for: asset) { return existing }
-        let outcome = try RenditionMaker(settings: library.settings, store: store)
-            .make(
-                source: library.originalPath(of: asset), fingerprint: asset.file.fingerprint,
-                orientation: asset.metadata.orientation, kinds: [.preview], force: false)
+        let outcome: RenditionOutcome
+        do {
+            outcome = try RenditionMaker(settings: library.settings, store: store)
+                .make(
+                    source: library.originalPath(of: asset), fingerprint: asset.file.fingerprint,
+                    orientation: asset.metadata.orientation, kinds: [.preview], force: false)
+        } catch {
+            if let finding = DamageFinding.undecodable(id: asset.id, error: error) {
+                try catalog?.recordDamage([finding])
+            }
+            throw error
+        }
+        if let damage = outcome.damage { try catalog?.recordDamage([.partial(id: asset.id, damage: damage)]) }
         guard let preview = outcome.preview else {
             throw PictureError(path: library.originalPath(of: asset), reason: .undecodable("no preview was made"))
         }

@@ -1,4 +1,5 @@
 import PhotoCatalog
+import PhotoFormats
 import PhotoSupport
 
 /// Makes the renditions of many assets on several threads: `photolib render`.
@@ -19,6 +20,9 @@ public struct RenditionBatch {
         public var failed = 0
         /// Assets made from a damaged file (renditions of what decoded).
         public var damaged = 0
+        /// Originals that decode in part or not at all, with the decoder's reason, for the
+        /// catalog to record (an index without renditions could not know).
+        public var findings: [DamageFinding] = []
     }
 
     /// What the batch tells its caller while it works.
@@ -40,7 +44,7 @@ public struct RenditionBatch {
         let store = RenditionStore(library: library)
         let sources = assets.map { asset in
             Job(
-                path: library.originalPath(of: asset), fingerprint: asset.file.fingerprint,
+                id: asset.id, path: library.originalPath(of: asset), fingerprint: asset.file.fingerprint,
                 orientation: asset.metadata.orientation, missing: asset.missing)
         }
         let total = sources.count
@@ -62,17 +66,24 @@ public struct RenditionBatch {
                 if made.madeAnything { summary.made += 1 } else { summary.existing += 1 }
                 if let damage = made.damage {
                     summary.damaged += 1
-                    report(.problem(path: job.path, message: "\(job.path): decoded in part (\(damage))", failed: false))
+                    let finding = DamageFinding.partial(id: job.id, damage: damage)
+                    report(.problem(path: job.path, message: "\(job.path): \(finding.reason)", failed: false))
+                    summary.findings.append(finding)
                 }
             case .failure(let error):
                 summary.failed += 1
                 report(.problem(path: job.path, message: "\(error)", failed: true))
+                // As index does when it renders: the original's bytes, not a full disk.
+                if let finding = DamageFinding.undecodable(id: job.id, error: error) {
+                    summary.findings.append(finding)
+                }
             }
         }
         return summary
     }
 
     private struct Job: Sendable {
+        var id: AssetID
         var path: RawPath
         var fingerprint: String
         var orientation: Int

@@ -40,7 +40,8 @@ enum PeekCommand: PhotolibCommand {
         let presenter = PreviewPresenter(
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: assets),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))
-        let source = PreviewSource(library: library)
+        // What making a preview learns of a damaged original is recorded, where it can be.
+        let source = PreviewSource(library: library, catalog: library.isWritable ? catalog : nil)
         // A photo with no preview (it does not decode, the library is read-only) still shows
         // its facts and actions, and is no failure of the command.
         let previews = assets.map { ($0, PreviewOutcome(for: $0, source: source)) }

@@ -99,7 +99,7 @@ enum PopCommand: PhotolibCommand {
         _ asset: Asset, original: RawPath, command: ParsedCommand, library: Library,
         catalog: any Catalog, context: CommandContext
     ) throws -> ExitStatus {
-        let source = PreviewSource(library: library)
+        let source = PreviewSource(library: library, catalog: library.isWritable ? catalog : nil)
         let preview = PreviewOutcome(for: asset, source: source)
         let presenter = PreviewPresenter(
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: [asset]),

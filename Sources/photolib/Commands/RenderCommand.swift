@@ -78,6 +78,7 @@ enum RenderCommand: PhotolibCommand {
             }
         }
         progress?.finish()
+        try catalog.recordDamage(summary.findings)
         if command.flag("json") {
             context.stdout.writePrettyJSON(
                 .object([

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoLibrary
 
 /// Turns assets into what people and scripts read: the asset JSON (the same shape in
@@ -75,6 +76,9 @@ struct AssetPresenter {
             ("region", optionalString(asset.region)),
             ("countryName", optionalString(asset.countryName)),
             ("rating", optionalInt(asset.rating)),
+            ("takenAtSource", optionalString(metadata.takenAtSource?.rawValue)),
+            ("gpsSource", optionalString(metadata.gpsSource?.rawValue)),
+            ("gpsStatus", optionalString(Self.gpsStatus(metadata))),
             ("poppedAt", optionalString(asset.poppedAt.map(Timestamp.iso8601))),
             ("trashedAt", optionalString(asset.trashedAt.map(Timestamp.iso8601))),
             ("renditions", renditionsJSON(asset)),
@@ -88,7 +92,14 @@ struct AssetPresenter {
         "latitude", "longitude", "altitude", "caption", "city", "country",
         "favourite", "liked", "trashed", "missing", "damaged", "indexedAt",
         "captionSource", "citySource", "region", "countryName", "rating", "poppedAt", "trashedAt",
+        "takenAtSource", "gpsSource", "gpsStatus",
     ]
+
+    /// "fix" for a position, "placeholder" for the 0,0 that cameras without a fix write
+    /// (kept, but naming no city), nil without GPS.
+    static func gpsStatus(_ metadata: PhotoMetadata) -> String? {
+        metadata.gps.map { $0.isNoFixPlaceholder ? "placeholder" : "fix" }
+    }
 
     /// The `--format` fields that are file names, as their exact bytes (not always UTF-8).
     func pathFields(_ asset: Asset) -> [String: [UInt8]] {
@@ -124,6 +135,8 @@ struct AssetPresenter {
             "captionSource": asset.captionSource?.rawValue, "citySource": asset.citySource?.rawValue,
             "region": asset.region, "countryName": asset.countryName, "rating": text(asset.rating),
             "poppedAt": asset.poppedAt.map(Timestamp.iso8601), "trashedAt": asset.trashedAt.map(Timestamp.iso8601),
+            "takenAtSource": metadata.takenAtSource?.rawValue, "gpsSource": metadata.gpsSource?.rawValue,
+            "gpsStatus": Self.gpsStatus(metadata),
         ]
     }
 

@@ -216,10 +216,26 @@ import Testing
         #expect(try read(block).metadata.caption == nil)
     }
 
-    @Test(arguments: Array(ExifText.boilerplateCaptions))
+    @Test(arguments: Array(CameraBoilerplate.phrases))
     func everyBoilerplateCaptionIsDropped(text: String) throws {
         var block = ExifBuilder()
         block.ifd0 = [block.ascii(0x010E, text.uppercased() + "   ")]
+        #expect(try read(block).metadata.caption == nil)
+    }
+
+    @Test func boilerplateDescriptionFallsThroughToARealUserComment() throws {
+        var block = ExifBuilder()
+        block.ifd0 = [block.ascii(0x010F, "SANYO Electric Co.,Ltd."), block.ascii(0x010E, "SANYO DIGITAL CAMERA")]
+        block.exif = [block.bytes(0x9286, Array("ASCII".utf8) + [0, 0, 0] + Array("Grandma's 90th".utf8), type: 7)]
+        #expect(try read(block).metadata.caption == "Grandma's 90th")
+    }
+
+    @Test func theCamerasOwnModelIsNoCaption() throws {
+        var block = ExifBuilder()
+        block.ifd0 = [
+            block.ascii(0x010F, "Canon"), block.ascii(0x0110, "Canon PowerShot A80"),
+            block.ascii(0x010E, "Canon PowerShot A80"),
+        ]
         #expect(try read(block).metadata.caption == nil)
     }
 

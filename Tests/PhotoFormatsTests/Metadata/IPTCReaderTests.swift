@@ -25,6 +25,19 @@ import Testing
             + resource(0x0404, iim)
     }
 
+    @Test func cameraBoilerplateIsNoCaptionAndTheObjectNameStandsIn() {
+        func caption(_ datasets: [UInt8]) -> String? {
+            IPTCReader.read(photoshopPayloads: [Self.photoshopPayload(iim: datasets)[...]])?.caption
+        }
+        #expect(caption(Self.dataset(2, 120, Array("MINOLTA DIGITAL CAMERA".utf8))) == nil)
+        #expect(
+            caption(Self.dataset(2, 5, Array("Lighthouse".utf8)) + Self.dataset(2, 120, Array("SONY DSC".utf8)))
+                == "Lighthouse")
+        #expect(
+            caption(Self.dataset(2, 5, Array("IM000956.JPG".utf8)) + Self.dataset(2, 120, Array("000015".utf8)))
+                == nil)
+    }
+
     @Test func utf8WhenDeclaredAndFirstValueOfRepeatedDatasets() {
         let iim =
             Self.dataset(1, 90, [0x1B, 0x25, 0x47]) + Self.dataset(2, 5, Array("Title".utf8))
@@ -106,7 +119,17 @@ import Testing
         let blue = try ImageFileReader.read(
             RawPath(Corpus.photos.appendingPathComponent("exif-samples/xmp/BlueSquare.jpg").path))
         let caption = "XMPFiles BlueSquare test file, created in Photoshop CS2, saved as .psd, .jpg, and .tif."
-        #expect(blue.embeddedText.xmp == PhotoText(caption: caption))
+        #expect(
+            blue.embeddedText.xmp
+                == PhotoText(
+                    caption: caption, createdAt: CaptureDate(localTime: "2005-09-07T15:07:40", utcOffset: "-07:00")))
+        // Photoshop's creation date is the capture date of last resort (no EXIF, XMP or IPTC date).
+        #expect(blue.metadata.takenAt?.iso8601 == "2005-09-07T15:07:40-07:00" && blue.metadata.takenAtSource == .xmp)
+        // IPTC Date Created + Time Created, as exiftool's Composite:DateTimeOriginal has it.
+        let iptcDated = try ImageFileReader.read(
+            RawPath(Corpus.photos.appendingPathComponent("pillow/app13-multiple.jpg").path))
+        #expect(iptcDated.metadata.takenAt?.iso8601 == "2019-10-14T15:00:20+00:00")
+        #expect(iptcDated.metadata.takenAtSource == .iptc)
         #expect(blue.embeddedText.iptc == PhotoText(caption: caption))
         let budapest = try ImageFileReader.read(RawPath(Corpus.photos.appendingPathComponent("pillow/iptc.jpg").path))
         #expect(budapest.embeddedText == EmbeddedText(iptc: PhotoText(city: "Budapest", country: "Hungary")))

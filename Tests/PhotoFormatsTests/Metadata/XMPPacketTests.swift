@@ -33,6 +33,26 @@ import Testing
         #expect(packet.text.caption == "Der Goalie")
     }
 
+    @Test func cameraBoilerplateInTheDescriptionGivesWayToTheTitle() throws {
+        func caption(description: String, title: String?) throws -> String? {
+            let titleAttribute = title.map { " dc:title=\"\($0)\"" } ?? ""
+            let packet = try XMPPacket(
+                bytes: Array(
+                    """
+                    <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                     <rdf:Description\(titleAttribute)>
+                      <dc:description><rdf:Alt><rdf:li xml:lang="x-default">\(description)</rdf:li></rdf:Alt></dc:description>
+                     </rdf:Description>
+                    </rdf:RDF>
+                    """.utf8))
+            return packet.text.caption
+        }
+        #expect(try caption(description: "OLYMPUS DIGITAL CAMERA         ", title: nil) == nil)
+        #expect(try caption(description: "OLYMPUS DIGITAL CAMERA", title: "Harbour at dawn") == "Harbour at dawn")
+        #expect(try caption(description: "Harbour at dawn", title: "P1010001") == "Harbour at dawn")
+        #expect(try caption(description: "null", title: "DSC00001") == nil)
+    }
+
     @Test(arguments: [("5", 5), ("3.0", 3), ("-1", -1), ("7", nil), ("high", nil)] as [(String, Int?)])
     func ratings(text: String, expected: Int?) {
         #expect(XMPPacket.rating(text) == expected)

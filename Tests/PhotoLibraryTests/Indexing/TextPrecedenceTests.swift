@@ -13,12 +13,12 @@ import Testing
 
     private func resolve(
         sidecar: PhotoText? = nil, xmp: PhotoText? = nil, iptc: PhotoText? = nil, exif: String? = nil,
-        gps: GPSCoordinate? = nil
+        gps: GPSCoordinate? = nil, make: String? = nil, model: String? = nil
     ) -> (AssetText, lookups: Int) {
         var lookups = 0
         let text = TextPrecedence.resolve(
             sidecar: sidecar, embedded: EmbeddedText(xmp: xmp, iptc: iptc), exifCaption: exif,
-            gps: gps
+            gps: gps, make: make, model: model
         ) { _ in
             lookups += 1
             return PlaceMatch(
@@ -26,6 +26,18 @@ import Testing
                 longitude: 0, population: 1, distanceKilometres: 0, rule: .withinRadius, placeIndex: 0)
         }
         return (text, lookups)
+    }
+
+    @Test func boilerplateFromAnySourceGivesWayToTheNextSource() {
+        let olympus = PhotoText(caption: "OLYMPUS DIGITAL CAMERA")
+        let fileName = PhotoText(caption: "DSCN0021.JPG")
+        #expect(resolve(sidecar: olympus, xmp: fileName, iptc: Self.iptc).0.caption == "iptc caption")
+        #expect(resolve(xmp: olympus, exif: "Breakfast").0.captionSource == .exif)
+        #expect(resolve(xmp: olympus, iptc: fileName, exif: "SANYO DIGITAL CAMERA").0.caption == nil)
+        // The photo's own camera name is boilerplate too, wherever it comes from.
+        let model = PhotoText(caption: "COOLPIX P6000")
+        #expect(resolve(xmp: model, make: "NIKON", model: "COOLPIX P6000").0.caption == nil)
+        #expect(resolve(xmp: model, make: "Canon", model: "EOS 5D").0.caption == "COOLPIX P6000")
     }
 
     @Test func eachSourceGivesWayToTheOneAboveIt() {

@@ -1,12 +1,6 @@
 /// Turns EXIF text entries into clean strings: ASCII fields, UserComment with its 8-byte
 /// character-code prefix, and Windows' XPComment (UTF-16LE).
 enum ExifText {
-    /// Captions that cameras write by themselves; they say nothing about the photo. (The
-    /// same list as the corpus checker, shared/tools/compare-with-ground-truth.)
-    static let boilerplateCaptions: Set<String> = [
-        "olympus digital camera", "sony dsc", "digital camera", "default", "sony digital camera",
-    ]
-
     /// An ASCII-format field (Make, Model, ImageDescription): up to the first NUL, as UTF-8
     /// when it is valid and as Latin-1 otherwise (old cameras), trimmed; nil when blank.
     static func plain(_ entry: ExifTags.Entry?) -> String? {
@@ -41,15 +35,17 @@ enum ExifText {
     }
 
     /// The caption: the first of ImageDescription, UserComment, XPComment that has text other
-    /// than camera boilerplate.
+    /// than camera boilerplate (`CaptionFilter`, told the block's make and model).
     static func caption(from tags: ExifTags) -> String? {
+        let make = plain(tags[.make])
+        let model = plain(tags[.model])
         let candidates = [
             { plain(tags[.imageDescription]) },
             { userComment(tags[.userComment]) },
             { xpComment(tags[.xpComment]) },
         ]
         for candidate in candidates {
-            if let text = candidate(), !boilerplateCaptions.contains(text.lowercased()) { return text }
+            if let text = CaptionFilter.meaningful(candidate(), make: make, model: model) { return text }
         }
         return nil
     }

@@ -1,0 +1,76 @@
+/// Reading what libexif cannot reach: libexif loads at most 65,534 bytes of a block (one
+/// APP1 segment's worth), so in a block joined from several segments (`ExifSegments`) the
+/// values and directories past that are lost to it. This walk of the TIFF structure reads
+/// only the entries photolib uses (`ExifTags.Tag`), checks every offset and count against the
+/// block, visits each directory once, and is used only for blocks longer than libexif's limit.
+extension ExifTags {
+    /// libexif's limit on a block's length.
+    static let libexifLimit = 0xFFFE
+
+    /// The entries of `payload` (`Exif\0\0`, then TIFF) for each `Tag`; nil when the TIFF
+    /// header or IFD0 is unreadable.
+    static func walk(payload: [UInt8]) -> [Tag: Entry]? {
+        let tiff = payload.dropFirst(6)
+        guard tiff.count >= 8 else { return nil }
+        let start = tiff.startIndex
+        let bigEndian: Bool
+        switch (tiff[start], tiff[start + 1]) {
+        case (0x4D, 0x4D): bigEndian = true
+        case (0x49, 0x49): bigEndian = false
+        default: return nil
+        }
+        func word(_ offset: Int, _ size: Int) -> Int? {
+            guard offset >= 0, offset + size <= tiff.count else { return nil }
+            var value = 0
+            for index in 0..<size {
+                let byte = Int(tiff[start + offset + (bigEndian ? index : size - 1 - index)])
+                value = value << 8 | byte
+            }
+            return value
+        }
+        /// Tag number to entry, for one directory.
+        func directory(at offset: Int) -> [UInt16: Entry]? {
+            guard let count = word(offset, 2), count <= 4096 else { return nil }
+            var entries: [UInt16: Entry] = [:]
+            for index in 0..<count {
+                let position = offset + 2 + 12 * index
+                guard let tag = word(position, 2), let format = word(position + 2, 2),
+                    let components = word(position + 4, 4)
+                else { break }
+                let unit = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8][format] ?? 0
+                let size = unit * components
+                guard unit > 0, size <= tiff.count else { continue }
+                let valueOffset = size <= 4 ? position + 8 : word(position + 8, 4) ?? -1
+                guard valueOffset >= 0, valueOffset + size <= tiff.count else { continue }
+                let bytes = Array(tiff[(start + valueOffset)..<(start + valueOffset + size)])
+                entries[UInt16(tag)] = Entry(
+                    format: UInt16(format), components: components, bytes: bytes, isBigEndian: bigEndian)
+            }
+            return entries
+        }
+        guard let ifd0Offset = word(4, 4), let ifd0 = directory(at: ifd0Offset) else { return nil }
+        func pointed(_ entries: [UInt16: Entry], _ tag: UInt16, visited: Set<Int>) -> [UInt16: Entry]? {
+            guard let offset = entries[tag]?.unsigned(at: 0).map(Int.init), !visited.contains(offset) else {
+                return nil
+            }
+            return directory(at: offset)
+        }
+        let exif = pointed(ifd0, 0x8769, visited: [ifd0Offset]) ?? [:]
+        let gps = pointed(ifd0, 0x8825, visited: [ifd0Offset]) ?? [:]
+        let directories: [Directory: [UInt16: Entry]] = [.ifd0: ifd0, .exif: exif, .gps: gps]
+        var found: [Tag: Entry] = [:]
+        for tag in Tag.allCases {
+            found[tag] = tag.directories.lazy.compactMap { directories[$0]?[tag.number] }.first
+        }
+        return found
+    }
+
+    /// Fills the entries libexif did not reach from `walk(payload:)`; a block whose
+    /// structure this walk reads is not called corrupt for libexif's sake.
+    mutating func fillBeyondLibexifLimit(payload: [UInt8]) {
+        guard payload.count > Self.libexifLimit, let found = Self.walk(payload: payload) else { return }
+        for (tag, entry) in found where self[tag] == nil { self[tag] = entry }
+        complaint = nil
+        loadedEntryCount = max(loadedEntryCount, found.count)
+    }
+}
