@@ -55,11 +55,12 @@ import Testing
     }
 
     @Test func newerSchemaIsRefused() throws {
-        try catalog.database.setUserVersion(7)
+        let newer = SQLiteCatalog.schemaVersion + 1
+        try catalog.database.setUserVersion(newer)
         let error = try #require(throws: SQLiteError.self) { try SQLiteCatalog(path: folder.catalogPath) }
         #expect(
             error.description
-                == "\(folder.catalogPath): catalog schema 7 is newer than this photolib (knows \(SQLiteCatalog.schemaVersion)); upgrade photolib"
+                == "\(folder.catalogPath): catalog schema \(newer) is newer than this photolib (knows \(SQLiteCatalog.schemaVersion)); upgrade photolib"
         )
     }
 
