@@ -25,6 +25,14 @@ import Testing
         #expect(remembered.count == 2)
         #expect(remembered.contains { $0.contains(#""relativePath":"text_file.jpg""#) && $0.contains("not a JPEG") })
 
+        let verify = try library.run(["verify"])
+        #expect(
+            verify.stdout.hasSuffix(
+                "2 files index could not read (see 'photolib list --failed'; 'photolib index --retry-failed' reads them again)\n"
+            ))
+        let verifyJSON = try library.run(["verify", "--json"])
+        #expect(verifyJSON.stdout.contains("\"indexFailures\": ["))
+
         let retried = try library.run(["index", "--retry-failed", "--json"])
         #expect(retried.status == 2)
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(retried.stdout.utf8)) as? [String: Any])
