@@ -86,6 +86,7 @@ bench: build bench-deps
 	bench/peek.sh $(BIN)
 	bench/places.sh $(BIN)
 	bench/collections.sh $(BIN)
+	bench/browse.sh $(BIN)
 
 man:
 	man -l man/photolib.1

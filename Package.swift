@@ -3,8 +3,8 @@ import PackageDescription
 
 // The layers, each depending only on those below it, so that a wrong-way import does not
 // compile: PhotoSupport → PhotoFormats → PhotoCatalog → PhotoLibrary → photolib, with
-// PhotoTerminal beside the library for the executable alone. Each C library is a dependency
-// of the one target that owns it; no other target imports it.
+// PhotoTerminal beside the library and PhotoBrowser above both, for the executable alone.
+// Each C library is a dependency of the one target that owns it; no other target imports it.
 let package = Package(
     name: "photolib",
     products: [
@@ -38,10 +38,19 @@ let package = Package(
         // the executable so that CChafa sits behind one small module, testable alone, beside
         // which the interactive browser can live.
         .target(name: "PhotoTerminal", dependencies: ["PhotoSupport", "PhotoFormats", "CChafa"]),
+        /** The interactive browser and chooser (`browse`, `pick`): a thumbnail grid with peek and pop, in a terminal. */
+        // Presentation too, for the executable alone: it draws, but never parses a command line,
+        // prints to stdout or exits; the executable gives it the text of facts and details.
+        .target(
+            name: "PhotoBrowser",
+            dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoLibrary", "PhotoTerminal"]
+        ),
         /** The command line: argument parsing, the commands, text and JSON output. */
         .executableTarget(
             name: "photolib",
-            dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoLibrary", "PhotoTerminal"]
+            dependencies: [
+                "PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoLibrary", "PhotoTerminal", "PhotoBrowser",
+            ]
         ),
 
         /** Helpers the test targets share: temporary folders, the corpus, synthetic JPEGs, catalog fixtures. */
@@ -59,6 +68,10 @@ let package = Package(
         .testTarget(name: "PhotoCatalogTests", dependencies: ["PhotoCatalog", "PhotoTestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoTestSupport"]),
         .testTarget(name: "PhotoTerminalTests", dependencies: ["PhotoTerminal", "PhotoTestSupport"]),
+        .testTarget(
+            name: "PhotoBrowserTests",
+            dependencies: ["PhotoBrowser", "PhotoLibrary", "PhotoCatalog", "PhotoTestSupport"]
+        ),
         /** End to end: the built binary run on real libraries; and the parser's and output's units. */
         .testTarget(name: "photolibTests", dependencies: ["photolib", "PhotoTestSupport"]),
     ],

@@ -37,6 +37,22 @@ public protocol Catalog: CatalogEditing {
     /// Number of assets in the catalog (all states).
     func count() throws -> Int
 
+    // MARK: Pages (issue 15: browse and pick)
+
+    /// How many assets match `query`; its sort and limit play no part.
+    func count(matching query: AssetQuery) throws -> Int
+
+    /// At most `limit` assets matching `query`, in its order, next to `position`: the first
+    /// ones, the last ones, or those right after or right before an asset (keyset paging, so
+    /// a page deep in a large catalog costs what the first does). The query's own limit plays
+    /// no part. See `AssetPagePosition`.
+    func assets(matching query: AssetQuery, at position: AssetPagePosition, limit: Int) throws -> [Asset]
+
+    /// A number that changes when another connection (another process) committed a change to
+    /// the catalog since the last call; nil when the store cannot tell, and the caller then
+    /// reads again on a timer. Cheap enough to ask before every redraw.
+    func externalChangeStamp() throws -> Int64?
+
     // MARK: Collections (issue 5)
 
     /// Every collection with its count as of `now` (see `SQLiteCatalog.collections(now:)`).
@@ -128,6 +144,10 @@ public struct AssetQuery: Sendable, Equatable {
     public var addedSince: Date?
     /// Popped at or after this moment.
     public var poppedSince: Date?
+    /// Typed search terms, as fzf's exact mode reads them: each term must occur in the caption,
+    /// the city or the relative path (case-insensitively, folded as `captionContains` is); a term
+    /// starting with `!` must occur in none of them. Empty: no search.
+    public var searchTerms: [String] = []
     public var sort: Sort = .path
     public var limit: Int?
 

@@ -7,6 +7,24 @@ extension SQLiteCatalog {
 
     /// The SELECT for `query`, with every value as a bound parameter.
     static func sql(for query: AssetQuery) -> (sql: String, values: [SQLiteValue]) {
+        var (conditions, values) = filter(for: query)
+        var sql = "SELECT \(assetColumns) FROM assets"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        switch query.sort {
+        case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"
+        case .path: sql += " ORDER BY relative_path"
+        case .city: sql += " ORDER BY city IS NULL, city COLLATE NOCASE, relative_path"
+        case .popped: sql += " ORDER BY popped_at IS NULL, popped_at DESC, relative_path"
+        }
+        if let limit = query.limit {
+            sql += " LIMIT ?"
+            values.append(.integer(Int64(max(limit, 0))))
+        }
+        return (sql, values)
+    }
+
+    /// The WHERE conditions (joined by AND) that select `query`'s assets, and their values.
+    static func filter(for query: AssetQuery) -> (conditions: [String], values: [SQLiteValue]) {
         var conditions: [String] = []
         var values: [SQLiteValue] = []
 
@@ -57,19 +75,11 @@ extension SQLiteCatalog {
             conditions.append("popped_at IS NOT NULL AND popped_at >= ?")
             values.append(.real(since.timeIntervalSince1970))
         }
-
-        var sql = "SELECT \(assetColumns) FROM assets"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        switch query.sort {
-        case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"
-        case .path: sql += " ORDER BY relative_path"
-        case .city: sql += " ORDER BY city IS NULL, city COLLATE NOCASE, relative_path"
-        case .popped: sql += " ORDER BY popped_at IS NULL, popped_at DESC, relative_path"
+        for term in query.searchTerms {
+            guard let (condition, termValues) = searchCondition(term) else { continue }
+            conditions.append(condition)
+            values += termValues
         }
-        if let limit = query.limit {
-            sql += " LIMIT ?"
-            values.append(.integer(Int64(max(limit, 0))))
-        }
-        return (sql, values)
+        return (conditions, values)
     }
 }

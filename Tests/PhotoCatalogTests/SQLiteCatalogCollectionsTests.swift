@@ -65,7 +65,7 @@ import Testing
             "SELECT count(*) FROM assets INDEXED BY assets_shown_by_added WHERE trashed = 0",
             "SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0",
             "SELECT count(*) FROM assets WHERE liked = 1 AND trashed = 0",
-            "SELECT city, count(*) FROM assets WHERE trashed = 0 AND city IS NOT NULL GROUP BY city COLLATE NOCASE ORDER BY city COLLATE NOCASE",
+            "SELECT city, count(*) FROM assets INDEXED BY assets_shown_by_city WHERE trashed = 0 AND city IS NOT NULL GROUP BY city COLLATE NOCASE ORDER BY city COLLATE NOCASE",
             "SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE trashed = 0 AND taken_local IS NOT NULL GROUP BY substr(taken_local, 1, 4) ORDER BY substr(taken_local, 1, 4) DESC",
             "SELECT count(*) FROM assets WHERE trashed = 0 AND added_at >= 0",
             "SELECT count(*) FROM assets WHERE trashed = 0 AND popped_at IS NOT NULL AND popped_at >= 0",

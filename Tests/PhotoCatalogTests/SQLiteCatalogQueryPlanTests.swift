@@ -58,7 +58,9 @@ import Testing
         }
     }
 
-    @Test func collectionsUseVersion3sPartialIndexes() throws {
+    /// Version 3's partial indexes, and version 7's, which replaced `assets_shown_by_popped`
+    /// and serve a city's assets too.
+    @Test func collectionsUsePartialIndexes() throws {
         let since = "SELECT count(*) FROM assets WHERE trashed = 0 AND"
         #expect(
             try plan("SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0")
@@ -68,9 +70,9 @@ import Testing
                 == ["SEARCH assets USING INDEX assets_shown_liked (trashed=?)"])
         #expect(
             try plan("\(since) popped_at IS NOT NULL AND popped_at >= ?")
-                == ["SEARCH assets USING INDEX assets_shown_by_popped (popped_at>?)"])
+                == ["SEARCH assets USING INDEX assets_shown_in_popped_order (popped_at>?)"])
         #expect(
             try plan("SELECT id FROM assets WHERE trashed = 0 AND city = ? COLLATE NOCASE")
-                == ["SEARCH assets USING INDEX assets_shown_by_city (city=?)"])
+                == ["SEARCH assets USING INDEX assets_shown_in_city_order (city=?)"])
     }
 }

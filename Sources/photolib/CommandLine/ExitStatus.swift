@@ -17,6 +17,9 @@ enum ExitStatus: Int32, Sendable {
     case noInput = 66
     /// An output cannot be made: a file is in the way and may not be replaced (EX_CANTCREAT).
     case cannotCreate = 73
+    /// The person cancelled an interactive choice (Esc or Ctrl-C in `pick`), as fzf and a
+    /// shell's SIGINT say it: 128 + 2.
+    case cancelled = 130
 
     init(_ kind: ErrorKind) {
         switch kind {

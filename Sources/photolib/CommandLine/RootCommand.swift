@@ -26,7 +26,8 @@ enum RootCommand {
 
     static let discussion = """
         Exit status: 0 success; 1 failure; 2 some files failed (each one is reported); \
-        64 command-line error; 65 bad input data; 66 missing library, file or asset.
+        64 command-line error; 65 bad input data; 66 missing library, file or asset; \
+        130 cancelled (pick left with Esc, browse with Ctrl-C).
         """
 
     /// The command tree: `photolib`, the registered commands, then `help`.

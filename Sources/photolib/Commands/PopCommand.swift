@@ -157,6 +157,18 @@ enum PopCommand: PhotolibCommand {
             }
         }
         context.stdout.write(facts)
+        context.stdout.write(
+            detailText(
+                asset, original: original, exif: exif, renditions: renditions,
+                width: context.tableWidth))
+        return status
+    }
+
+    /// What pop shows after the facts and actions: the file, the renditions and every EXIF
+    /// entry (the browser's detail view shows the same lines).
+    static func detailText(
+        _ asset: Asset, original: RawPath, exif: [ExifField], renditions: [RenditionKind: RenditionFile], width: Int?
+    ) -> String {
         var file = "File\n  \(original)\n"
         file += "  \(TrashCommand.byteCount(asset.file.size)), modified \(Timestamp.iso8601(asset.file.modifiedAt)), "
         file +=
@@ -166,14 +178,9 @@ enum PopCommand: PhotolibCommand {
             let shown = renditions[kind].map { "\($0.width)x\($0.height)  \($0.path)" } ?? "(not made yet)"
             file += "  \(kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\(shown)\n"
         }
-        context.stdout.write(file)
         var table = TableRenderer(columns: [.init("EXIF"), .init("TAG"), .init("VALUE")], flexibleColumn: 2)
         for field in exif { table.append([field.directory, field.name, field.value]) }
-        context.stdout.write(
-            exif.isEmpty
-                ? "EXIF\n  (none)\n"
-                : table.render(maximumWidth: context.tableWidth))
-        return status
+        return file + (exif.isEmpty ? "EXIF\n  (none)\n" : table.render(maximumWidth: width))
     }
 }
 

@@ -40,6 +40,22 @@ struct PreviewPresenter {
 
     /// The lines under the picture: caption, city, date, camera, flags, then the actions with their commands.
     func facts(_ asset: Asset, colored: Bool) -> String {
+        var text = Self.factRows(asset).map { "\($0.0.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.1)\n" }
+            .joined()
+        text += "Actions\n"
+        let offered = actions(for: asset)
+        let width = offered.map(\.action.title.count).max() ?? 0
+        for (action, command) in offered {
+            let title = action.title.padding(toLength: width, withPad: " ", startingAt: 0)
+            let shown = colored && action.style == .destructive ? "\u{1B}[31m\(title)\u{1B}[0m" : title
+            text += "  \(shown)   \(command)\n"
+        }
+        return text
+    }
+
+    /// Caption, City, Taken, Camera and State, as label and value: what peek shows of an
+    /// asset, and what the browser's peek and pop show.
+    static func factRows(_ asset: Asset) -> [(label: String, value: String)] {
         let metadata = asset.metadata
         var rows: [(String, String)] = []
         rows.append(("Caption", asset.caption ?? "(none)"))
@@ -67,16 +83,7 @@ struct PreviewPresenter {
         if asset.trashed { state.append("in the trash") }
         if asset.missing { state.append("missing") }
         rows.append(("State", state.joined(separator: " · ")))
-        var text = rows.map { "\($0.0.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.1)\n" }.joined()
-        text += "Actions\n"
-        let offered = actions(for: asset)
-        let width = offered.map(\.action.title.count).max() ?? 0
-        for (action, command) in offered {
-            let title = action.title.padding(toLength: width, withPad: " ", startingAt: 0)
-            let shown = colored && action.style == .destructive ? "\u{1B}[31m\(title)\u{1B}[0m" : title
-            text += "  \(shown)   \(command)\n"
-        }
-        return text
+        return rows
     }
 }
 

@@ -113,14 +113,5 @@ struct TableRenderer: Sendable {
     }
 
     /// `text` with every control character (C0, DEL, C1) replaced by a space.
-    static func sanitized(_ text: String) -> String {
-        // C1 controls are U+0080…U+009F, encoded C2 80…C2 9F; text without those bytes is clean.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
+    static func sanitized(_ text: String) -> String { DisplayWidth.sanitized(text) }
 }

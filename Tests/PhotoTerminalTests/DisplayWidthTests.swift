@@ -1,6 +1,6 @@
 import Testing
 
-@testable import photolib
+@testable import PhotoTerminal
 
 @Suite struct DisplayWidthTests {
     @Test func columnsOfCharacters() {

@@ -1,15 +1,15 @@
 /// How many terminal columns text takes, as `wcwidth` would say, approximately:
 /// East Asian wide characters and emoji take two, combining marks none.
-enum DisplayWidth {
+public enum DisplayWidth {
     /// The columns `text` takes on a terminal.
-    static func of(_ text: String) -> Int {
+    public static func of(_ text: String) -> Int {
         simpleWidth(text) ?? text.reduce(0) { $0 + of($1) }
     }
 
     /// The width of text made only of printable ASCII and Latin scalars below U+0300 (no
     /// combining marks, no wide characters), where each scalar is one column; nil for any
     /// other text. Most captions and paths are such text, and this skips grapheme breaking.
-    static func simpleWidth(_ text: String) -> Int? {
+    public static func simpleWidth(_ text: String) -> Int? {
         var isASCII = true
         for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
             isASCII = false
@@ -27,7 +27,7 @@ enum DisplayWidth {
     }
 
     /// The columns one grapheme cluster takes: 0, 1 or 2.
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.isASCII { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
@@ -54,8 +54,20 @@ enum DisplayWidth {
         }
     }
 
+    /// `text` with every control character (C0, DEL, C1) replaced by a space, so that what a
+    /// file says (a caption with an escape in it) never reaches a terminal as a command.
+    public static func sanitized(_ text: String) -> String {
+        // C1 controls are U+0080…U+009F, encoded C2 80…C2 9F; text without those bytes is clean.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
+    }
+
     /// `text` cut to at most `width` columns, ending in "…" when anything was cut.
-    static func truncate(_ text: String, to width: Int) -> String {
+    public static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
         if simpleWidth(text) != nil {
@@ -75,7 +87,7 @@ enum DisplayWidth {
     /// `text` cut to at most `width` columns by taking characters out of its middle, so that
     /// a path keeps its start and its file name: `2016/…/lighthouse.jpg`. The end gets the
     /// larger share: the whole last component when it fits.
-    static func truncateMiddle(_ text: String, to width: Int) -> String {
+    public static func truncateMiddle(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 2 else { return truncate(text, to: width) }
         let characters = Array(text)
@@ -95,14 +107,14 @@ enum DisplayWidth {
     }
 
     /// `text` padded with spaces to `width` columns, on the right (or on the left).
-    static func pad(_ text: String, to width: Int, left: Bool = false) -> String {
+    public static func pad(_ text: String, to width: Int, left: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - of(text)))
         return left ? padding + text : text + padding
     }
 
     /// Words of `text` laid out in lines of at most `width` columns; a longer word
     /// gets a line of its own.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0

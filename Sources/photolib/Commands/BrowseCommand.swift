@@ -1,0 +1,36 @@
+import PhotoBrowser
+
+/// `photolib browse [filters]`: look through the library in the terminal, peek, pop and act.
+enum BrowseCommand: PhotolibCommand {
+    static let spec = CommandSpec(
+        name: "browse",
+        abstract: "Look through the library: a grid of thumbnails in the terminal, with peek and pop.",
+        discussion: """
+            A full-screen view on the terminal: the thumbnails (kitty, iTerm2, sixel or Unicode \
+            symbols, chosen as peek chooses; symbols work everywhere, tmux included) with ★ for a \
+            favourite, ♥ for a liked photo and the caption under each, and the collections as tabs \
+            at the top. Space peeks (the preview, its facts, and the actions peek offers, by key); \
+            Enter pops the detail view (everything pop shows), Esc comes back. Every action goes \
+            through the same code and history as 'photolib action'. Thumbnails that do not exist yet \
+            are made in the background, nearest the cursor first; changes made by other processes \
+            show on the next redraw. The options filter and sort as list's do; --collection chooses \
+            the first tab. \(BrowserSession.keysHelp) Exit status: 0, or 130 after Ctrl-C.
+            """,
+        options: BrowserSession.options,
+        examples: [
+            "photolib browse",
+            "photolib browse --collection favourites --sort taken",
+            "photolib browse --city Bordeaux --query beach",
+        ]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let options = try BrowserSession.browserOptions(command, purpose: .browse, context: context)
+        let library = try context.library(command)
+        let catalog = try library.openCatalog()
+        switch try BrowserSession.run(options, library: library, catalog: catalog, context: context) {
+        case .cancelled: return .cancelled
+        default: return .success
+        }
+    }
+}

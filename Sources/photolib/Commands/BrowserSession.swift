@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+import PhotoBrowser
+import PhotoCatalog
+import PhotoFormats
+import PhotoLibrary
+import PhotoSupport
+import PhotoTerminal
+
+/// What `browse` and `pick` share: `list`'s filters, the starting filter and picture mode,
+/// and the text of peek and pop handed to the browser.
+enum BrowserSession {
+    /// `list`'s filters and sort (the same names and help), then the browser's own options.
+    static let options: [OptionSpec] =
+        ListCommand.spec.options.filter { filterNames.contains($0.name) } + [
+            .value(
+                "query", "text", short: "q",
+                help: "Start with this filter typed, as after '/' (words in the caption, city or path; !word excludes)."
+            ),
+            .value(
+                "image", "mode",
+                help: "How to draw pictures: auto, kitty, iterm, sixel, symbols or none (default: auto, as peek)."),
+            .flag("no-mouse", help: "Leave the mouse to the terminal (text selection) instead of reading clicks."),
+        ]
+
+    static let filterNames: Set<String> = [
+        "favourite", "liked", "trashed", "missing", "collection", "city", "caption", "taken-after", "taken-before",
+        "sort",
+    ]
+
+    static let keysHelp = """
+        Keys: arrows or hjkl move (l is Like in peek), PgUp/PgDn, Home/End; Tab/Shift-Tab or \
+        ]/[ switch collections, 1-9 and 0 pick one; / filters as you type; Space peeks; Enter \
+        pops; f favourite, L like, d delete (asks), u restore, c caption; ? lists every key; \
+        q quits. Clicks select and peek where the terminal reports them.
+        """
+
+    /// The browser's options from the command line.
+    static func browserOptions(
+        _ command: ParsedCommand, purpose: BrowserOptions.Purpose, context: CommandContext
+    ) throws -> BrowserOptions {
+        guard command.arguments.isEmpty else {
+            throw UsageError(
+                message: "\(command.path[0]) takes no arguments (got '\(command.arguments[0])'); "
+                    + "filter with options or --query", commandPath: command.path)
+        }
+        var filters = command
+        filters.options.removeAll { $0.name == "collection" }
+        let base = try ListCommand.makeQuery(filters)
+        var collection: AssetCollection?
+        if let name = command.value("collection") {
+            guard let selected = AssetCollection(selector: name) else {
+                throw UsageError(
+                    message: "Invalid value '\(name)' for '--collection <name>': expected a collection "
+                        + "such as favourites, 2015 or city:Bordeaux (see 'photolib collections')",
+                    commandPath: command.path)
+            }
+            collection = selected
+        }
+        let picture = TerminalPicture(environment: context.environment)
+        let drawing = try PictureOptions.method(command, picture: picture, context: context)
+        return BrowserOptions(
+            purpose: purpose, baseQuery: base, collection: collection, filter: command.value("query") ?? "",
+            method: drawing.method, colors: drawing.colors, environment: context.environment,
+            mouse: !command.flag("no-mouse"))
+    }
+
+    /// Peek's facts and pop's details, as `photolib peek` and `photolib pop` print them.
+    static func presentation(library: Library) -> BrowserPresentation {
+        BrowserPresentation(
+            facts: { PreviewPresenter.factRows($0) },
+            details: { asset, width in
+                let source = PreviewSource(library: library)
+                let original = library.originalPath(of: asset)
+                let exif = (try? FileSystem.readFile(original)).map { ExifListing.fields(inJPEG: $0) } ?? []
+                let text = PopCommand.detailText(
+                    asset, original: original, exif: exif, renditions: source.existingRenditions(of: asset),
+                    width: width)
+                return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            })
+    }
+
+    /// Runs the browser; a signal that ended it ends this process the same way, once the
+    /// terminal is restored (a shell then reports 128 + the signal's number).
+    static func run(
+        _ options: BrowserOptions, library: Library, catalog: any Catalog, context: CommandContext
+    ) throws -> BrowserOutcome {
+        let outcome = try Browser(
+            library: library, catalog: catalog, options: options, presentation: presentation(library: library)
+        ).run()
+        if case .signal(let signal) = outcome {
+            context.stdout.flush()
+            endProcess(by: signal)
+        }
+        return outcome
+    }
+
+    /// Ends the process by `signal`'s default action, as it would have ended had nobody caught
+    /// it (a shell then says 128 + its number). Called once the terminal is restored.
+    private static func endProcess(by signal: Int32) -> Never {
+        Glibc.signal(signal, SIG_DFL)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, signal)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        raise(signal)
+        // A signal whose default is to be ignored (none of ours) would come back here.
+        exit(128 + signal)
+    }
+}
