@@ -51,8 +51,9 @@ extension SQLiteCatalog {
                     "SELECT count(*) FROM assets WHERE trashed = 0 AND missing = 0 AND popped_at IS NOT NULL AND popped_at >= ?",
                     [.real(since)])))
         result.append(CollectionCount(.trash, try count("SELECT count(*) FROM assets WHERE trashed = 1")))
-        result.append(
-            CollectionCount(.missing, try count("SELECT count(*) FROM assets WHERE missing = 1 AND trashed = 0")))
+        // Only when there are some: a library without deleted files has no use for the tab.
+        let missing = try count("SELECT count(*) FROM assets WHERE missing = 1 AND trashed = 0")
+        if missing > 0 { result.append(CollectionCount(.missing, missing)) }
         return result
     }
 

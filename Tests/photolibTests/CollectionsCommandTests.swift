@@ -38,12 +38,11 @@ import Testing
                 Recently Added         7  recently-added
                 Recently Popped        0  recently-popped
                 Trash                  0  trash
-                Missing                0  missing
 
                 """)
         let json = try library.run(["collections", "--json"])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count == 13)
+        #expect(entries.count == 12)
         #expect(
             entries[3]["name"] as? String == "Bordeaux" && entries[3]["kind"] as? String == "city"
                 && entries[3]["selector"] as? String == "city:Bordeaux" && entries[3]["count"] as? Int == 2)
