@@ -71,12 +71,15 @@ enum TerminalRunner {
         let environment = inherited.merging(environment) { _, new in new }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        // The handle owns the descriptor and closes it once, whoever asks first: a raw close()
+        // after Process closed it could close a descriptor another test has opened since.
+        let terminalSide = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process.standardOutput = terminalSide
         process.standardError = errorHandle
         try process.run()
         reader.start()
         process.waitUntilExit()
-        close(slave)
+        try? terminalSide.close()
         collected.wait()
         close(master)
         let stderr = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
