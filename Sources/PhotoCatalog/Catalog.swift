@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFormats
+import PhotoSupport
 
 /// The narrow interface every catalog store offers: an embedded SQLite file today, a
 /// shared server later. Nothing above this protocol knows which one it talks to.
@@ -13,6 +14,13 @@ public protocol Catalog: CatalogEditing {
     /// inserted (new id) or refreshed (known id: file facts and embedded metadata are
     /// replaced, flags and user edits kept, `missing` cleared); `missing` ids are marked missing.
     func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws
+
+    /// The files `index` could not read and remembers, by path.
+    func indexFailures() throws -> [IndexFailure]
+
+    /// Remembers `failures` (replacing any of the same path) and forgets those at `paths`,
+    /// in one transaction.
+    func updateIndexFailures(recording failures: [IndexFailure], clearing paths: [RawPath]) throws
 
     /// Assets matching `query`, in its order.
     func assets(matching query: AssetQuery) throws -> [Asset]

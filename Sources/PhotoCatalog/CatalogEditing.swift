@@ -40,6 +40,11 @@ public protocol CatalogEditing: AnyObject {
 
     func setLibraryID(_ id: String) throws
 
+    /// Removes assets whose original is gone (missing, not in the trash) from the catalog,
+    /// logging a `forget` event for each, in one transaction; the ids removed are returned.
+    /// Their history is kept.
+    func forget(_ ids: [AssetID]) throws -> [AssetID]
+
     /// Problems found by SQLite's own integrity check and by photolib's invariants (a trashed
     /// asset knows where its file is, nothing else does); empty when the catalog is sound.
     func integrityProblems() throws -> [String]

@@ -65,6 +65,28 @@ extension SQLiteCatalog {
         }
     }
 
+    public func forget(_ ids: [AssetID]) throws -> [AssetID] {
+        let now = Date()
+        let batch = AssetID.random().hex
+        return try database.inTransaction {
+            let read = try database.cachedStatement(
+                "SELECT relative_path FROM assets WHERE id = ? AND missing = 1 AND trashed = 0")
+            let delete = try database.cachedStatement("DELETE FROM assets WHERE id = ?")
+            let log = try database.cachedStatement(Self.insertEventSQL)
+            var removed: [AssetID] = []
+            for id in ids {
+                guard let path = try read.firstRow([.text(id.hex)], { RawPath(bytes: $0.blob(at: 0)) }) else {
+                    continue
+                }
+                try delete.run([.text(id.hex)])
+                let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
+                try log.run(Self.eventValues(id: id, at: now, action: "forget", change: change, batch: batch))
+                removed.append(id)
+            }
+            return removed
+        }
+    }
+
     public func integrityProblems() throws -> [String] {
         var problems = try database.prepare("PRAGMA integrity_check").rows { $0.text(at: 0) }.filter { $0 != "ok" }
         problems += try database.prepare("PRAGMA foreign_key_check").rows { "foreign key: \($0.text(at: 0))" }

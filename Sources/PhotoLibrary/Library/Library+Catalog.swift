@@ -8,12 +8,23 @@ extension Library {
     /// history), and a catalog that belongs to another library is refused. File moves an
     /// interrupted command left are then finished or undone (`FileMoveRecovery`).
     /// Each caller gets its own connection; the catalog is used from one thread at a time.
+    ///
+    /// A library that cannot be written (a read-only mount, a backup, another user's folder)
+    /// opens read-only, so that every read works: with `immutable` when even `.photolib/`
+    /// cannot be written, as SQLite's WAL index (`-shm`) could not be made there.
     public func openCatalog() throws -> any Catalog {
         var info = stat()
         guard catalogPath.withCString({ stat($0, &info) }) == 0 else {
             throw LibraryError(path: catalogPath, reason: .catalogMissing)
         }
         guard info.st_size > 0 else { throw LibraryError(path: catalogPath, reason: .catalogEmpty) }
+        guard isWritable else {
+            // Nothing can be marked or recovered here; reading needs neither.
+            let catalog = try SQLiteCatalog(
+                path: catalogPath, access: canWrite(controlDirectory) ? .readOnly : .immutable)
+            try checkMarker(of: catalog)
+            return catalog
+        }
         let catalog = try SQLiteCatalog(path: catalogPath)
         try checkMarker(of: catalog)
         try FileMoveRecovery(library: self, catalog: catalog).run()
@@ -55,5 +66,20 @@ extension Library {
         marked.libraryID = id
         marked.catalogSchema = SQLiteCatalog.schemaVersion
         try writeSettings(marked)
+    }
+
+    /// Whether this process may change the library: `.photolib/` and its catalog writable.
+    public var isWritable: Bool {
+        canWrite(controlDirectory) && (!FileSystem.exists(catalogPath) || canWrite(catalogPath))
+    }
+
+    /// Throws `LibraryError.readOnly` unless the library may be changed: for the commands
+    /// that write, before they start.
+    public func requireWritable() throws {
+        guard isWritable else { throw LibraryError(path: root, reason: .readOnly) }
+    }
+
+    private func canWrite(_ path: RawPath) -> Bool {
+        path.withCString { access($0, W_OK) } == 0
     }
 }

@@ -29,8 +29,11 @@ extension Library {
         while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
         asset = try catalog.asset(id: id) ?? asset
         guard !asset.trashed else { return nil }
+        // A city photolib derived from GPS is not written: the sidecar holds what the user set
+        // or a file said, and a derived city there would outrank its own source (and lose its
+        // region and country) on the next index.
         return try SidecarWriter.update(
             folder: place.folder, photoName: place.name,
-            caption: asset.caption, city: asset.city, favourite: asset.favourite)
+            caption: asset.caption, city: asset.citySource == .gps ? nil : asset.city, favourite: asset.favourite)
     }
 }

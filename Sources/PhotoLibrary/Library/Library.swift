@@ -119,6 +119,8 @@ public final class Library: Sendable {
 public struct LibraryError: PhotolibError {
     public enum Reason: Sendable, Equatable {
         case noSuchDirectory, notADirectory, alreadyExists, notALibrary, noLibraryFound
+        /// The library cannot be written by this user (a read-only mount, permissions).
+        case readOnly
         case unreadableSettings(String)
         /// `.photolib/` is there but its catalog is not (or is an empty file).
         case catalogMissing, catalogEmpty
@@ -134,7 +136,7 @@ public struct LibraryError: PhotolibError {
         case .noSuchDirectory, .notADirectory, .notALibrary, .noLibraryFound: .noSuchInput
         case .alreadyExists: .usage
         case .unreadableSettings: .badData
-        case .catalogMissing, .catalogEmpty, .catalogOfAnotherLibrary: .failure
+        case .catalogMissing, .catalogEmpty, .catalogOfAnotherLibrary, .readOnly: .failure
         }
     }
 
@@ -156,6 +158,7 @@ public struct LibraryError: PhotolibError {
             "\(path): this catalog belongs to \(found.map { "another library (\($0))" } ?? "no known library"), "
                 + "not to this one (\(expected)); put this library's catalog back, or remove libraryID from "
                 + "settings.json to adopt it"
+        case .readOnly: "\(path): library is read-only"
         }
     }
 }

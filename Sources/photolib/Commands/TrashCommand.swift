@@ -45,6 +45,7 @@ enum TrashCommand: PhotolibCommand {
             try show(assets, library: library, catalog: catalog, json: command.flag("json"), context: context)
             return .success
         default:
+            try library.requireWritable()
             return try empty(assets, command: command, library: library, catalog: catalog, context: context)
         }
     }
@@ -109,8 +110,9 @@ enum TrashCommand: PhotolibCommand {
         var table = TableRenderer(
             columns: [
                 .init("ID"), .init("TRASHED"), .init("SIZE", alignment: .right),
-                .init("PATH"), .init("CAPTION"),
+                .init("PATH", cut: .middle), .init("CAPTION"),
             ], flexibleColumn: 4)
+        table.shrinkOrder = [(3, 28), (4, 16), (3, 8)]
         for asset in assets {
             let trashed = asset.trashedAt.map(Timestamp.iso8601) ?? "-"
             table.append([
