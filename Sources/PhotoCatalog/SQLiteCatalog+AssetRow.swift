@@ -57,12 +57,13 @@ extension SQLiteCatalog {
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
     static let indexRecordColumns =
-        "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at, sidecar_stamp"
+        "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at, sidecar_stamp, trashed"
 
     static func indexRecord(fromRow row: SQLiteStatement) throws -> IndexRecord {
         IndexRecord(
             id: try assetID(fromRow: row, column: 0), file: fileFacts(fromRow: row, pathColumn: 1),
-            missing: row.bool(at: 5), indexedAt: row.double(at: 6), sidecarStamp: row.optionalText(at: 7))
+            missing: row.bool(at: 5), indexedAt: row.double(at: 6), sidecarStamp: row.optionalText(at: 7),
+            trashed: row.bool(at: 8))
     }
 
     /// The id in `column`; the schema's CHECK keeps anything else out, so a bad one means a damaged file.

@@ -1,18 +1,26 @@
 extension SQLiteCatalog {
-    /// Version 8: photos in formats other than JPEG.
+    /// Version 8: file moves recorded before they are made (`FileMove`).
     ///
-    /// - `format`: `jpeg`, `heif`, `png`, `webp`, `tiff` or `raw`, from the file's bytes; every
-    ///   asset indexed before was a JPEG.
-    /// - `mime_type`: the file's MIME type (`image/heic` and `image/avif` are both `heif`).
+    /// `action delete`, `action restore` and `trash empty` move or delete an original (and its
+    /// sidecars) and change the catalog; a kill between the two left them disagreeing. Each
+    /// move is now written here first, in its own transaction; the catalog change and the
+    /// removal of the row are one later transaction. A row still here names a move that was
+    /// interrupted, which the next command finishes or undoes (`FileMoveRecovery`).
+    /// (`catalog_info` may now hold `library_id`, the library the catalog belongs to: a row,
+    /// written by the library, not by this script.)
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
     static let migration8 = SQLiteMigration(
         version: 8,
         script: """
-            ALTER TABLE assets ADD COLUMN format TEXT NOT NULL DEFAULT 'jpeg'
-                CHECK (format IN ('jpeg', 'heif', 'png', 'webp', 'tiff', 'raw'));
-            ALTER TABLE assets ADD COLUMN mime_type TEXT NOT NULL DEFAULT 'image/jpeg';
-            CREATE INDEX assets_format ON assets (format);
+            CREATE TABLE file_moves (
+                seq INTEGER PRIMARY KEY,
+                asset_id TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('trash', 'restore', 'purge')),
+                source BLOB NOT NULL,
+                target BLOB,
+                started_at REAL NOT NULL
+            );
             """
     )
 }

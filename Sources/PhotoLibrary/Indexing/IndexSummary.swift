@@ -15,6 +15,10 @@ public struct IndexSummary: Sendable, Equatable {
     public var missing = 0
     /// Files that could not be indexed (in no format photolib reads, truncated before the image, unreadable, vanished).
     public var failed = 0
+    /// Files that failed before and have not changed since: not read, not reported again.
+    public var failedBefore = 0
+    /// The files that failed in this pass, with the reason (also reported one by one).
+    public var failures: [RenditionFailure] = []
     /// Files indexed with a problem (truncated scan data, corrupt EXIF, over the pixel limit).
     public var damaged = 0
     /// Files in no format photolib reads that do not look like images (sidecars, videos, text),
@@ -75,6 +79,8 @@ public struct IndexOptions: Sendable, Equatable {
     public var includeHidden: Bool
     /// Make the thumbnail and preview of every file read (new or changed), in the same pass.
     public var makeRenditions: Bool
+    /// Read again the files that failed before, even unchanged.
+    public var retryFailed = false
 
     public init(jobs: Int = IndexOptions.defaultJobs, includeHidden: Bool = false, makeRenditions: Bool = false) {
         self.jobs = max(1, jobs)

@@ -42,6 +42,13 @@ public final class Indexer {
         recordsByPath.reserveCapacity(records.count)
         for record in records { recordsByPath[record.file.relativePath] = record }
 
+        // Files that failed before and have not changed since are neither read nor reported
+        // again (unless asked to retry): only new problems reach stderr and the exit status.
+        let remembered = try catalog.indexFailures()
+        var failuresByPath: [RawPath: IndexFailure] = [:]
+        for failure in remembered { failuresByPath[failure.relativePath] = failure }
+        var cleared: [RawPath] = []
+
         let sidecars = SidecarFinder(walked: walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))))
         var toRead: [PendingFile] = []
         var seenPaths = Set<RawPath>()
@@ -61,10 +68,26 @@ public final class Indexer {
                 record.sidecarStamp == sidecar?.stamp
             {
                 summary.unchanged += 1
+            } else if let failure = failuresByPath[relativePath], !options.retryFailed,
+                failure.size == file.size, failure.modifiedNanoseconds == file.modifiedNanoseconds
+            {
+                summary.failedBefore += 1
             } else {
-                toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath, sidecar: sidecar))
+                if failuresByPath[relativePath] != nil { cleared.append(relativePath) }
+                toRead.append(
+                    PendingFile(
+                        absolutePath: file.path, relativePath: relativePath, sidecar: sidecar, size: file.size,
+                        modifiedNanoseconds: file.modifiedNanoseconds))
             }
         }
+        // A remembered file that is gone from the walked folders is forgotten.
+        for failure in remembered where !seenPaths.contains(failure.relativePath) {
+            if roots.contains(where: { $0.bytes.isEmpty || failure.relativePath.relative(to: $0) != nil }) {
+                cleared.append(failure.relativePath)
+            }
+        }
+        var newFailures: [IndexFailure] = []
+        let now = Date()
         report(.planned(toRead: toRead.count, unchanged: summary.unchanged))
 
         let settings = library.settings
@@ -112,6 +135,11 @@ public final class Indexer {
                     summary.skipped += 1
                 } else {
                     summary.failed += 1
+                    summary.failures.append(RenditionFailure(path: pending.absolutePath, reason: error.description))
+                    newFailures.append(
+                        IndexFailure(
+                            relativePath: pending.relativePath, size: pending.size,
+                            modifiedNanoseconds: pending.modifiedNanoseconds, reason: error.description, failedAt: now))
                     report(.failed(path: pending.absolutePath, message: error.description))
                 }
             }
@@ -132,6 +160,9 @@ public final class Indexer {
         let missing = plan.newlyMissing(in: roots)
         summary.missing = missing.count
         try write(plan, missing: missing)
+        if !newFailures.isEmpty || !cleared.isEmpty {
+            try catalog.updateIndexFailures(recording: newFailures, clearing: cleared)
+        }
         return summary
     }
 
@@ -198,6 +229,9 @@ private struct PendingFile: Sendable {
     var absolutePath: RawPath
     var relativePath: RawPath
     var sidecar: FoundSidecar?
+    /// What the walk saw, remembered with a failure.
+    var size: Int64
+    var modifiedNanoseconds: Int64
 }
 
 /// Why `index` refused to start.

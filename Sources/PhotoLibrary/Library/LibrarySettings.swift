@@ -15,6 +15,11 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     public var maxMegapixels: Int = PixelLimit.standard.megapixels
     /// Whether edits are given back to XMP sidecars (`write`) or kept in the catalog only (`off`).
     public var sidecars: SidecarMode = .off
+    /// The marker that ties the catalog to this library: the id also kept in the catalog
+    /// (`catalog_info.library_id`), so that a catalog from elsewhere is recognised and refused.
+    public var libraryID: String?
+    /// The catalog's schema version when this library last opened it.
+    public var catalogSchema: Int?
 
     public init() {}
 
@@ -31,6 +36,8 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
         quality = try container.decodeIfPresent(Int.self, forKey: .quality) ?? defaults.quality
         maxMegapixels = try container.decodeIfPresent(Int.self, forKey: .maxMegapixels) ?? defaults.maxMegapixels
         sidecars = try container.decodeIfPresent(SidecarMode.self, forKey: .sidecars) ?? defaults.sidecars
+        libraryID = try container.decodeIfPresent(String.self, forKey: .libraryID)
+        catalogSchema = try container.decodeIfPresent(Int.self, forKey: .catalogSchema)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCatalog
 import PhotoFormats
+import PhotoSupport
 
 /// `photolib list`: the assets, filtered and sorted, as a table, JSON, JSON Lines, ids or a template.
 enum ListCommand: PhotolibCommand {
@@ -18,6 +19,9 @@ enum ListCommand: PhotolibCommand {
             .flag("liked", help: "Only liked assets."),
             .flag("trashed", help: "Only assets in the trash."),
             .flag("missing", help: "Only assets whose file was not found by the last index."),
+            .flag(
+                "failed",
+                help: "List the files index could not read and remembers (path, reason), instead of assets."),
             .value(
                 "collection", "name",
                 help:
@@ -55,9 +59,11 @@ enum ListCommand: PhotolibCommand {
         let template = try command.value("format").map {
             try FormatTemplate($0, fields: AssetPresenter.formatFields, commandPath: command.path)
         }
+        if command.flag("failed") { return try listFailures(command, context: context) }
         let query = try makeQuery(command)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
+        if let name = command.value("collection") { try checkCollectionExists(name, catalog: catalog) }
         let assets = try catalog.assets(matching: query)
         let presenter =
             command.flag("ids")
@@ -128,6 +134,55 @@ enum ListCommand: PhotolibCommand {
         return query
     }
 
+    /// `list --failed`: the files index remembers it could not read.
+    private static func listFailures(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let library = try context.library(command)
+        let failures = try library.openCatalog().indexFailures()
+        func json(_ failure: IndexFailure) -> JSONValue {
+            .object([
+                ("path", .path(library.absolutePath(of: failure.relativePath))),
+                ("relativePath", .path(failure.relativePath)), ("size", .int(failure.size)),
+                ("reason", .string(failure.reason)), ("failedAt", .string(Timestamp.iso8601(failure.failedAt))),
+            ])
+        }
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(.array(failures.map(json)))
+        } else if command.flag("jsonl") {
+            for failure in failures { context.stdout.writeJSONLine(json(failure)) }
+        } else {
+            var table = TableRenderer(columns: [.init("PATH", cut: .middle), .init("REASON")], flexibleColumn: 1)
+            table.shrinkOrder = [(0, 30), (1, 20), (0, 12)]
+            for failure in failures { table.append([failure.relativePath.description, failure.reason]) }
+            context.stdout.write(table.render(maximumWidth: context.tableWidth))
+        }
+        return .success
+    }
+
+    /// A city or year that is no collection of this library is an error naming the nearest
+    /// ones (a typo must not look like an empty collection); the fixed collections always exist.
+    static func checkCollectionExists(_ name: String, catalog: any Catalog) throws {
+        guard let wanted = AssetCollection(selector: name) else { return }
+        switch wanted {
+        case .city, .year: break
+        default: return
+        }
+        let known = try catalog.collections(now: Date()).map(\.collection)
+        let matches = known.contains { collection in
+            switch (collection, wanted) {
+            case (.city(let a), .city(let b)): a.lowercased() == b.lowercased()
+            case (.year(let a), .year(let b)): a == b
+            default: false
+            }
+        }
+        guard !matches else { return }
+        let typed = Array(name.lowercased())
+        let nearest = known.map(\.title).sorted {
+            Suggestion.editDistance(typed, Array($0.lowercased()))
+                < Suggestion.editDistance(typed, Array($1.lowercased()))
+        }
+        throw UnknownCollectionError(name: name, nearest: Array(nearest.prefix(3)))
+    }
+
     /// `2008`, `2008-05`, `2008-05-30`, `2008-05-30T15:56[:01]` (or with a space) as a full
     /// local time `YYYY-MM-DDTHH:MM:SS`, the missing parts at their start.
     static func dateBound(_ text: String, option: String, _ command: ParsedCommand) throws -> String {
@@ -152,5 +207,19 @@ enum ListCommand: PhotolibCommand {
                     + "YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]", commandPath: command.path)
         }
         return full
+    }
+}
+
+/// `list --collection NAME` for a city or year the library has none of.
+struct UnknownCollectionError: PhotolibError {
+    var name: String
+    var nearest: [String]
+
+    var kind: ErrorKind { .noSuchInput }
+    var description: String {
+        let shown = TableRenderer.sanitized(name)
+        let hint =
+            nearest.isEmpty ? "" : "; nearest: " + nearest.map { TableRenderer.sanitized($0) }.joined(separator: ", ")
+        return "no collection '\(shown)'\(hint) (see 'photolib collections')"
     }
 }

@@ -12,12 +12,14 @@ enum RenderCommand: PhotolibCommand {
             default) in .photolib/renditions/, named by the content \
             fingerprint and the size, so an edited original gets new ones and an unchanged one is \
             never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
-            asset that is not missing. 'photolib index' already makes them for the files it reads.
+            asset that is not missing, except those index found undecodable (--retry-failed tries \
+            them too). 'photolib index' already makes them for the files it reads.
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true)],
         options: [
             .value("kind", "kind", help: "Only thumbnail or only preview (default: both)."),
             .flag("force", help: "Make them again even when they exist."),
+            .flag("retry-failed", help: "Also try the assets index found undecodable (skipped otherwise)."),
             .value("jobs", "n", short: "j", help: "Images decoded at once (default: the number of cores)."),
             .flag("json", help: "Print the summary as JSON."),
             .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
@@ -45,6 +47,7 @@ enum RenderCommand: PhotolibCommand {
         }
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let library = try context.library(command)
+        try library.requireWritable()
         let catalog = try library.openCatalog()
         var assets: [Asset]
         if command.rawArguments.isEmpty {
@@ -54,7 +57,24 @@ enum RenderCommand: PhotolibCommand {
         } else {
             assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
         }
+        // No size in its header: nothing to decode. Left out of a whole-library render (index
+        // reported it); an asset named on the command line failed, and says so.
+        let sizeless = assets.filter { $0.metadata.pixelWidth == nil }
         assets.removeAll { $0.metadata.pixelWidth == nil }
+        if !command.rawArguments.isEmpty {
+            for asset in sizeless {
+                context.diagnostics.problem("\(asset.file.relativePath): cannot render: its header gives no image size")
+            }
+        }
+        let unsized = command.rawArguments.isEmpty ? 0 : sizeless.count
+        // An original index found undecodable (and has not seen change since) fails the same way
+        // each time: skipped, unless asked for by name or retried, so that a cron job hears only
+        // of new problems. `verify` expects no renditions of it either.
+        var undecodable = 0
+        if command.rawArguments.isEmpty, !command.flag("retry-failed") {
+            undecodable = assets.count { $0.undecodable }
+            assets.removeAll { $0.undecodable }
+        }
 
         let progress = context.progressBar(label: "rendering", total: assets.count)
         let diagnostics = context.diagnostics
@@ -72,13 +92,16 @@ enum RenderCommand: PhotolibCommand {
             context.stdout.writePrettyJSON(
                 .object([
                     ("made", .int(Int64(summary.made))), ("existing", .int(Int64(summary.existing))),
-                    ("failed", .int(Int64(summary.failed))), ("damaged", .int(Int64(summary.damaged))),
+                    ("failed", .int(Int64(summary.failed + unsized))), ("damaged", .int(Int64(summary.damaged))),
+                    ("undecodable", .int(Int64(undecodable))),
                 ]))
         } else if !command.flag("quiet") {
-            var text = "made \(summary.made), existing \(summary.existing), failed \(summary.failed)"
+            var text = "made \(summary.made), existing \(summary.existing), failed \(summary.failed + unsized)"
             if summary.damaged > 0 { text += ", damaged \(summary.damaged)" }
+            if undecodable > 0 { text += ", undecodable \(undecodable) (skipped; --retry-failed tries them)" }
             context.stdout.write(text + "\n")
         }
-        return summary.failed > 0 || summary.damaged > 0 ? .partial : .success
+        if unsized > 0, summary.made + summary.existing == 0 { return .failure }
+        return summary.failed + unsized > 0 || summary.damaged > 0 ? .partial : .success
     }
 }
