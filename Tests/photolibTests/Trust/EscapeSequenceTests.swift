@@ -50,7 +50,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", "stty cols 200; " + quoted.joined(separator: " "), "/dev/null"]
-        process.environment = BinaryRunner.childEnvironment(adding: ["TERM": "xterm-256color"])
+        // NO_COLOR emptied: the test runner may set it, and the one escape expected is a colour.
+        process.environment = BinaryRunner.childEnvironment(adding: ["TERM": "xterm-256color", "NO_COLOR": ""])
         process.standardInput = FileHandle.nullDevice
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
