@@ -23,7 +23,10 @@ import Testing
 
         let remembered = try library.run(["list", "--failed", "--jsonl"]).stdout.split(separator: "\n")
         #expect(remembered.count == 2)
-        #expect(remembered.contains { $0.contains(#""relativePath":"text_file.jpg""#) && $0.contains("not a JPEG") })
+        #expect(
+            remembered.contains {
+                $0.contains(#""relativePath":"text_file.jpg""#) && $0.contains("not a format photolib reads")
+            })
 
         let verify = try library.run(["verify"])
         #expect(
