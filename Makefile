@@ -6,13 +6,14 @@ BIN := .build/release/photolib
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs, and the pkg-config modules that show they are there.
-BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev libsqlite3-dev libchafa-dev libglib2.0-dev libpq-dev
-PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libpq
+BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev libsqlite3-dev libchafa-dev libglib2.0-dev \
+  libheif-dev libpng-dev zlib1g-dev libwebp-dev libtiff-dev libraw-dev libpq-dev
+PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib libwebp libwebpdemux libtiff-4 libraw_r libpq
 # The server the PostgreSQL catalog tests start on loopback (Scripts/pg-test-cluster); without it,
 # and without the right to install it, those tests skip with a message.
 TEST_PACKAGES := postgresql
 # Tools only the benchmarks compare against.
-BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time
+BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc
 
 # The Swift files swift-format checks (.swift-format is its configuration).
 SWIFT_FILES := Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
@@ -46,7 +47,7 @@ test-deps:
 	fi
 
 bench-deps: deps
-	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null && [ -x /usr/bin/time ]; then \
+	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v heif-thumbnailer >/dev/null && command -v dcraw_emu >/dev/null && command -v bc >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null && [ -x /usr/bin/time ]; then \
 	  echo "bench-deps: all present"; \
 	else \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_PACKAGES); \
@@ -106,6 +107,7 @@ bench: build bench-deps
 	bench/places.sh $(BIN)
 	bench/collections.sh $(BIN)
 	bench/browse.sh $(BIN)
+	bench/formats.sh $(BIN)
 
 man:
 	man -l man/photolib.1

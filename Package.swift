@@ -17,13 +17,23 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // libpng's errors longjmp: a C target owns the setjmp (and zlib, for compressed text chunks).
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // libtiff's handlers take a va_list and its getters are variadic: a C target owns them.
+        .target(name: "CTIFF", linkerSettings: [.linkedLibrary("tiff")]),
+        // No pkgConfig: libraw_r.pc puts -fopenmp into its link flags, which swiftc refuses.
+        .systemLibrary(name: "CLibRaw", providers: [.apt(["libraw-dev"])]),
 
         /** Raw paths as bytes, file I/O, the directory walker, parallel work and the base error protocol. */
         .target(name: "PhotoSupport"),
         /** What is in an image file: JPEG containers, EXIF/XMP/IPTC, codecs, resampling, orientation, the gazetteer. */
         .target(
             name: "PhotoFormats",
-            dependencies: ["PhotoSupport", "CExif", "CJPEG", "CTurboJPEG"],
+            dependencies: [
+                "PhotoSupport", "CExif", "CJPEG", "CTurboJPEG", "CHeif", "CPNG", "CLibRaw", "CWebP", "CTIFF",
+            ],
             // Pure: no library, no catalog. The pixel loops (resampling, orientation, colour
             // conversion) run about 100x slower unoptimised, which would make debug-built tests
             // and the debug binary crawl; optimise this one target in debug builds too (testing

@@ -13,18 +13,38 @@
 #define PLJPEG_ROW_BATCH 16
 
 struct pljpeg_decoder {
-    struct jpeg_decompress_struct cinfo;
+    struct jpeg_decompress_struct cinfo;  // first: the progress monitor finds the decoder from it
     pljpeg_error_manager errors;
     struct jpeg_progress_mgr progress;
+    // Bytes of coefficients all scans of one image may pass over together (0: no bound), and
+    // the current image's coefficient bytes (0 for a single-scan image).
+    size_t scan_budget;
+    size_t whole_image;
 };
 
 static void limit_scans(j_common_ptr cinfo) {
     j_decompress_ptr decompress = (j_decompress_ptr)cinfo;
-    if (decompress->input_scan_number <= PLJPEG_MAX_SCANS) return;
+    pljpeg_decoder *decoder = (pljpeg_decoder *)cinfo;
     pljpeg_error_manager *manager = (pljpeg_error_manager *)cinfo->err;
-    snprintf(manager->error_message, sizeof manager->error_message,
-             "Progressive JPEG has more than %d scans", PLJPEG_MAX_SCANS);
-    longjmp(manager->jump, 1);
+    int scans = decompress->input_scan_number;
+    if (scans > PLJPEG_MAX_SCANS) {
+        snprintf(manager->error_message, sizeof manager->error_message,
+                 "Progressive JPEG has more than %d scans", PLJPEG_MAX_SCANS);
+        longjmp(manager->jump, 1);
+    }
+    // Each scan passes over the whole coefficient buffer: many scans of a large frame take
+    // seconds even when they hold no data. Bound the work, not only the count.
+    if (decoder->scan_budget > 0 && decoder->whole_image > 0
+        && (size_t)scans > decoder->scan_budget / decoder->whole_image) {
+        snprintf(manager->error_message, sizeof manager->error_message,
+                 "Progressive JPEG has too many scans for its size (%d of %zu MiB each, over the per-file budget)",
+                 scans, decoder->whole_image >> 20);
+        longjmp(manager->jump, 1);
+    }
+}
+
+void pljpeg_decoder_set_scan_budget(pljpeg_decoder *decoder, size_t bytes) {
+    decoder->scan_budget = bytes;
 }
 
 pljpeg_decoder *pljpeg_decoder_create(void) {
@@ -125,6 +145,8 @@ int pljpeg_decoder_start(pljpeg_decoder *decoder, uint32_t scale_denominator,
     int ink = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
     cinfo->out_color_space = ink ? JCS_CMYK : JCS_EXT_RGB;
     cinfo->dct_method = JDCT_ISLOW;
+    decoder->whole_image = pljpeg_decoder_whole_image_bytes(decoder);
+    if (setjmp(decoder->errors.jump)) return PLJPEG_ERROR;  // (whole_image_bytes set its own)
     jpeg_start_decompress(cinfo);
     *output_width = cinfo->output_width;
     *output_height = cinfo->output_height;

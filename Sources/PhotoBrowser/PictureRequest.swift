@@ -28,9 +28,11 @@ struct PictureJob: Sendable {
 
     init(request: PictureRequest, asset: Asset, library: Library) {
         self.request = request
-        original = library.originalPath(of: asset)
+        // A catalog path that leads outside the library is never read: shown as missing.
+        let confined = try? library.originalPath(of: asset)
+        original = confined ?? library.absolutePath(of: asset.file.relativePath)
         orientation = asset.metadata.orientation
-        missing = asset.missing
+        missing = asset.missing || confined == nil
         undecodable = asset.undecodable ? (asset.damage ?? "the photo cannot be decoded") : nil
         if let width = asset.metadata.displayWidth, let height = asset.metadata.displayHeight {
             pixelSize = RenditionSpec.standard(request.kind, settings: library.settings)

@@ -7,6 +7,9 @@ public enum AssetCollection: Sendable, Hashable {
     case city(String)
     case year(Int)
     case recentlyAdded, recentlyPopped, trash
+    /// Assets whose original the last index did not find; every other collection but the
+    /// trash leaves them out.
+    case missing
 
     /// How far back "recently" reaches.
     public static let recentDays = 30
@@ -22,6 +25,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .recentlyAdded: "Recently Added"
         case .recentlyPopped: "Recently Popped"
         case .trash: "Trash"
+        case .missing: "Missing"
         }
     }
 
@@ -36,6 +40,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .recentlyAdded: "recentlyAdded"
         case .recentlyPopped: "recentlyPopped"
         case .trash: "trash"
+        case .missing: "missing"
         }
     }
 
@@ -64,6 +69,7 @@ public enum AssetCollection: Sendable, Hashable {
         case "recently-added", "recent", "added": self = .recentlyAdded
         case "recently-popped", "popped": self = .recentlyPopped
         case "trash", "trashed": self = .trash
+        case "missing": self = .missing
         default:
             if key.hasPrefix("city:") {
                 let name = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)
@@ -94,7 +100,9 @@ public enum AssetCollection: Sendable, Hashable {
         case .recentlyAdded: query.addedSince = since
         case .recentlyPopped: query.poppedSince = since
         case .trash: query.trash = .only
+        case .missing: query.missing = true
         }
+        if self != .trash, self != .missing, query.missing == nil { query.missing = false }
         return query
     }
 }

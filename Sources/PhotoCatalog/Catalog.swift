@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFormats
+import PhotoSupport
 
 /// The narrow interface every catalog store offers: an embedded SQLite file today, a
 /// shared server later. Nothing above this protocol knows which one it talks to.
@@ -13,6 +14,13 @@ public protocol Catalog: CatalogEditing {
     /// inserted (new id) or refreshed (known id: file facts and embedded metadata are
     /// replaced, flags and user edits kept, `missing` cleared); `missing` ids are marked missing.
     func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws
+
+    /// The files `index` could not read and remembers, by path.
+    func indexFailures() throws -> [IndexFailure]
+
+    /// Remembers `failures` (replacing any of the same path) and forgets those at `paths`,
+    /// in one transaction.
+    func updateIndexFailures(recording failures: [IndexFailure], clearing paths: [RawPath]) throws
 
     /// Assets matching `query`, in its order.
     func assets(matching query: AssetQuery) throws -> [Asset]
@@ -72,13 +80,19 @@ public struct IndexRecord: Sendable, Equatable {
     public var indexedAt: Double
     /// The sidecar the asset was last read with (`Sidecar.stamp`), nil when it had none.
     public var sidecarStamp: String?
+    /// The original lies in the trash: not at its path, and not missing either.
+    public var trashed: Bool
 
-    public init(id: AssetID, file: FileFacts, missing: Bool, indexedAt: Double, sidecarStamp: String? = nil) {
+    public init(
+        id: AssetID, file: FileFacts, missing: Bool, indexedAt: Double, sidecarStamp: String? = nil,
+        trashed: Bool = false
+    ) {
         self.id = id
         self.file = file
         self.missing = missing
         self.indexedAt = indexedAt
         self.sidecarStamp = sidecarStamp
+        self.trashed = trashed
     }
 }
 
@@ -136,6 +150,8 @@ public struct AssetQuery: Sendable, Equatable {
     public var addedSince: Date?
     /// Popped at or after this moment.
     public var poppedSince: Date?
+    /// Only files in this format.
+    public var format: ImageFormat?
     /// Typed search terms, as fzf's exact mode reads them: each term must occur in the caption,
     /// the city or the relative path (case-insensitively, folded as `captionContains` is); a term
     /// starting with `!` must occur in none of them. Empty: no search.

@@ -10,7 +10,8 @@ public protocol CatalogEditing: AnyObject {
     /// under `action`, all in one batch. Edits that change nothing are skipped and logged
     /// nowhere. Returns the assets as they are afterwards, in the order of `edits`.
     /// Throws `CatalogEditError.noSuchAsset` (and changes nothing) for an unknown id.
-    func apply(_ edits: [AssetEdit], action: String) throws -> [Asset]
+    /// With `finishing`, the rows of those recorded file moves go in the same transaction.
+    func apply(_ edits: [AssetEdit], action: String, finishing moves: [Int64]) throws -> [Asset]
 
     /// The action log, oldest first: of one asset, or of all when `id` is nil; the latest
     /// `limit` events when a limit is given.
@@ -21,9 +22,40 @@ public protocol CatalogEditing: AnyObject {
 
     /// Removes assets from the catalog for good (after `trash empty` deleted their files),
     /// logging a `purge` event for each. Only trashed assets are removed; the ids removed are returned.
-    func purge(_ ids: [AssetID]) throws -> [AssetID]
+    func purge(_ ids: [AssetID], finishing moves: [Int64]) throws -> [AssetID]
+
+    // MARK: File moves (see `FileMove`)
+
+    /// Commits the moves about to be made; returns them with their row numbers.
+    func recordMoves(_ moves: [FileMove]) throws -> [FileMove]
+
+    /// Moves recorded and not finished: each one an interrupted command's, or a running one's.
+    func pendingMoves() throws -> [FileMove]
+
+    /// Forgets recorded moves that were undone (or never made).
+    func dropMoves(_ sequences: [Int64]) throws
+
+    /// The id of the library this catalog belongs to (`catalog_info.library_id`), if recorded.
+    func libraryID() throws -> String?
+
+    func setLibraryID(_ id: String) throws
+
+    /// Removes assets whose original is gone (missing, not in the trash) from the catalog,
+    /// logging a `forget` event for each, in one transaction; the ids removed are returned.
+    /// Their history is kept.
+    func forget(_ ids: [AssetID]) throws -> [AssetID]
 
     /// Problems found by SQLite's own integrity check and by photolib's invariants (a trashed
     /// asset knows where its file is, nothing else does); empty when the catalog is sound.
     func integrityProblems() throws -> [String]
+}
+
+extension CatalogEditing {
+    public func apply(_ edits: [AssetEdit], action: String) throws -> [Asset] {
+        try apply(edits, action: action, finishing: [])
+    }
+
+    public func purge(_ ids: [AssetID]) throws -> [AssetID] {
+        try purge(ids, finishing: [])
+    }
 }

@@ -12,7 +12,7 @@ extension SQLiteCatalog {
         embedded_caption, caption, caption_source, city, city_source, country, \
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
-        region, country_name, rating, undecodable, taken_source, gps_source
+        region, country_name, rating, undecodable, taken_source, gps_source, format, mime_type
         """
 
     /// The asset in the current row of a statement that selected `assetColumns`.
@@ -31,7 +31,8 @@ extension SQLiteCatalog {
             cameraMake: row.optionalText(at: 10), cameraModel: row.optionalText(at: 11),
             gps: gps, caption: row.optionalText(at: 15),
             takenAtSource: row.optionalText(at: 34).flatMap(MetadataSource.init(rawValue:)),
-            gpsSource: row.optionalText(at: 35).flatMap(MetadataSource.init(rawValue:)))
+            gpsSource: row.optionalText(at: 35).flatMap(MetadataSource.init(rawValue:)),
+            format: ImageFormat(rawValue: row.text(at: 36)) ?? .jpeg, mimeType: row.text(at: 37))
         return Asset(
             id: try assetID(fromRow: row, column: 0),
             file: fileFacts(fromRow: row, pathColumn: 1),
@@ -56,12 +57,13 @@ extension SQLiteCatalog {
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
     static let indexRecordColumns =
-        "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at, sidecar_stamp"
+        "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at, sidecar_stamp, trashed"
 
     static func indexRecord(fromRow row: SQLiteStatement) throws -> IndexRecord {
         IndexRecord(
             id: try assetID(fromRow: row, column: 0), file: fileFacts(fromRow: row, pathColumn: 1),
-            missing: row.bool(at: 5), indexedAt: row.double(at: 6), sidecarStamp: row.optionalText(at: 7))
+            missing: row.bool(at: 5), indexedAt: row.double(at: 6), sidecarStamp: row.optionalText(at: 7),
+            trashed: row.bool(at: 8))
     }
 
     /// The id in `column`; the schema's CHECK keeps anything else out, so a bad one means a damaged file.
@@ -104,6 +106,7 @@ extension SQLiteCatalog {
             SQLiteValue(text.rating), SQLiteValue(scanned.sidecarStamp), SQLiteValue(scanned.undecodable),
             SQLiteValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
             SQLiteValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
+            .text(metadata.format.rawValue), .text(metadata.mimeType),
         ]
     }
 
@@ -113,7 +116,7 @@ extension SQLiteCatalog {
         id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height, orientation, \
         taken_local, taken_offset, camera_make, camera_model, gps_latitude, gps_longitude, gps_altitude, \
         embedded_caption, damage, indexed_at, caption, caption_source, city, city_source, region, \
-        country, country_name, rating, sidecar_stamp, undecodable, taken_source, gps_source
+        country, country_name, rating, sidecar_stamp, undecodable, taken_source, gps_source, format, mime_type
         """
 
     /// The columns a user's caption edit owns: an index pass leaves them alone when `caption_source` is 'user'.

@@ -3,7 +3,8 @@ import Foundation
 extension SQLiteCatalog {
     /// Every collection with its count, in the order a browser shows them: All, Favourites,
     /// Liked, each city (by name), each year (newest first), Recently Added, Recently
-    /// Popped, Trash. Only the trash counts trashed assets.
+    /// Popped, Trash, Missing. Only the trash counts trashed assets, only Missing those whose
+    /// original the last index did not find.
     ///
     /// Each count is answered by one of schema 3's partial indexes, which hold exactly the
     /// rows counted: a million assets cost an index walk per collection, no table reads.
@@ -14,9 +15,14 @@ extension SQLiteCatalog {
         }
         var result = [
             CollectionCount(
-                .all, try count("SELECT count(*) FROM assets INDEXED BY assets_shown_by_added WHERE trashed = 0")),
-            CollectionCount(.favourites, try count("SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0")),
-            CollectionCount(.liked, try count("SELECT count(*) FROM assets WHERE liked = 1 AND trashed = 0")),
+                .all,
+                try count(
+                    "SELECT count(*) FROM assets INDEXED BY assets_shown_by_added WHERE trashed = 0 AND missing = 0")),
+            CollectionCount(
+                .favourites,
+                try count("SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0 AND missing = 0")),
+            CollectionCount(
+                .liked, try count("SELECT count(*) FROM assets WHERE liked = 1 AND trashed = 0 AND missing = 0")),
         ]
         // min(city): of the spellings of one city ("Paris", "PARIS"), the first in byte order,
         // rather than whichever row SQLite saw last, so that every catalog shows the same one.
@@ -24,13 +30,13 @@ extension SQLiteCatalog {
         // unplaced assets and every path as well, and walking it takes twice as long.
         result += try database.cachedStatement(
             """
-            SELECT min(city), count(*) FROM assets INDEXED BY assets_shown_by_city WHERE trashed = 0 AND city IS NOT NULL
+            SELECT min(city), count(*) FROM assets INDEXED BY assets_shown_by_city WHERE trashed = 0 AND missing = 0 AND city IS NOT NULL
             GROUP BY city COLLATE NOCASE ORDER BY city COLLATE NOCASE
             """
         ).rows { CollectionCount(.city($0.text(at: 0)), Int($0.int64(at: 1))) }
         result += try database.cachedStatement(
             """
-            SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE trashed = 0 AND taken_local IS NOT NULL
+            SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE trashed = 0 AND missing = 0 AND taken_local IS NOT NULL
             GROUP BY substr(taken_local, 1, 4) ORDER BY substr(taken_local, 1, 4) DESC
             """
         ).rows { row in (Int(row.text(at: 0)), Int(row.int64(at: 1))) }
@@ -39,14 +45,17 @@ extension SQLiteCatalog {
             CollectionCount(
                 .recentlyAdded,
                 try count(
-                    "SELECT count(*) FROM assets WHERE trashed = 0 AND added_at >= ?", [.real(since)])))
+                    "SELECT count(*) FROM assets WHERE trashed = 0 AND missing = 0 AND added_at >= ?", [.real(since)])))
         result.append(
             CollectionCount(
                 .recentlyPopped,
                 try count(
-                    "SELECT count(*) FROM assets WHERE trashed = 0 AND popped_at IS NOT NULL AND popped_at >= ?",
+                    "SELECT count(*) FROM assets WHERE trashed = 0 AND missing = 0 AND popped_at IS NOT NULL AND popped_at >= ?",
                     [.real(since)])))
         result.append(CollectionCount(.trash, try count("SELECT count(*) FROM assets WHERE trashed = 1")))
+        // Only when there are some: a library without deleted files has no use for the tab.
+        let missing = try count("SELECT count(*) FROM assets WHERE missing = 1 AND trashed = 0")
+        if missing > 0 { result.append(CollectionCount(.missing, missing)) }
         return result
     }
 

@@ -11,7 +11,7 @@ extension SQLiteCatalog {
     ///
     /// Each asset is read inside the transaction, so a toggle or a log entry's old value is
     /// what the catalog held at that moment, even with another photolib writing beside us.
-    public func apply(_ edits: [AssetEdit], action: String) throws -> [Asset] {
+    public func apply(_ edits: [AssetEdit], action: String, finishing moves: [Int64]) throws -> [Asset] {
         let now = Date()
         let batch = AssetID.random().hex
         return try database.inTransaction {
@@ -33,6 +33,7 @@ extension SQLiteCatalog {
                 }
                 results.append(new)
             }
+            try deleteMoves(moves)
             return results
         }
     }
@@ -42,7 +43,7 @@ extension SQLiteCatalog {
         return try asset(id: id)
     }
 
-    public func purge(_ ids: [AssetID]) throws -> [AssetID] {
+    public func purge(_ ids: [AssetID], finishing moves: [Int64]) throws -> [AssetID] {
         let now = Date()
         let batch = AssetID.random().hex
         return try database.inTransaction {
@@ -59,6 +60,29 @@ extension SQLiteCatalog {
                 try log.run(Self.eventValues(id: id, at: now, action: "purge", change: change, batch: batch))
                 removed.append(id)
             }
+            try deleteMoves(moves)
+            return removed
+        }
+    }
+
+    public func forget(_ ids: [AssetID]) throws -> [AssetID] {
+        let now = Date()
+        let batch = AssetID.random().hex
+        return try database.inTransaction {
+            let read = try database.cachedStatement(
+                "SELECT relative_path FROM assets WHERE id = ? AND missing = 1 AND trashed = 0")
+            let delete = try database.cachedStatement("DELETE FROM assets WHERE id = ?")
+            let log = try database.cachedStatement(Self.insertEventSQL)
+            var removed: [AssetID] = []
+            for id in ids {
+                guard let path = try read.firstRow([.text(id.hex)], { RawPath(bytes: $0.blob(at: 0)) }) else {
+                    continue
+                }
+                try delete.run([.text(id.hex)])
+                let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
+                try log.run(Self.eventValues(id: id, at: now, action: "forget", change: change, batch: batch))
+                removed.append(id)
+            }
             return removed
         }
     }
@@ -73,6 +97,13 @@ extension SQLiteCatalog {
                 WHERE (trashed = 1) <> (trash_path IS NOT NULL) OR (trashed = 1) <> (trashed_at IS NOT NULL)
                 """) ?? 0
         if strayTrash > 0 { problems.append("\(strayTrash) assets whose trash state and trash location disagree") }
+        let unconfined =
+            try database.prepare("SELECT relative_path FROM assets UNION ALL SELECT trash_path FROM assets")
+            .rows { $0.isNull(at: 0) ? nil : RawPath(bytes: $0.blob(at: 0)) }
+            .compactMap { $0 }.filter { !ConfinedPath.isConfined($0) }.count
+        if unconfined > 0 {
+            problems.append("\(unconfined) paths that lead outside the library (absolute, or with '..')")
+        }
         return problems
     }
 

@@ -52,6 +52,10 @@ extension SQLiteCatalog {
                 values.append(.text(fold(city)))
             }
         }
+        if let format = query.format {
+            conditions.append("format = ?")
+            values.append(.text(format.rawValue))
+        }
         if let text = query.captionContains {
             // instr compares bytes, so % and _ are plain characters (unlike LIKE's wildcards).
             conditions.append("instr(\(foldFunction)(caption), ?) > 0")

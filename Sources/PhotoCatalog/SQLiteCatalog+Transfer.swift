@@ -11,9 +11,9 @@ extension SQLiteCatalog: CatalogTransfer {
             "SELECT \(Self.assetColumns), added_at, sidecar_stamp FROM assets WHERE id > ? ORDER BY id LIMIT ?"
         ).rows([.text(after?.hex ?? ""), .integer(Int64(limit))]) { row in
             StoredAsset(
-                asset: try Self.asset(fromRow: row), indexedAt: row.double(at: 26), addedAt: row.double(at: 36),
+                asset: try Self.asset(fromRow: row), indexedAt: row.double(at: 26), addedAt: row.double(at: 38),
                 poppedAt: row.optionalDouble(at: 27), trashedAt: row.optionalDouble(at: 28),
-                sidecarStamp: row.optionalText(at: 37))
+                sidecarStamp: row.optionalText(at: 39))
         }
     }
 
@@ -54,7 +54,7 @@ extension SQLiteCatalog: CatalogTransfer {
             let insert = try database.cachedStatement(
                 """
                 INSERT INTO assets (\(Self.assetColumns), added_at, sidecar_stamp)
-                VALUES (\(Array(repeating: "?", count: 38).joined(separator: ", ")))
+                VALUES (\(Array(repeating: "?", count: 40).joined(separator: ", ")))
                 """)
             for stored in assets { try insert.run(Self.storedValues(stored)) }
         }
@@ -114,6 +114,7 @@ extension SQLiteCatalog: CatalogTransfer {
             SQLiteValue(asset.undecodable),
             SQLiteValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
             SQLiteValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
+            .text(metadata.format.rawValue), .text(metadata.mimeType),
             .real(stored.addedAt), SQLiteValue(stored.sidecarStamp),
         ]
     }

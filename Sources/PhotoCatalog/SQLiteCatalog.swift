@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import PhotoSupport
 
@@ -13,10 +14,22 @@ public final class SQLiteCatalog: Catalog {
     ///
     /// Throws `SQLiteError` when the file cannot be opened, is not a database, or was made
     /// by a newer photolib (`.schemaTooNew`).
-    public init(path: RawPath) throws {
-        database = try SQLiteDatabase(path: path)
+    public init(path: RawPath, access: SQLiteAccess = .readWrite) throws {
+        database = try SQLiteDatabase(path: path, access: access)
         try database.createTextFunction(Self.foldFunction, Self.fold)
-        try Self.migrator.migrate(database)
+        if access == .readWrite {
+            try Self.migrator.migrate(database)
+        } else {
+            // Nothing may be written: a catalog an older photolib made cannot be brought up to date.
+            let version = try database.userVersion()
+            guard version == Self.migrator.latestVersion else {
+                throw SQLiteError(
+                    .result(
+                        extendedCode: SQLITE_READONLY,
+                        message: "the catalog needs upgrading (schema \(version)) but the library is read-only",
+                        sql: nil))
+            }
+        }
     }
 
     /// The file this catalog lives in.

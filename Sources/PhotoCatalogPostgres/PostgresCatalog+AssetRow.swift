@@ -13,7 +13,7 @@ extension PostgresCatalog {
         embedded_caption, caption, caption_source, city, city_source, country, \
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
-        region, country_name, rating, undecodable, taken_source, gps_source
+        region, country_name, rating, undecodable, taken_source, gps_source, format, mime_type
         """
 
     static func asset(fromRow row: PGRow) throws -> Asset {
@@ -31,7 +31,8 @@ extension PostgresCatalog {
             cameraMake: row.optionalText(10), cameraModel: row.optionalText(11),
             gps: gps, caption: row.optionalText(15),
             takenAtSource: row.optionalText(34).flatMap(MetadataSource.init(rawValue:)),
-            gpsSource: row.optionalText(35).flatMap(MetadataSource.init(rawValue:)))
+            gpsSource: row.optionalText(35).flatMap(MetadataSource.init(rawValue:)),
+            format: ImageFormat(rawValue: row.text(36)) ?? .jpeg, mimeType: row.text(37))
         return Asset(
             id: try assetID(fromRow: row, column: 0),
             file: fileFacts(fromRow: row, pathColumn: 1),
@@ -55,12 +56,13 @@ extension PostgresCatalog {
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
     static let indexRecordColumns =
-        "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at, sidecar_stamp"
+        "id, relative_path, file_size, modified_ns, fingerprint, missing, indexed_at, sidecar_stamp, trashed"
 
     static func indexRecord(fromRow row: PGRow) throws -> IndexRecord {
         IndexRecord(
             id: try assetID(fromRow: row, column: 0), file: fileFacts(fromRow: row, pathColumn: 1),
-            missing: row.bool(5), indexedAt: row.double(6), sidecarStamp: row.optionalText(7))
+            missing: row.bool(5), indexedAt: row.double(6), sidecarStamp: row.optionalText(7),
+            trashed: row.bool(8))
     }
 
     /// The id in `column`; the schema's CHECK keeps anything else out.
@@ -95,7 +97,8 @@ extension PostgresCatalog {
         ("city", PGType.text), ("city_source", PGType.text), ("city_folded", PGType.text),
         ("region", PGType.text), ("country", PGType.text), ("country_name", PGType.text),
         ("rating", PGType.int8), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
-        ("taken_source", PGType.text), ("gps_source", PGType.text),
+        ("taken_source", PGType.text), ("gps_source", PGType.text), ("format", PGType.text),
+        ("mime_type", PGType.text),
     ]
 
     static func scannedValues(_ scanned: ScannedFile, now: Double) -> [PGValue] {
@@ -115,6 +118,7 @@ extension PostgresCatalog {
             PGValue(text.rating), PGValue(scanned.sidecarStamp), .bool(scanned.undecodable),
             PGValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
             PGValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
+            .text(metadata.format.rawValue), .text(metadata.mimeType),
         ]
     }
 

@@ -11,35 +11,43 @@ extension PostgresCatalog {
                 Int(try connection.value(sql, values) { $0.int64(0) } ?? 0)
             }
             var result = [
-                CollectionCount(.all, try count("SELECT count(*) FROM assets WHERE NOT trashed")),
-                CollectionCount(.favourites, try count("SELECT count(*) FROM assets WHERE favourite AND NOT trashed")),
-                CollectionCount(.liked, try count("SELECT count(*) FROM assets WHERE liked AND NOT trashed")),
+                CollectionCount(.all, try count("SELECT count(*) FROM assets WHERE NOT trashed AND NOT missing")),
+                CollectionCount(
+                    .favourites,
+                    try count("SELECT count(*) FROM assets WHERE favourite AND NOT trashed AND NOT missing")),
+                CollectionCount(
+                    .liked, try count("SELECT count(*) FROM assets WHERE liked AND NOT trashed AND NOT missing")),
             ]
             // The spelling shown for a city written several ways is the first in byte order,
             // as in the SQLite catalog.
             result += try connection.execute(
                 """
-                SELECT min(city), count(*) FROM assets WHERE NOT trashed AND city IS NOT NULL
+                SELECT min(city), count(*) FROM assets WHERE NOT trashed AND NOT missing AND city IS NOT NULL
                 GROUP BY lower(city) ORDER BY lower(city)
                 """
             ).rows.map { CollectionCount(.city($0.text(0)), Int($0.int64(1))) }
             result += try connection.execute(
                 """
-                SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE NOT trashed AND taken_local IS NOT NULL
+                SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE NOT trashed AND NOT missing AND taken_local IS NOT NULL
                 GROUP BY substr(taken_local, 1, 4) ORDER BY substr(taken_local, 1, 4) DESC
                 """
             ).rows.compactMap { row in Int(row.text(0)).map { CollectionCount(.year($0), Int(row.int64(1))) } }
             result.append(
                 CollectionCount(
                     .recentlyAdded,
-                    try count("SELECT count(*) FROM assets WHERE NOT trashed AND added_at >= $1", [.double(since)])))
+                    try count(
+                        "SELECT count(*) FROM assets WHERE NOT trashed AND NOT missing AND added_at >= $1",
+                        [.double(since)])))
             result.append(
                 CollectionCount(
                     .recentlyPopped,
                     try count(
-                        "SELECT count(*) FROM assets WHERE NOT trashed AND popped_at IS NOT NULL AND popped_at >= $1",
+                        "SELECT count(*) FROM assets WHERE NOT trashed AND NOT missing AND popped_at IS NOT NULL AND popped_at >= $1",
                         [.double(since)])))
             result.append(CollectionCount(.trash, try count("SELECT count(*) FROM assets WHERE trashed")))
+            // Only when there are some, as in the SQLite catalog.
+            let missing = try count("SELECT count(*) FROM assets WHERE missing AND NOT trashed")
+            if missing > 0 { result.append(CollectionCount(.missing, missing)) }
             return result
         }
     }

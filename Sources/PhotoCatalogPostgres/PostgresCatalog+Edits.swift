@@ -19,11 +19,16 @@ extension PostgresCatalog {
     /// When the connection breaks, the edits are not simply run again: a toggle run twice
     /// would undo itself. After reconnecting, the batch's events tell whether the lost COMMIT
     /// landed; only if it did not are the edits applied (to the rows as they are then).
-    public func apply(_ edits: [AssetEdit], action: String) throws -> [Asset] {
+    /// With `finishing`, the rows of those recorded file moves go in the same transaction.
+    public func apply(_ edits: [AssetEdit], action: String, finishing moves: [Int64]) throws -> [Asset] {
         let now = Date()
         let batch = AssetID.random().hex
         return try landingOnce(batch: batch) {
-            try connection.inRetriedTransaction { try applyLocked(edits, action: action, now: now, batch: batch) }
+            try connection.inRetriedTransaction {
+                let results = try applyLocked(edits, action: action, now: now, batch: batch)
+                try deleteMoves(moves)
+                return results
+            }
         } landed: {
             try edits.map { edit in
                 guard let asset = try asset(id: edit.id) else { throw CatalogEditError(.noSuchAsset(edit.id)) }
@@ -69,7 +74,7 @@ extension PostgresCatalog {
         return try asset(id: id)
     }
 
-    public func purge(_ ids: [AssetID]) throws -> [AssetID] {
+    public func purge(_ ids: [AssetID], finishing moves: [Int64]) throws -> [AssetID] {
         let now = Date()
         let batch = AssetID.random().hex
         return try landingOnce(batch: batch) {
@@ -86,6 +91,40 @@ extension PostgresCatalog {
                     try connection.execute("DELETE FROM assets WHERE id = $1", [.text(id.hex)])
                     let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
                     try logEvent(id: id, at: now, action: "purge", change: change, batch: batch)
+                    removed.append(id)
+                }
+                try deleteMoves(moves)
+                return removed
+            }
+        } landed: {
+            try connection.execute(
+                "SELECT asset_id FROM asset_events WHERE batch = $1 ORDER BY sequence", [.text(batch)]
+            ).rows.map { try Self.assetID(fromRow: $0, column: 0) }
+        }
+    }
+
+    /// Removes assets whose original is gone (missing, not in the trash), logging a `forget`
+    /// event for each, in one transaction; their history is kept.
+    public func forget(_ ids: [AssetID]) throws -> [AssetID] {
+        let now = Date()
+        let batch = AssetID.random().hex
+        return try landingOnce(batch: batch) {
+            try connection.inRetriedTransaction {
+                let rows = try connection.execute(
+                    """
+                    SELECT id, relative_path FROM assets
+                    WHERE id = ANY($1::text[]) AND missing AND NOT trashed ORDER BY id FOR UPDATE
+                    """,
+                    [.textArray(ids.map(\.hex))]
+                ).rows
+                var paths: [AssetID: RawPath] = [:]
+                for row in rows { paths[try Self.assetID(fromRow: row, column: 0)] = RawPath(bytes: row.bytes(1)) }
+                var removed: [AssetID] = []
+                for id in ids {
+                    guard let path = paths.removeValue(forKey: id) else { continue }
+                    try connection.execute("DELETE FROM assets WHERE id = $1", [.text(id.hex)])
+                    let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
+                    try logEvent(id: id, at: now, action: "forget", change: change, batch: batch)
                     removed.append(id)
                 }
                 return removed

@@ -61,6 +61,7 @@ extension PostgresCatalog {
             conditions.append("strpos(caption_folded, \(parameter(.text(fold(text))))) > 0")
         }
         // A NULL taken_local fails both comparisons, so undated assets drop out.
+        if let format = query.format { conditions.append("format = \(parameter(.text(format.rawValue)))") }
         if let after = query.takenAfter { conditions.append("taken_local >= \(parameter(.text(after)))") }
         if let before = query.takenBefore { conditions.append("taken_local < \(parameter(.text(before)))") }
         if let since = query.addedSince {

@@ -17,6 +17,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 5, script: metadataSourcesSchema),
         // Indexes in the order of browse's pages (PostgresCatalog+Schema6.swift).
         PostgresMigration(version: 6, script: pageOrderSchema),
+        // File moves, remembered index failures, formats (PostgresCatalog+Schema7.swift).
+        PostgresMigration(version: 7, script: trustAndFormatsSchema),
     ])
 
     /// The schema version this photolib writes.

@@ -24,8 +24,8 @@ extension PostgresCatalog: CatalogTransfer {
             [.text(after?.hex ?? ""), .int(Int64(limit))]
         ).rows.map { row in
             StoredAsset(
-                asset: try Self.asset(fromRow: row), indexedAt: row.double(26), addedAt: row.double(36),
-                poppedAt: row.optionalDouble(27), trashedAt: row.optionalDouble(28), sidecarStamp: row.optionalText(37))
+                asset: try Self.asset(fromRow: row), indexedAt: row.double(26), addedAt: row.double(38),
+                poppedAt: row.optionalDouble(27), trashedAt: row.optionalDouble(28), sidecarStamp: row.optionalText(39))
         }
     }
 
@@ -124,7 +124,8 @@ extension PostgresCatalog: CatalogTransfer {
         ("trashed", PGType.bool), ("missing", PGType.bool), ("damage", PGType.text), ("indexed_at", PGType.float8),
         ("added_at", PGType.float8), ("popped_at", PGType.float8), ("trashed_at", PGType.float8),
         ("trash_path", PGType.bytea), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
-        ("taken_source", PGType.text), ("gps_source", PGType.text),
+        ("taken_source", PGType.text), ("gps_source", PGType.text), ("format", PGType.text),
+        ("mime_type", PGType.text),
     ]
 
     private static func storedValues(_ stored: StoredAsset) -> [PGValue] {
@@ -146,6 +147,7 @@ extension PostgresCatalog: CatalogTransfer {
             PGValue(stored.sidecarStamp), .bool(asset.undecodable),
             PGValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
             PGValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
+            .text(metadata.format.rawValue), .text(metadata.mimeType),
         ]
     }
 }

@@ -10,7 +10,7 @@ public enum ParserProbe {
     /// The readers that can be probed; the raw values name the fuzz targets and the folders of
     /// `Tests/PhotoFormatsTests/Fixtures/fuzz-regressions/`.
     public enum Target: String, CaseIterable, Sendable {
-        case markers, exif, xmp, iptc, decode
+        case markers, exif, xmp, iptc, decode, formats
 
         /// Runs this target's probe on `bytes`.
         public func probe(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -20,6 +20,7 @@ public enum ParserProbe {
             case .xmp: ParserProbe.xmp(bytes)
             case .iptc: ParserProbe.iptc(bytes)
             case .decode: ParserProbe.decode(bytes)
+            case .formats: ParserProbe.formats(bytes)
             }
         }
     }
@@ -90,6 +91,23 @@ public enum ParserProbe {
         } catch {
             return 0
         }
+    }
+}
+
+extension ParserProbe {
+    /// Recognises `bytes` as one of the other formats and reads it as indexing does (libheif,
+    /// the PNG chunk walker, libwebp's demuxer, libtiff, LibRaw's open), then decodes it as
+    /// renditions do, except RAW, whose preview extraction runs in a child process because
+    /// LibRaw 0.20 can corrupt its heap there. Images over `limit` are refused before decoding.
+    /// Returns the pixels decoded.
+    public static func formats(_ bytes: UnsafeRawBufferPointer, limit: PixelLimit = PixelLimit(megapixels: 4)) -> Int {
+        guard let format = ImageFormat.detect(UnsafeRawBufferPointer(rebasing: bytes.prefix(4096))), format != .jpeg
+        else { return 0 }
+        _ = try? FormatMetadata.read(format, bytes: Array(bytes))
+        guard format != .raw,
+            let decoded = try? FormatDecoder().decode(format, data: bytes, limit: limit, path: RawPath("<memory>"))
+        else { return 0 }
+        return decoded.image.width * decoded.image.height
     }
 }
 

@@ -12,20 +12,26 @@ public enum AbandonedTemporaries {
     @discardableResult
     public static func remove(under directory: RawPath) -> Int {
         var removed = 0
-        for file in FileWalker(includeHidden: true, followsSymlinks: false).walk([directory]).files {
-            guard let pid = writerProcess(ofTemporaryNamed: file.path.lastComponent.bytes), !isAlive(pid) else {
-                continue
-            }
-            if file.path.withCString({ unlink($0) }) == 0 { removed += 1 }
-        }
+        for path in find(under: directory) where path.withCString({ unlink($0) }) == 0 { removed += 1 }
         return removed
     }
 
-    /// The process id in a temporary file's name, or nil when the name is not one.
+    /// The abandoned temporaries in `directory` and its subfolders (symlinks not followed).
+    public static func find(under directory: RawPath) -> [RawPath] {
+        FileWalker(includeHidden: true, followsSymlinks: false).walk([directory]).files.map(\.path).filter { path in
+            guard let pid = writerProcess(ofTemporaryNamed: path.lastComponent.bytes) else { return false }
+            return !isAlive(pid)
+        }
+    }
+
+    /// The process id in a temporary file's name, or nil when the name is not one: the
+    /// `.tmp-<pid>-<n>` of `writeAtomically`, or the `.photolib-<pid>-<n>` of a moved file's copy.
     static func writerProcess(ofTemporaryNamed name: [UInt8]) -> pid_t? {
         guard name.first == UInt8(ascii: ".") else { return nil }
-        let marker = Array(".tmp-".utf8)
-        guard let start = name.lastRange(of: marker)?.upperBound else { return nil }
+        let start =
+            name.lastRange(of: Array(".tmp-".utf8))?.upperBound
+            ?? name.lastRange(of: Array(".photolib-".utf8))?.upperBound
+        guard let start else { return nil }
         let fields = name[start...].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard fields.count == 2, !fields[1].isEmpty, fields[1].allSatisfy(isDigit),
             let pid = pid_t(String(decoding: fields[0], as: UTF8.self)), pid > 0

@@ -7,6 +7,10 @@ public struct FileSystemError: PhotolibError {
         case permissionDenied
         case notADirectory
         case alreadyExists
+        /// Something other than a regular file (a FIFO, a symlink, a folder) where one is replaced.
+        case notARegularFile
+        /// A file with other hard links, which replacing it would break.
+        case hasOtherLinks
         case system(code: Int32, operation: String)
     }
 
@@ -44,6 +48,8 @@ public struct FileSystemError: PhotolibError {
         case .permissionDenied: why = "permission denied"
         case .notADirectory: why = "not a directory"
         case .alreadyExists: why = "already exists"
+        case .notARegularFile: why = "not a regular file; photolib replaces only regular files"
+        case .hasOtherLinks: why = "has other hard links, which replacing it would break; left as it is"
         case .system(let code, let operation): why = "\(operation) failed: \(String(cString: strerror(code)))"
         }
         return "\(path): \(why)"

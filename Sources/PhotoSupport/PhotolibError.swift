@@ -7,6 +7,8 @@ public enum ErrorKind: Sendable, Equatable {
     case badData
     /// A library, path or asset that does not exist.
     case noSuchInput
+    /// An output that would replace something that is there (a file not to be overwritten).
+    case cannotCreate
     /// The request itself is wrong (bad option value, conflicting arguments).
     case usage
 }

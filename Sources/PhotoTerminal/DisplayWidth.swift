@@ -84,6 +84,28 @@ public enum DisplayWidth {
         return result + "…"
     }
 
+    /// `text` cut to at most `width` columns by taking characters out of its middle, so that
+    /// a path keeps its start and its file name: `2016/…/lighthouse.jpg`. The end gets the
+    /// larger share: the whole last component when it fits.
+    public static func truncateMiddle(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        guard width > 2 else { return truncate(text, to: width) }
+        let characters = Array(text)
+        let lastComponent = text.split(separator: "/").last.map { of(String($0)) + 1 } ?? 0
+        let tailWidth = min(width - 2, max((width - 1) * 2 / 3, lastComponent))
+        var tail: [Character] = []
+        var used = 0
+        for character in characters.reversed() {
+            let columns = of(character)
+            if used + columns > tailWidth { break }
+            tail.insert(character, at: 0)
+            used += columns
+        }
+        let head = truncate(String(characters.dropLast(tail.count)), to: width - used)
+        // `truncate` ends its cut in "…", which stands for the middle; an uncut head needs one.
+        return (head.hasSuffix("…") ? head : head + "…") + String(tail)
+    }
+
     /// `text` padded with spaces to `width` columns, on the right (or on the left).
     public static func pad(_ text: String, to width: Int, left: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - of(text)))

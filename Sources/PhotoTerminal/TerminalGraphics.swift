@@ -15,6 +15,22 @@ public enum TerminalGraphics {
     /// How many colours symbols may use.
     public enum Colors: String, Sendable {
         case truecolor, indexed256, indexed16
+        /// The terminal's own foreground and background only: shapes without a colour escape
+        /// (`NO_COLOR`).
+        case monochrome
+    }
+
+    /// Whether the environment's terminal may be sent anything but plain text: not when
+    /// `TERM` is `dumb` (an editor's shell buffer, a serial console), which shows escapes
+    /// as they are.
+    public static func allowsEscapes(environment: [String: String]) -> Bool {
+        environment["TERM"]?.lowercased() != "dumb"
+    }
+
+    /// Whether colour is wanted: no when `NO_COLOR` is set and not empty (no-color.org) or
+    /// the terminal is dumb.
+    public static func allowsColor(environment: [String: String]) -> Bool {
+        allowsEscapes(environment: environment) && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     /// What a terminal database (libchafa's) says the environment's terminal can do.
@@ -44,8 +60,9 @@ public enum TerminalGraphics {
         // Inside tmux or screen, image escapes reach the outer terminal only through
         // pass-through that is off by default: symbols are what shows.
         let multiplexed = environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
-        let colors = colorDepth(environment: environment, term: term, hint: hint)
-        if multiplexed { return (.symbols, colors) }
+        let colors = colorDepth(environment: environment, term: term, hint: hint, multiplexed: multiplexed)
+        // No colour asked for: shapes in the terminal's own colours, never a colour picture.
+        if colors == .monochrome || multiplexed { return (.symbols, colors) }
         if environment["KITTY_WINDOW_ID"] != nil || term.contains("kitty") || program == "ghostty" {
             return (.kitty, colors)
         }
@@ -63,9 +80,14 @@ public enum TerminalGraphics {
         return (.symbols, colors)
     }
 
-    /// True colour wherever it may work: terminals that cannot show it are the exception, and
-    /// tmux and screen turn 24-bit colours into the ones the outer terminal has.
-    private static func colorDepth(environment: [String: String], term: String, hint: DatabaseHint) -> Colors {
+    /// 24-bit colour where the terminal says it has it (`COLORTERM`, `VTE_VERSION`, a
+    /// `-direct` or kitty `TERM`, libchafa's database), 16 on the terminals known for it,
+    /// else 256 (what `xterm-256color` promises). Inside tmux or screen 24-bit, which they
+    /// turn into the outer terminal's colours. None under `NO_COLOR`.
+    private static func colorDepth(
+        environment: [String: String], term: String, hint: DatabaseHint, multiplexed: Bool
+    ) -> Colors {
+        if !allowsColor(environment: environment) { return .monochrome }
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
         // VTE (GNOME Terminal, Tilix, Terminator) names its version whatever TERM says: 24-bit
@@ -78,6 +100,8 @@ public enum TerminalGraphics {
         }
         // Apple's Terminal has 256 colours and no more.
         if environment["TERM_PROGRAM"] == "Apple_Terminal" { return .indexed256 }
-        return .truecolor
+        if multiplexed || term.hasSuffix("-direct") || term.contains("kitty") { return .truecolor }
+        if term.contains("256color") { return .indexed256 }
+        return hint.directColor ? .truecolor : .indexed256
     }
 }

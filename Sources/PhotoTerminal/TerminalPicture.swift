@@ -63,6 +63,8 @@ public final class TerminalPicture {
             case .truecolor: CHAFA_CANVAS_MODE_TRUECOLOR
             case .indexed256: CHAFA_CANVAS_MODE_INDEXED_240
             case .indexed16: CHAFA_CANVAS_MODE_INDEXED_16
+            // The default colours, no colour escape at all.
+            case .monochrome: CHAFA_CANVAS_MODE_FGBG
             }
         chafa_canvas_config_set_canvas_mode(config, kind == .symbols ? canvasMode : CHAFA_CANVAS_MODE_TRUECOLOR)
         if kind == .symbols {

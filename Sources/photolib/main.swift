@@ -1,9 +1,35 @@
 import Foundation
+import PhotoFormats
 
 // A reader that goes away (`photolib list | head -1`) must not kill us: with SIGPIPE
 // ignored, writes fail with EPIPE, which the output stream treats as "stop writing".
 signal(SIGPIPE, SIG_IGN)
 
+// LibRaw runs in a child photolib (see RawPreviewWorker): this process may be that child.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == RawPreviewWorker.argument {
+    guard let reply = RawPreviewWorker.reply(to: Array(CommandLine.arguments.dropFirst())) else { exit(64) }
+    exit(FileHandle.standardOutput.writeAll(reply) ? 0 : 1)
+}
+RawPreviewWorker.register(executable: "/proc/self/exe")
+
 let status = CommandRunner(commands: CommandRegistry.commands)
     .run(CommandRunner.processArguments(), context: .forCurrentProcess())
 exit(status.rawValue)
+
+extension FileHandle {
+    /// Writes all of `bytes`, retrying short writes; false when the reader went away.
+    fileprivate func writeAll(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}

@@ -28,6 +28,15 @@ import Testing
         #expect(DisplayWidth.pad("7", to: 3, left: true) == "  7")
     }
 
+    @Test func pathsAreCutInTheMiddleKeepingTheFileName() {
+        let path = "2016/a long trip/day three/lighthouse.jpg"
+        #expect(DisplayWidth.truncateMiddle(path, to: 60) == path)
+        #expect(DisplayWidth.truncateMiddle(path, to: 22) == "2016/a…/lighthouse.jpg")
+        #expect(DisplayWidth.truncateMiddle(path, to: 26) == "2016/a lo…e/lighthouse.jpg")  // the end gets two thirds
+        #expect(DisplayWidth.truncateMiddle(path, to: 12) == "2…thouse.jpg")
+        #expect(DisplayWidth.of(DisplayWidth.truncateMiddle("東京/写真/とても長い名前の写真.jpg", to: 15)) <= 15)
+    }
+
     @Test func wrapsWords() {
         #expect(DisplayWidth.wrap("one two three four", width: 9) == ["one two", "three", "four"])
         #expect(DisplayWidth.wrap("unbreakablewordhere x", width: 5) == ["unbreakablewordhere", "x"])

@@ -11,7 +11,7 @@ import Testing
     private let sunset = "2015/sunset-orientation-6.jpg"
 
     private func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try library.run(arguments)
+        let result = try library.run(arguments + ["--json"])
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func peekJSONHasThePreviewAndActionsThatFollowTheState() throws {
-        let peek = try json(["peek", art])  // stdout is a file: JSON without asking
+        let peek = try json(["peek", art])
         #expect(peek["caption"] as? String == "Lovely piece of art in Bordeaux")
         let keys = Array(
             (try JSONSerialization.jsonObject(
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func peekOfSeveralAssetsIsAnArray() throws {
-        let result = try library.run(["peek", art, sunset])
+        let result = try library.run(["peek", art, sunset, "--json"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(array.map { $0["relativePath"] as! String } == [art, sunset])
         let sunsetPreview = try #require(array[1]["preview"] as? [String: Any])
@@ -80,7 +80,9 @@ import Testing
         let text = String(decoding: kitty.stdout, as: UTF8.self)
         #expect(text.contains("Caption  Lovely piece of art in Bordeaux\n"))
         #expect(text.contains("  Make Favourite   photolib action favourite "))
-        let symbols = try library.runRaw(["peek", art, "--image", "symbols", "--height", "8"])
+        let symbols = try BinaryRunner.runRaw(
+            ["peek", art, "--image", "symbols", "--height", "8", "--library", library.root.path],
+            environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
         let symbolText = String(decoding: symbols.stdout, as: UTF8.self)
         #expect(symbolText.contains("\u{1B}[38;2;"))
         #expect(symbolText.components(separatedBy: "\n").prefix { !$0.hasPrefix("Caption") }.count == 8)
@@ -116,7 +118,7 @@ import Testing
         #expect(export.status == 0 && export.stdout.hasPrefix("exported \(target.path) ("))
         #expect(try Data(contentsOf: target) == Data(contentsOf: library.url(art)))
         let again = try library.run(["pop", sunset, "--export", target.path])
-        #expect(again.status == 64 && again.stderr.contains("use --force"))
+        #expect(again.status == 73 && again.stderr.contains("use --force"))
         #expect(try Data(contentsOf: target) == Data(contentsOf: library.url(art)))
         #expect(try library.run(["pop", sunset, "--export", target.path, "--force"]).status == 0)
         #expect(try Data(contentsOf: target) == Data(contentsOf: library.url(sunset)))

@@ -155,7 +155,7 @@ struct PostgresEndToEndTests {
         // A schema that already holds another library's catalog is refused too.
         let other = try sampleLibrary(.postgres)
         let otherSettings = try String(contentsOf: other.url(".photolib/settings.json"), encoding: .utf8)
-        let schema = try #require(otherSettings.firstMatch(of: /"catalogSchema" : "([a-z0-9_]+)"/)?.output.1)
+        let schema = try #require(otherSettings.firstMatch(of: /"postgresSchema" : "([a-z0-9_]+)"/)?.output.1)
         #expect(try other.run(["index"]).status == 0)
         let taken = try library.run([
             "catalog", "copy", "--to", try PostgresTestServer.server().url, "--schema", String(schema),

@@ -57,11 +57,16 @@ import Testing
         #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
         #expect(try library.run(["index", "--no-renditions"]).status == 0)
         #expect(try library.assets().first?["damaged"] as? Bool == false)
-        // peek meets it first.
+        // peek meets it first: it shows the facts without a preview, and says why.
         let peek = try library.run(["peek", "--json", "undecodable.jpg"])
-        #expect(peek.status != 0 && peek.stderr.contains("cannot decode"))
+        #expect(
+            peek.status == 0 && peek.stdout.contains("\"previewError\": \"") && peek.stdout.contains("cannot decode"))
         #expect(try library.assets().first?["damaged"] as? Bool == true)
-        let render = try library.run(["render"])
+        // Known undecodable: render skips it (the same failure every run) unless retried.
+        let skipped = try library.run(["render"])
+        #expect(skipped.status == 0)
+        #expect(skipped.stdout == "made 0, existing 0, failed 0, undecodable 1 (skipped; --retry-failed tries them)\n")
+        let render = try library.run(["render", "--retry-failed"])
         #expect(render.status == 2)
         #expect(render.stdout == "made 0, existing 0, failed 1\n")
         let asset = try #require(try library.assets().first)

@@ -50,6 +50,10 @@ int pljpeg_decoder_copy_icc_profile(pljpeg_decoder *decoder, uint8_t **data, uin
 /// 0 for single-scan files, which decode a row of blocks at a time.
 size_t pljpeg_decoder_whole_image_bytes(pljpeg_decoder *decoder);
 
+/// Bounds the work of a multi-scan image: its scans times its coefficient bytes may not pass
+/// `bytes` (0: only the fixed bound on the number of scans). A file over it fails to decode.
+void pljpeg_decoder_set_scan_budget(pljpeg_decoder *decoder, size_t bytes);
+
 /// Begins decompression at 1/scale_denominator (1, 2, 4 or 8). Gray and colour images come
 /// out as three bytes a pixel (R, G, B), CMYK and YCCK ones as four (C, M, Y, K as stored,
 /// so inverted when the file has an Adobe marker). For progressive files this is where all

@@ -3,7 +3,10 @@ import PhotoSupport
 extension SQLiteCatalog {
     /// The catalog's schema history, one frozen file each (`MigrationN.swift`). Append, never
     /// edit: catalogs in use depend on each step as it was released.
-    static let migrations = [migration1, migration2, migration3, migration4, migration5, migration6, migration7]
+    static let migrations = [
+        migration1, migration2, migration3, migration4, migration5, migration6, migration7, migration8, migration9,
+        migration10,
+    ]
 
     static let migrator = SQLiteMigrator(migrations, created: recordCreation)
 

@@ -18,11 +18,18 @@ final class SQLiteDatabase {
 
     /// Opens (creating when missing) the database file at `path`, in WAL mode with
     /// foreign keys on and a busy timeout.
-    init(path: RawPath) throws {
+    init(path: RawPath, access: SQLiteAccess = .readWrite) throws {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        // SQLite passes the name's bytes to open(2) unchanged, so non-UTF-8 paths work.
-        let code = path.withCString { sqlite3_open_v2($0, &opened, flags, nil) }
+        let flags: Int32 =
+            switch access {
+            case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+            case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+            }
+        // SQLite passes the name's bytes to open(2) unchanged, so non-UTF-8 paths work (as a
+        // URI, percent-encoded, which SQLite decodes back to the same bytes).
+        let name = access == .immutable ? RawPath(Self.immutableURI(path)) : path
+        let code = name.withCString { sqlite3_open_v2($0, &opened, flags, nil) }
         guard code == SQLITE_OK, let opened else {
             // Even a failed open may allocate a handle, which holds the message and must be closed.
             let message =
@@ -37,12 +44,26 @@ final class SQLiteDatabase {
         try check(sqlite3_extended_result_codes(handle, 1), sql: nil)
         // The timeout comes first: switching to WAL itself may wait for another process.
         try check(sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds), sql: nil)
-        try switchToWriteAheadLog()
-        try execute("PRAGMA synchronous = NORMAL")
+        if access == .readWrite {
+            try switchToWriteAheadLog()
+            try execute("PRAGMA synchronous = NORMAL")
+        } else {
+            try execute("PRAGMA query_only = ON")
+        }
         try execute("PRAGMA foreign_keys = ON")
         // 64 MiB of page cache (SQLite's default is 2 MiB): an index pass writing 100,000 rows
         // otherwise spills pages and reads them back, which took half of its time.
         try execute("PRAGMA cache_size = -65536")
+    }
+
+    /// `file:PATH?immutable=1`: a database no process can be writing (a read-only folder),
+    /// read without locks or the WAL index, which could not be created beside it.
+    static func immutableURI(_ path: RawPath) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        let encoded = path.bytes.map {
+            unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0)
+        }
+        return "file:" + encoded.joined() + "?immutable=1"
     }
 
     /// `PRAGMA journal_mode = WAL`, retried while another process holds the file: when
@@ -172,4 +193,14 @@ final class SQLiteDatabase {
     func setUserVersion(_ version: Int) throws {
         try execute("PRAGMA user_version = \(version)")
     }
+}
+
+/// How a catalog file is opened.
+public enum SQLiteAccess: Sendable, Equatable {
+    /// Read and write, created when missing, in WAL mode.
+    case readWrite
+    /// Read only; the folder is writable, so SQLite can keep its WAL index beside the file.
+    case readOnly
+    /// Read only, in a folder nobody can write: no locks and no WAL index (`immutable=1`).
+    case immutable
 }

@@ -30,6 +30,12 @@ public struct SQLiteError: PhotolibError {
 
     public var kind: ErrorKind { .failure }
 
+    /// The error without the SQL that met it: what a person needs to hear of a damaged file.
+    public var shortDescription: String {
+        if case .result(let extendedCode, let message, _) = reason { return "SQLite error \(extendedCode): \(message)" }
+        return description
+    }
+
     public var description: String {
         switch reason {
         case .result(let extendedCode, let message, let sql):

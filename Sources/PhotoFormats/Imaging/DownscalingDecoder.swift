@@ -34,6 +34,8 @@ package final class DownscalingDecoder {
         let header = try decoder.readHeader(data, path: path)
         do {
             try limit.check(width: header.width, height: header.height, path: path)
+            try limit.checkCoefficients(decoder.wholeImageBufferBytes, path: path)
+            decoder.setScanBudget(limit.scanBudget)
         } catch {
             decoder.abort()
             throw error

@@ -4,7 +4,7 @@
 /// 1 as stored, 2 mirrored, 3 turned 180°, 4 flipped, 5 transposed, 6 turned 90° clockwise,
 /// 7 transversed, 8 turned 90° counter-clockwise. Anything else is treated as 1.
 package struct ImageOrientation: Equatable {
-    let value: Int
+    package let value: Int
 
     package init(exif value: Int) {
         self.value = (1...8).contains(value) ? value : 1

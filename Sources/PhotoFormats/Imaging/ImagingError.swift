@@ -5,8 +5,13 @@ public struct ImagingError: PhotolibError {
     public enum Reason: Sendable, Equatable {
         /// libjpeg gave up on the data; the text is libjpeg's own message.
         case undecodable(String)
+        /// A format other than JPEG whose library gave up on the data; its message.
+        case undecodableFormat(format: ImageFormat, message: String)
         /// The frame header claims more pixels than the library allows.
         case tooManyPixels(width: Int, height: Int, limitMegapixels: Int)
+        /// A progressive (multi-scan) image whose DCT coefficients, which libjpeg keeps for the
+        /// whole image at full size whatever the scale, need more memory than the budget.
+        case overMemoryBudget(bytes: Int, limitMegapixels: Int)
         /// A colour model renditions cannot show (neither gray, YCbCr/RGB nor CMYK/YCCK).
         case unsupportedColorModel(components: Int)
         /// libjpeg failed while writing a rendition.
@@ -27,7 +32,7 @@ public struct ImagingError: PhotolibError {
 
     public var kind: ErrorKind {
         switch reason {
-        case .undecodable, .tooManyPixels, .unsupportedColorModel: .badData
+        case .undecodable, .undecodableFormat, .tooManyPixels, .overMemoryBudget, .unsupportedColorModel: .badData
         case .encodingFailed, .outOfMemory: .failure
         case .invalidFingerprint: .usage
         }
@@ -39,8 +44,11 @@ public struct ImagingError: PhotolibError {
     public var reasonDescription: String {
         switch reason {
         case .undecodable(let message): "cannot decode JPEG: \(message)"
+        case .undecodableFormat(let format, let message): "cannot decode \(format.displayName): \(message)"
         case .tooManyPixels(let width, let height, let limit):
             PixelLimit(megapixels: limit).refusal(width: width, height: height)
+        case .overMemoryBudget(let bytes, let limit):
+            PixelLimit(megapixels: limit).memoryRefusal(bytes: bytes)
         case .unsupportedColorModel(let components): "unsupported JPEG colour model (\(components) components)"
         case .encodingFailed(let message): "cannot write rendition: \(message)"
         case .invalidFingerprint(let fingerprint): "invalid content fingerprint '\(fingerprint)'"

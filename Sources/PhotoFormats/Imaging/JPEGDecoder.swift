@@ -71,6 +71,9 @@ final class JPEGDecoder {
     /// multi-scan) image starts decoding; 0 for single-scan images.
     var wholeImageBufferBytes: Int { pljpeg_decoder_whole_image_bytes(handle) }
 
+    /// Bounds the scans a multi-scan image may have by the work they take (see `PixelLimit.scanBudget`).
+    func setScanBudget(_ bytes: Int) { pljpeg_decoder_set_scan_budget(handle, bytes) }
+
     /// Begins decoding at 1/`scaleDenominator` size and returns the size rows will have.
     func start(scaleDenominator: Int, path: RawPath) throws -> (width: Int, height: Int) {
         var width: UInt32 = 0

@@ -36,6 +36,30 @@ public struct PixelLimit: Sendable, Equatable {
         }
     }
 
+    /// The most bytes a decode may hold for a progressive image's DCT coefficients (libjpeg
+    /// keeps them for the whole image, at full size whatever the scale): 1 MiB for each
+    /// megapixel of the limit, 250 MiB at the standard limit. A raised limit raises it.
+    public var coefficientBudget: Int { megapixels << 20 }
+
+    /// The coefficient bytes all scans of one progressive image may pass over together: 32
+    /// full-budget passes (about a second's work at the standard limit). Real progressive
+    /// photos have about 10 scans; a file of hundreds of empty scans over a large frame is not
+    /// a photo, and fails as damage instead of taking minutes.
+    public var scanBudget: Int { coefficientBudget * 32 }
+
+    /// Why a progressive image whose coefficients need `bytes` is refused.
+    public func memoryRefusal(bytes: Int) -> String {
+        "progressive image needs \((bytes + (1 << 20) - 1) >> 20) MiB for its coefficients, over the "
+            + "\(megapixels) MiB budget of the \(megapixels)-megapixel limit (raise max-megapixels to decode it)"
+    }
+
+    /// Throws `ImagingError.overMemoryBudget` when a decode would need `bytes` of coefficients over the budget.
+    package func checkCoefficients(_ bytes: Int, path: RawPath) throws(ImagingError) {
+        guard bytes <= coefficientBudget else {
+            throw ImagingError(path: path, reason: .overMemoryBudget(bytes: bytes, limitMegapixels: megapixels))
+        }
+    }
+
     /// Megapixels to one decimal place, halves rounded up (in integers, so exactly): enough to
     /// show why a limit was crossed. Frame headers give sizes of 16 bits, so the product fits.
     static func megapixelText(width: Int, height: Int) -> String {

@@ -49,8 +49,13 @@ public enum ImageFileReader {
         let tail = windows.tail
         let fileSize = windows.fileSize
         guard fileSize > 0 else { throw ImageReadError(path: path, reason: .empty) }
+        let format = ImageFormat.detect(head)
+        if let format, format != .jpeg {
+            return try readOtherFormat(
+                format, path: path, windows: windows, reader: reader, modified: modified, pixelLimit: pixelLimit)
+        }
         guard head.count >= 2, head[0] == 0xFF, head[1] == 0xD8 else {
-            throw ImageReadError(path: path, reason: .notJPEG(detected: FileSignature.describe(head)))
+            throw ImageReadError(path: path, reason: .unsupported(detected: FileSignature.describe(head)))
         }
 
         let fingerprint = windows.fingerprint

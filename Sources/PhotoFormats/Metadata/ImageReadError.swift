@@ -9,9 +9,11 @@ public struct ImageReadError: PhotolibError, Equatable {
     public enum Reason: Sendable, Equatable {
         /// The file has no bytes.
         case empty
-        /// The content is not a JPEG; `detected` names what it is when that is recognisable
-        /// ("PNG image", "text", …).
-        case notJPEG(detected: String?)
+        /// The content is in no format photolib reads; `detected` names what it is when that
+        /// is recognisable ("GIF image", "text", …).
+        case unsupported(detected: String?)
+        /// A format photolib reads (HEIF, PNG, RAW…) whose library refused the file; its message.
+        case undecodable(format: ImageFormat, message: String)
         /// A JPEG that ends (or breaks off) before its frame header and first scan.
         case noImageData
         /// The system refused to open or read it; the `errno` value.
@@ -34,7 +36,7 @@ public struct ImageReadError: PhotolibError, Equatable {
         switch reason {
         case .vanished: .noSuchInput
         case .unreadable: .failure
-        case .empty, .notJPEG, .noImageData, .notARegularFile: .badData
+        case .empty, .unsupported, .undecodable, .noImageData, .notARegularFile: .badData
         }
     }
 
@@ -42,8 +44,9 @@ public struct ImageReadError: PhotolibError, Equatable {
     public var reasonDescription: String {
         switch reason {
         case .empty: "empty file"
-        case .notJPEG(let detected?): "not a JPEG (\(detected))"
-        case .notJPEG(nil): "not a JPEG"
+        case .unsupported(let detected?): "not a format photolib reads (\(detected))"
+        case .unsupported(nil): "not a format photolib reads"
+        case .undecodable(let format, let message): "cannot read \(format.displayName): \(message)"
         case .noImageData: "truncated before the image data"
         case .unreadable(let code): "cannot read: \(String(cString: strerror(code)))"
         case .vanished: "vanished before it could be read"

@@ -1,4 +1,5 @@
-/// What photolib reads from one JPEG's bytes: the frame header and the EXIF block.
+/// What photolib reads from one image's bytes: its size (a JPEG's frame header, a PNG's IHDR…),
+/// format and EXIF block.
 ///
 /// Values a file does not carry stay nil; nothing is guessed.
 public struct PhotoMetadata: Sendable, Equatable {
@@ -17,15 +18,22 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var gpsSource: MetadataSource?
     /// Caption from ImageDescription, else UserComment, else XPComment, with camera boilerplate dropped.
     public var caption: String?
+    /// The file's format, from its bytes.
+    public var format: ImageFormat
+    /// `image/jpeg`, `image/heic`, `image/avif`, `image/png`…
+    public var mimeType: String
 
     public init(
         pixelWidth: Int? = nil, pixelHeight: Int? = nil, orientation: Int = 1,
         takenAt: CaptureDate? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
         gps: GPSCoordinate? = nil, caption: String? = nil,
-        takenAtSource: MetadataSource? = nil, gpsSource: MetadataSource? = nil
+        takenAtSource: MetadataSource? = nil, gpsSource: MetadataSource? = nil,
+        format: ImageFormat = .jpeg, mimeType: String? = nil
     ) {
         self.takenAtSource = takenAtSource ?? (takenAt == nil ? nil : .exif)
         self.gpsSource = gpsSource ?? (gps == nil ? nil : .exif)
+        self.format = format
+        self.mimeType = mimeType ?? format.mimeType
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.orientation = orientation

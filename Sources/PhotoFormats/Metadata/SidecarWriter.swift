@@ -1,3 +1,4 @@
+import Foundation
 import PhotoSupport
 
 /// Gives photolib's edits back to the tools that read XMP sidecars: writes a photo's caption
@@ -34,12 +35,29 @@ public enum SidecarWriter {
     @discardableResult
     public static func update(originalPath: RawPath, caption: String?, city: String?, favourite: Bool) throws -> RawPath
     {
-        let existing = Sidecar.locate(for: originalPath)
-        let path = existing ?? Sidecar.candidates(for: originalPath)[0]
+        try update(
+            folder: try DirectoryHandle.open(root: originalPath.parent), photoName: originalPath.lastComponent,
+            caption: caption, city: city, favourite: favourite)
+    }
+
+    /// `update(originalPath:…)` for the photo `photoName` in an open folder, which the sidecar
+    /// is written into by name (`DirectoryHandle.writeAtomically`: the file replaced keeps its
+    /// mode and owner, and anything but a regular file is refused).
+    @discardableResult
+    public static func update(
+        folder: DirectoryHandle, photoName: RawPath, caption: String?, city: String?, favourite: Bool
+    ) throws -> RawPath {
+        let names = Sidecar.candidates(for: photoName).map(\.lastComponent)
+        let existing = names.first { folder.status($0) != nil }
+        let name = existing ?? names[0]
+        let path = folder.path.appending(name)
         if existing == nil, caption == nil, city == nil, !favourite { return path }
+        if let info = folder.status(name), (info.st_mode & S_IFMT) != S_IFREG {
+            throw FileSystemError(path: path, reason: .notARegularFile)
+        }
         let original = existing == nil ? Array(skeleton.utf8) : try Sidecar.readBytes(path)
         let updated = try edited(original, caption: caption, city: city, favourite: favourite, path: path)
-        if existing == nil || updated != original { try FileSystem.writeAtomically(updated, to: path) }
+        if existing == nil || updated != original { try folder.writeAtomically(updated, name: name) }
         return path
     }
 

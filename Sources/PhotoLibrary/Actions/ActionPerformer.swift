@@ -12,8 +12,9 @@ public struct ActionPerformer {
     public let catalog: any Catalog
     private var trash: TrashBin { TrashBin(library: library) }
 
-    /// The fields an XMP sidecar carries (`dc:description`, `photoshop:City`, `xmp:Rating`).
-    static let sidecarFields: Set<String> = ["caption", "city", "favourite"]
+    /// The actions that change a field an XMP sidecar carries (`dc:description`,
+    /// `photoshop:City`, `xmp:Rating`).
+    static let sidecarActions: Set<AssetAction> = [.favourite, .unfavourite, .toggleFavourite, .caption, .city]
 
     public init(library: Library, catalog: any Catalog) {
         self.library = library
@@ -84,49 +85,26 @@ public struct ActionPerformer {
     /// Carries out `action` on every asset. Per-asset file problems become `failures`; a
     /// catalog failure throws (after moving back any file already moved).
     public func perform(_ action: AssetAction, value: String?, on assets: [Asset]) throws -> Report {
+        switch action {
+        case .delete, .restore: return try move(action, assets)
+        default: break
+        }
         var report = Report()
-        var edits: [AssetEdit] = []
-        var befores: [Asset] = []
-        for asset in assets {
-            switch action {
-            case .delete where asset.trashed, .restore where !asset.trashed:
-                report.outcomes.append(Outcome(before: asset, after: asset, changes: []))
-            case .delete:
-                do {
-                    edits.append(AssetEdit(id: asset.id, change: .trash(location: try trash.moveIn(asset))))
-                    befores.append(asset)
-                } catch let error as any PhotolibError {
-                    report.failures.append(Failure(asset: asset, error: error))
-                }
-            case .restore:
-                do {
-                    try trash.moveOut(asset)
-                    edits.append(AssetEdit(id: asset.id, change: .restore))
-                    befores.append(asset)
-                } catch let error as any PhotolibError {
-                    report.failures.append(Failure(asset: asset, error: error))
-                }
-            default:
-                edits.append(AssetEdit(id: asset.id, change: action.change(value: value)!))
-                befores.append(asset)
-            }
-        }
+        let edits = assets.map { AssetEdit(id: $0.id, change: action.change(value: value)!) }
         guard !edits.isEmpty else { return report }
-        let afters: [Asset]
-        do {
-            afters = try catalog.apply(edits, action: action.rawValue)
-        } catch {
-            undoMoves(action, edits: edits, befores: befores)
-            throw error
-        }
-        for (before, after) in zip(befores, afters) {
+        let afters = try catalog.apply(edits, action: action.rawValue)
+        for (before, after) in zip(assets, afters) {
             let changes = FieldChange.between(before, after)
             report.outcomes.append(Outcome(before: before, after: after, changes: changes))
             // Give caption, city and favourite back to other tools through the sidecar
             // (only with `sidecars: write`); the catalog change stands even if this fails.
-            guard !after.trashed, changes.contains(where: { Self.sidecarFields.contains($0.field) }) else { continue }
+            // Whenever the action is about a sidecar field, not only when `changes` shows one:
+            // another process may have changed the asset between our read and our commit, so
+            // that our commit changed it though `before` says not (the sidecar writer writes
+            // nothing when the file already says so).
+            guard Self.sidecarActions.contains(action) else { continue }
             do {
-                try library.updateSidecar(for: after)
+                try library.updateSidecar(for: after.id, catalog: catalog)
             } catch let error as any PhotolibError {
                 report.failures.append(Failure(asset: after, error: error))
             }
@@ -134,20 +112,44 @@ public struct ActionPerformer {
         return report
     }
 
-    /// Puts files back where the catalog still says they are.
-    private func undoMoves(_ action: AssetAction, edits: [AssetEdit], befores: [Asset]) {
-        for (edit, before) in zip(edits, befores) {
-            let original = library.absolutePath(of: before.file.relativePath)
-            switch edit.change {
-            case .trash(let location):
-                try? FileTransfer.move(library.absolutePath(of: location), to: original)
-            case .restore:
-                if let location = before.trashLocation {
-                    try? FileTransfer.move(original, to: library.absolutePath(of: location))
-                }
-            default:
-                break
+    /// `delete` and `restore`: each move recorded before it is made (`FileMoves`).
+    private func move(_ action: AssetAction, _ assets: [Asset]) throws -> Report {
+        var report = Report()
+        var moves: [FileMove] = []
+        var moving: [Asset] = []
+        for asset in assets {
+            if action == .delete ? asset.trashed : !asset.trashed {
+                report.outcomes.append(Outcome(before: asset, after: asset, changes: []))
+            } else if action == .delete {
+                moves.append(
+                    FileMove(
+                        assetID: asset.id, kind: .trash, source: asset.file.relativePath,
+                        target: trash.location(for: asset)))
+                moving.append(asset)
+            } else if let location = asset.trashLocation {
+                moves.append(
+                    FileMove(assetID: asset.id, kind: .restore, source: location, target: asset.file.relativePath))
+                moving.append(asset)
+            } else {
+                report.failures.append(
+                    Failure(asset: asset, error: TrashError(path: asset.file.relativePath, reason: .notInTrash)))
             }
         }
+        guard !moves.isEmpty else { return report }
+        let movedByID = Dictionary(uniqueKeysWithValues: zip(moves.map(\.assetID), moves))
+        let (afters, failures) = try FileMoves(library: library, catalog: catalog).run(moves, of: moving) {
+            moved, records in
+            let edits = moved.map { asset in
+                AssetEdit(
+                    id: asset.id,
+                    change: action == .delete ? .trash(location: movedByID[asset.id]!.target!) : .restore)
+            }
+            return (moved, try catalog.apply(edits, action: action.rawValue, finishing: records))
+        }
+        for (before, after) in zip(afters.0, afters.1) {
+            report.outcomes.append(Outcome(before: before, after: after, changes: FieldChange.between(before, after)))
+        }
+        report.failures += failures.map { Failure(asset: $0.asset, error: $0.error) }
+        return report
     }
 }

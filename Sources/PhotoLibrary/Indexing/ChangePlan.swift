@@ -32,7 +32,8 @@ struct ChangePlan {
     /// Files this pass did not see, under its roots, that were not missing already and did not move.
     func newlyMissing(in roots: [RawPath]) -> [AssetID] {
         records.filter { record in
-            !record.missing && !claimed.contains(record.id) && !seenPaths.contains(record.file.relativePath)
+            !record.missing && !record.trashed && !claimed.contains(record.id)
+                && !seenPaths.contains(record.file.relativePath)
                 && roots.contains { root in
                     root.bytes.isEmpty || record.file.relativePath == root
                         || record.file.relativePath.relative(to: root) != nil

@@ -3,26 +3,40 @@ import PhotoSupport
 
 /// Which unreadable files are worth a message.
 ///
-/// A JPEG is recognised by its bytes, never its name. But a photo folder also holds
-/// sidecars, videos and notes: reporting each of those on every index would bury the
-/// real problems. So a file that is not a JPEG is reported only when its name says it
-/// should be one (`.jpg`, `.jpeg`, …); anything else that is not a JPEG is skipped quietly.
+/// Formats are recognised by their bytes, never their names. But a photo folder also holds
+/// sidecars, videos and notes: reporting each of those on every index would bury the real
+/// problems. So a file in no format photolib reads is reported only when it looks like an
+/// image (a GIF, a BMP, a JPEG 2000…) or its name says it should be one (`.jpg`, `.heic`,
+/// `.png`, `.nef`…); anything else is skipped quietly.
 enum IndexRules {
-    static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "jif"]
+    static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "jif", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff",
+        "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "kdc", "dcr",
+        "srw", "3fr", "erf", "mef", "mos", "iiq", "x3f", "mrw", "rwl",
+    ]
 
     static func isQuietlySkipped(_ error: ImageReadError, path: RawPath) -> Bool {
         switch error.reason {
-        case .notJPEG, .empty:
-            return !claimsToBeJPEG(path)
+        case .unsupported(let detected):
+            if let detected, detected.hasSuffix(" image") { return false }
+            return !claimsToBeImage(path)
+        case .empty:
+            return !claimsToBeImage(path)
         default:
             return false
         }
     }
 
-    static func claimsToBeJPEG(_ path: RawPath) -> Bool {
-        let name = path.lastComponent.bytes
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
-        let suffix = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
-        return jpegExtensions.contains(suffix)
+    static func claimsToBeImage(_ path: RawPath) -> Bool {
+        imageExtensions.contains(path.lowercasedExtension)
+    }
+}
+
+extension RawPath {
+    /// What follows the last dot of the last component, lowercased ("" when none).
+    var lowercasedExtension: String {
+        let name = lastComponent.bytes
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        return String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
     }
 }

@@ -13,12 +13,19 @@ public struct IndexSummary: Sendable, Equatable {
     public var unchanged = 0
     /// Assets whose file was not found this time: marked missing, kept.
     public var missing = 0
-    /// Files that could not be indexed (not a JPEG, truncated before the image, unreadable, vanished).
+    /// Files that could not be indexed (in no format photolib reads, truncated before the image, unreadable, vanished).
     public var failed = 0
+    /// Files that failed before and have not changed since: not read, not reported again.
+    public var failedBefore = 0
+    /// The files that failed in this pass, with the reason (also reported one by one).
+    public var failures: [RenditionFailure] = []
     /// Files indexed with a problem (truncated scan data, corrupt EXIF, over the pixel limit).
     public var damaged = 0
-    /// Files that are not JPEGs and do not claim to be (sidecars, videos, text), passed over quietly.
+    /// Files in no format photolib reads that do not look like images (sidecars, videos, text),
+    /// passed over quietly.
     public var skipped = 0
+    /// Files that belong to another file's photo (a `.THM`, the RAW of a RAW+JPEG pair): not assets.
+    public var companions = 0
     /// Files whose thumbnail or preview this pass made.
     public var rendered = 0
     /// Files whose renditions could not be made for a reason that is not the photo's (a full
@@ -72,6 +79,8 @@ public struct IndexOptions: Sendable, Equatable {
     public var includeHidden: Bool
     /// Make the thumbnail and preview of every file read (new or changed), in the same pass.
     public var makeRenditions: Bool
+    /// Read again the files that failed before, even unchanged.
+    public var retryFailed = false
 
     public init(jobs: Int = IndexOptions.defaultJobs, includeHidden: Bool = false, makeRenditions: Bool = false) {
         self.jobs = max(1, jobs)

@@ -91,6 +91,7 @@ public final class IndexWorker {
         for record in records { recordsByPath[record.file.relativePath] = record }
         let pending = indexer.pendingFiles(listing.files, explicitFiles: [], recordsByPath: recordsByPath)
         summary.unchanged = pending.unchanged.count
+        summary.companions = pending.companions
         let readings = indexer.readFiles(pending.toRead, report: report)
 
         // A file new at its path may be an asset moved from anywhere in the library: the
@@ -104,7 +105,7 @@ public final class IndexWorker {
             known.insert($0.id).inserted
         }
         var plan = ChangePlan(records: records + candidates, seenPaths: pending.seenPaths, library: library)
-        indexer.place(
+        _ = indexer.place(
             pending.toRead, readings, plan: &plan, recordsByPath: recordsByPath, summary: &summary, report: report)
 
         let subfolders = listing.folders.compactMap { subfolder in

@@ -42,45 +42,89 @@ public final class Indexer {
         recordsByPath.reserveCapacity(records.count)
         for record in records { recordsByPath[record.file.relativePath] = record }
 
+        // Files that failed before and have not changed since are neither read nor reported
+        // again (unless asked to retry): only new problems reach stderr and the exit status.
+        let remembered = try catalog.indexFailures()
+        var failuresByPath: [RawPath: IndexFailure] = [:]
+        for failure in remembered { failuresByPath[failure.relativePath] = failure }
+
         let pending = pendingFiles(
-            walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))), recordsByPath: recordsByPath)
+            walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))), recordsByPath: recordsByPath,
+            failuresByPath: failuresByPath)
         summary.unchanged += pending.unchanged.count
+        summary.companions += pending.companions
+        summary.failedBefore += pending.failedBefore
+        var cleared = pending.cleared
+        // A remembered file that is gone from the walked folders is forgotten.
+        for failure in remembered where !pending.seenPaths.contains(failure.relativePath) {
+            if roots.contains(where: { $0.bytes.isEmpty || failure.relativePath.relative(to: $0) != nil }) {
+                cleared.append(failure.relativePath)
+            }
+        }
         report(.planned(toRead: pending.toRead.count, unchanged: summary.unchanged))
 
         let readings = readFiles(pending.toRead, report: report)
         var plan = ChangePlan(records: records, seenPaths: pending.seenPaths, library: library)
-        place(pending.toRead, readings, plan: &plan, recordsByPath: recordsByPath, summary: &summary, report: report)
+        let newFailures = place(
+            pending.toRead, readings, plan: &plan, recordsByPath: recordsByPath, summary: &summary, report: report)
 
         let missing = plan.newlyMissing(in: roots)
         summary.missing = missing.count
         try write(plan, missing: missing)
+        if !newFailures.isEmpty || !cleared.isEmpty {
+            try catalog.updateIndexFailures(recording: newFailures, clearing: cleared)
+        }
         return summary
     }
 
-    /// The walked files that must be read (new, changed, back from missing, or with a changed
-    /// sidecar), the paths seen, and the ids of the unchanged ones.
-    func pendingFiles(
-        _ files: [WalkedFile], explicitFiles: Set<RawPath>, recordsByPath: [RawPath: IndexRecord]
-    ) -> (toRead: [PendingFile], seenPaths: Set<RawPath>, unchanged: [AssetID]) {
-        let sidecars = SidecarFinder(walked: files, explicitFiles: explicitFiles)
+    /// What the walk leaves to do: the files that must be read (new, changed, back from
+    /// missing, or with a changed sidecar), the paths seen, the ids of the unchanged ones,
+    /// and the remembered failures to forget (their files changed, so they are read again).
+    struct PendingScan {
         var toRead: [PendingFile] = []
         var seenPaths = Set<RawPath>()
         var unchanged: [AssetID] = []
+        var companions = 0
+        var failedBefore = 0
+        var cleared: [RawPath] = []
+    }
+
+    /// The walked files that must be read, and the rest sorted out (`PendingScan`).
+    func pendingFiles(
+        _ files: [WalkedFile], explicitFiles: Set<RawPath>, recordsByPath: [RawPath: IndexRecord],
+        failuresByPath: [RawPath: IndexFailure] = [:]
+    ) -> PendingScan {
+        let sidecars = SidecarFinder(walked: files, explicitFiles: explicitFiles)
+        var scan = PendingScan()
+        let companions = Companions.companionPaths(among: files.map(\.path))
         for file in files where !Sidecar.isSidecarName(file.path) {
+            if companions.contains(file.path) {
+                // Part of another file's photo (a .THM, the RAW of a RAW+JPEG pair): listed with it.
+                scan.companions += 1
+                continue
+            }
             // Walked paths are absolute and normalised already: strip the root, no getcwd per file.
             guard let relativePath = file.path.relative(to: library.root) else { continue }
-            seenPaths.insert(relativePath)
+            scan.seenPaths.insert(relativePath)
             let sidecar = sidecars.sidecar(for: file.path)
             if let record = recordsByPath[relativePath], !record.missing,
                 record.file.size == file.size, record.file.modifiedNanoseconds == file.modifiedNanoseconds,
                 record.sidecarStamp == sidecar?.stamp
             {
-                unchanged.append(record.id)
+                scan.unchanged.append(record.id)
+            } else if let failure = failuresByPath[relativePath], !options.retryFailed,
+                failure.size == file.size, failure.modifiedNanoseconds == file.modifiedNanoseconds
+            {
+                scan.failedBefore += 1
             } else {
-                toRead.append(PendingFile(absolutePath: file.path, relativePath: relativePath, sidecar: sidecar))
+                if failuresByPath[relativePath] != nil { scan.cleared.append(relativePath) }
+                scan.toRead.append(
+                    PendingFile(
+                        absolutePath: file.path, relativePath: relativePath, sidecar: sidecar, size: file.size,
+                        modifiedNanoseconds: file.modifiedNanoseconds))
             }
         }
-        return (toRead, seenPaths, unchanged)
+        return scan
     }
 
     /// Reads the files on `options.jobs` threads (their renditions too, when asked).
@@ -114,7 +158,9 @@ public final class Indexer {
         _ toRead: [PendingFile], _ readings: [ReadOutcome], plan: inout ChangePlan,
         recordsByPath: [RawPath: IndexRecord], summary: inout IndexSummary,
         report: @escaping @Sendable (IndexEvent) -> Void
-    ) {
+    ) -> [IndexFailure] {
+        var newFailures: [IndexFailure] = []
+        let now = Date()
         for (pending, outcome) in zip(toRead, readings) {
             if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
             switch outcome.image {
@@ -140,6 +186,11 @@ public final class Indexer {
                     summary.skipped += 1
                 } else {
                     summary.failed += 1
+                    summary.failures.append(RenditionFailure(path: pending.absolutePath, reason: error.description))
+                    newFailures.append(
+                        IndexFailure(
+                            relativePath: pending.relativePath, size: pending.size,
+                            modifiedNanoseconds: pending.modifiedNanoseconds, reason: error.description, failedAt: now))
                     report(.failed(path: pending.absolutePath, message: error.description))
                 }
             }
@@ -153,6 +204,7 @@ public final class Indexer {
                 break
             }
         }
+        return newFailures
     }
 
     /// Reads one file, its sidecar when it is a photo, and weighs their text (on a reading thread).
@@ -218,6 +270,9 @@ struct PendingFile: Sendable {
     var absolutePath: RawPath
     var relativePath: RawPath
     var sidecar: FoundSidecar?
+    /// What the walk saw, remembered with a failure.
+    var size: Int64
+    var modifiedNanoseconds: Int64
 }
 
 /// Why `index` refused to start.

@@ -35,10 +35,10 @@ public enum CatalogCopy {
                 switch target {
                 case .sqlite:
                     settings.catalog = nil
-                    settings.catalogSchema = nil
+                    settings.postgresSchema = nil
                 case .postgres(let address):
                     settings.catalog = address.url
-                    settings.catalogSchema = address.schema
+                    settings.postgresSchema = address.schema
                 }
                 try library.writeSettings(settings)
                 return counts

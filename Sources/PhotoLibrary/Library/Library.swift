@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCatalog
 import PhotoFormats
 import PhotoSupport
 
@@ -40,11 +41,16 @@ public final class Library: Sendable {
         guard FileSystem.isDirectory(root) else {
             throw LibraryError(path: root, reason: FileSystem.exists(root) ? .notADirectory : .noSuchDirectory)
         }
-        let library = Library(root: root, settings: settings, dataFiles: dataFiles)
-        if FileSystem.exists(library.settingsPath) { throw LibraryError(path: root, reason: .alreadyExists) }
-        try FileSystem.createDirectory(library.renditionsDirectory)
-        try FileSystem.createDirectory(library.trashDirectory)
-        try library.writeSettings(settings)
+        let unmarked = Library(root: root, settings: settings, dataFiles: dataFiles)
+        if FileSystem.exists(unmarked.settingsPath) { throw LibraryError(path: root, reason: .alreadyExists) }
+        try FileSystem.createDirectory(unmarked.renditionsDirectory)
+        try FileSystem.createDirectory(unmarked.trashDirectory)
+        // The catalog first: the settings file is what makes the folder a library.
+        var marked = settings
+        marked.libraryID = try unmarked.createCatalog()
+        if settings.catalog == nil { marked.catalogSchema = SQLiteCatalog.schemaVersion }
+        let library = Library(root: root, settings: marked, dataFiles: dataFiles)
+        try library.writeSettings(marked)
         return library
     }
 
@@ -113,7 +119,13 @@ public final class Library: Sendable {
 public struct LibraryError: PhotolibError {
     public enum Reason: Sendable, Equatable {
         case noSuchDirectory, notADirectory, alreadyExists, notALibrary, noLibraryFound
+        /// The library cannot be written by this user (a read-only mount, permissions).
+        case readOnly
         case unreadableSettings(String)
+        /// `.photolib/` is there but its catalog is not (or is an empty file).
+        case catalogMissing, catalogEmpty
+        /// The catalog's library id is not the settings' (nil: it carries none).
+        case catalogOfAnotherLibrary(expected: String, found: String?)
     }
 
     public var path: RawPath
@@ -124,6 +136,7 @@ public struct LibraryError: PhotolibError {
         case .noSuchDirectory, .notADirectory, .notALibrary, .noLibraryFound: .noSuchInput
         case .alreadyExists: .usage
         case .unreadableSettings: .badData
+        case .catalogMissing, .catalogEmpty, .catalogOfAnotherLibrary, .readOnly: .failure
         }
     }
 
@@ -135,6 +148,17 @@ public struct LibraryError: PhotolibError {
         case .notALibrary: "\(path): not a photolib library (no \(Library.controlDirectoryName)/ here)"
         case .noLibraryFound: "no photolib library found in \(path) or any folder above it"
         case .unreadableSettings(let why): "\(path): unreadable settings: \(why)"
+        case .catalogMissing:
+            "\(path): the library's catalog is missing; restore it from a backup (photolib never makes a new "
+                + "one in an existing library: only 'photolib init' does)"
+        case .catalogEmpty:
+            "\(path): the library's catalog is an empty file; restore it from a backup (photolib never makes a "
+                + "new one in an existing library: only 'photolib init' does)"
+        case .catalogOfAnotherLibrary(let expected, let found):
+            "\(path): this catalog belongs to \(found.map { "another library (\($0))" } ?? "no known library"), "
+                + "not to this one (\(expected)); put this library's catalog back, or remove libraryID from "
+                + "settings.json to adopt it"
+        case .readOnly: "\(path): library is read-only"
         }
     }
 }

@@ -19,7 +19,12 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     /// (never with a password) shared by every machine that opens the library.
     public var catalog: String?
     /// The PostgreSQL schema that holds this library's tables (with `catalog` only).
-    public var catalogSchema: String?
+    public var postgresSchema: String?
+    /// The marker that ties the catalog to this library: the id also kept in the catalog
+    /// (`catalog_info.library_id`), so that a catalog from elsewhere is recognised and refused.
+    public var libraryID: String?
+    /// The catalog's schema version when this library last opened it.
+    public var catalogSchema: Int?
 
     public init() {}
 
@@ -37,7 +42,9 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
         maxMegapixels = try container.decodeIfPresent(Int.self, forKey: .maxMegapixels) ?? defaults.maxMegapixels
         sidecars = try container.decodeIfPresent(SidecarMode.self, forKey: .sidecars) ?? defaults.sidecars
         catalog = try container.decodeIfPresent(String.self, forKey: .catalog)
-        catalogSchema = try container.decodeIfPresent(String.self, forKey: .catalogSchema)
+        postgresSchema = try container.decodeIfPresent(String.self, forKey: .postgresSchema)
+        libraryID = try container.decodeIfPresent(String.self, forKey: .libraryID)
+        catalogSchema = try container.decodeIfPresent(Int.self, forKey: .catalogSchema)
     }
 }
 

@@ -20,11 +20,12 @@ public struct PreviewSource {
     public func preview(for asset: Asset) throws -> RenditionFile {
         let spec = RenditionSpec.standard(.preview, settings: library.settings)
         if let existing = store.existing(spec, for: asset) { return existing }
+        let original = try library.originalPath(of: asset)
         let outcome: RenditionOutcome
         do {
             outcome = try RenditionMaker(settings: library.settings, store: store)
                 .make(
-                    source: library.originalPath(of: asset), fingerprint: asset.file.fingerprint,
+                    source: original, fingerprint: asset.file.fingerprint,
                     orientation: asset.metadata.orientation, kinds: [.preview], force: false)
         } catch {
             if let finding = DamageFinding.undecodable(id: asset.id, error: error) {
@@ -34,7 +35,7 @@ public struct PreviewSource {
         }
         if let damage = outcome.damage { try catalog?.recordDamage([.partial(id: asset.id, damage: damage)]) }
         guard let preview = outcome.preview else {
-            throw PictureError(path: library.originalPath(of: asset), reason: .undecodable("no preview was made"))
+            throw PictureError(path: original, reason: .undecodable("no preview was made"))
         }
         return preview
     }

@@ -44,15 +44,21 @@ public struct RenditionBatch {
         let settings = library.settings
         let store = RenditionStore(library: library)
         let sources = assets.map { asset in
-            Job(
-                id: asset.id, path: library.originalPath(of: asset), fingerprint: asset.file.fingerprint,
+            var job = Job(
+                id: asset.id, path: library.absolutePath(of: asset.file.relativePath),
+                fingerprint: asset.file.fingerprint,
                 orientation: asset.metadata.orientation, missing: asset.missing)
+            do throws(ConfinedPathError) { job.path = try library.originalPath(of: asset) } catch {
+                job.refusal = error
+            }
+            return job
         }
         let total = sources.count
         let outcomes = ParallelWork.map(
             sources, jobs: jobs, makeWorker: { RenditionMaker(settings: settings, store: store) },
             progress: { done in report(.progress(done: done, total: total)) }
         ) { maker, job -> Result<RenditionOutcome, any Error> in
+            if let refusal = job.refusal { return .failure(refusal) }
             if job.missing { return .failure(FileSystemError(path: job.path, reason: .notFound)) }
             return Result {
                 try maker.make(
@@ -89,5 +95,7 @@ public struct RenditionBatch {
         var fingerprint: String
         var orientation: Int
         var missing: Bool
+        /// A catalog path that leads outside the library: never read.
+        var refusal: ConfinedPathError? = nil
     }
 }

@@ -10,6 +10,7 @@ public final class RenditionMaker {
     public let store: RenditionStore
 
     private var decoder: DownscalingDecoder?
+    private var formatDecoder: FormatDecoder?
     private var encoder: JPEGEncoder?
     private let thumbnailResizer = StreamingResizer()
     private let sourceStorage = PixelStorage<UInt8>()
@@ -26,7 +27,8 @@ public final class RenditionMaker {
         self.store = store
     }
 
-    /// Makes the `kinds` renditions of the JPEG at `source`, whose content fingerprint is
+    /// Makes the `kinds` renditions of the photo at `source` (a JPEG, or any format
+    /// `ImageFormat` recognises), whose content fingerprint is
     /// `fingerprint` and EXIF orientation `orientation` (values outside 1...8 count as 1).
     ///
     /// Renditions whose file exists are kept unless `force`; when all exist, only the frame
@@ -48,11 +50,21 @@ public final class RenditionMaker {
             return try describeExisting(paths, source: source, orientation: orientation)
         }
 
-        let decoder = try self.decoder ?? DownscalingDecoder(path: source)
-        self.decoder = decoder
         let length = try FileSystem.readFile(source, reserve: sourceStorage.reserve)
         defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
         let data = UnsafeRawBufferPointer(start: sourceStorage.base, count: length)
+        if let format = ImageFormat.detect(UnsafeRawBufferPointer(rebasing: data.prefix(4096))), format != .jpeg {
+            let decoder = self.formatDecoder ?? FormatDecoder()
+            self.formatDecoder = decoder
+            let decoded = try decoder.decode(
+                format, data: data, limit: settings.pixelLimit, path: source,
+                previewSide: max(settings.previewSize, settings.thumbnailSize))
+            return try write(
+                decoded, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
+                missing: missing, kinds: kinds, paths: paths)
+        }
+        let decoder = try self.decoder ?? DownscalingDecoder(path: source)
+        self.decoder = decoder
 
         let header = try decoder.readHeader(data, limit: settings.pixelLimit, path: source)
         let display = orientation.displayed(width: header.width, height: header.height)
@@ -101,11 +113,64 @@ public final class RenditionMaker {
     ) throws -> RenditionOutcome {
         var outcome = RenditionOutcome()
         guard !paths.isEmpty else { return outcome }
-        guard let stored = try SourceFile.frameSize(of: source) else {
-            throw ImagingError(path: source, reason: .undecodable("no JPEG frame header"))
+        let display: (width: Int, height: Int)
+        if let stored = try SourceFile.frameSize(of: source) {
+            display = orientation.displayed(width: stored.width, height: stored.height)
+        } else {
+            let bytes = try FileSystem.readFile(source)
+            display = try bytes.withUnsafeBytes { data in
+                guard let format = ImageFormat.detect(UnsafeRawBufferPointer(rebasing: data.prefix(4096))),
+                    format != .jpeg
+                else { throw ImagingError(path: source, reason: .undecodable("no JPEG frame header")) }
+                return try FormatDecoder.displaySize(format, data: data, orientation: orientation.value, path: source)
+            }
         }
-        let display = orientation.displayed(width: stored.width, height: stored.height)
         for (kind, path) in paths {
+            let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height)
+            outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
+        }
+        return outcome
+    }
+
+    /// The renditions of a picture another format's library decoded at full size: reduced to
+    /// the largest rendition's size in stored orientation (halved in place first, then
+    /// Lanczos), turned upright, then each rendition from that, as for a JPEG.
+    private func write(
+        _ decoded: FormatDecoder.Decoded, orientation: ImageOrientation, missing: [RenditionKind],
+        kinds: Set<RenditionKind>, paths: [RenditionKind: RawPath]
+    ) throws -> RenditionOutcome {
+        var source = decoded.image
+        let display = decoded.displaySize ?? orientation.displayed(width: source.width, height: source.height)
+        let largest = max(settings.previewSize, settings.thumbnailSize)
+        let baseSize = fitted(width: display.width, height: display.height, within: largest)
+        let storedBase = orientation.stored(width: baseSize.width, height: baseSize.height)
+        var base = source
+        if storedBase != (source.width, source.height) {
+            while source.width >= 4 * storedBase.width && source.height >= 4 * storedBase.height {
+                source = ImageHalving.halved(source, into: source.pixels)
+            }
+            base = RGBImage(
+                pixels: baseStorage.reserve(RGBImage.byteCount(width: storedBase.width, height: storedBase.height)),
+                width: storedBase.width, height: storedBase.height)
+            thumbnailResizer.begin(inputWidth: source.width, inputHeight: source.height, output: base)
+            thumbnailResizer.push(rows: source.pixels, count: source.height, stride: source.stride)
+        }
+        let upright =
+            orientation.isUpright
+            ? base
+            : orientation.apply(
+                to: base, into: orientedStorage.reserve(RGBImage.byteCount(width: base.width, height: base.height)))
+        var outcome = RenditionOutcome(damage: decoded.damage, warningCount: decoded.damage == nil ? 0 : 1)
+        for kind in missing {
+            guard let path = paths[kind] else { continue }
+            let spec = spec(kind)
+            let size = spec.fittedSize(displayWidth: display.width, displayHeight: display.height)
+            let image = size == baseSize ? upright : shrink(upright, to: size)
+            try write(image, spec: spec, iccProfile: nil, to: path)
+            outcome.madeAnything = true
+        }
+        for kind in kinds {
+            guard let path = paths[kind] else { continue }
             let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height)
             outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCatalog
 
 extension RenditionStore {
@@ -14,5 +15,23 @@ extension RenditionStore {
             result[kind] = existing(RenditionSpec.standard(kind, settings: settings), for: asset)
         }
         return result
+    }
+}
+
+extension Library {
+    /// Deletes the renditions of assets just removed from `catalog` (forgotten), except those
+    /// another asset still shows (same fingerprint); a file already gone is no error. Returns
+    /// how many files were deleted.
+    @discardableResult
+    public func removeRenditions(of removed: [Asset], catalog: any Catalog) throws -> Int {
+        let kept = Set(try catalog.indexRecords().map(\.file.fingerprint))
+        let store = RenditionStore(library: self)
+        var deleted = 0
+        for asset in removed where !kept.contains(asset.file.fingerprint) {
+            for file in store.existingRenditions(of: asset, settings: settings).values {
+                if file.path.withCString({ unlink($0) }) == 0 { deleted += 1 }
+            }
+        }
+        return deleted
     }
 }

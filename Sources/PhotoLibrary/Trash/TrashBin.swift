@@ -1,72 +1,156 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoSupport
 
 /// The library's trash, `.photolib/trash/`: where `action delete` puts originals until
 /// `restore` brings them back or `trash empty` deletes them for good.
 ///
-/// A trashed original is named `<id>-<file name>`, so two photos of the same name never
-/// meet, and the catalog keeps where it lies (`Asset.trashLocation`).
+/// A trashed original lies in a folder of its own named by the asset's id,
+/// `.photolib/trash/<id>/<file name>`, with the XMP sidecars that were beside it: two photos
+/// of the same name never meet, and the name always fits (it fitted where it came from).
+/// The catalog keeps where it lies (`Asset.trashLocation`); libraries trashed into before
+/// this layout keep their `<id>-<file name>` entries, which restore and empty still handle.
+///
+/// Every path is the catalog's, checked (`Library.place(of:)`): nothing outside the library
+/// is moved or deleted, and nothing through a symlinked folder.
 public struct TrashBin: Sendable {
     public let library: Library
 
     public init(library: Library) { self.library = library }
 
-    /// Moves the asset's original into the trash; returns where it now lies, relative to
-    /// the library root.
-    public func moveIn(_ asset: Asset) throws -> RawPath {
-        let original = library.absolutePath(of: asset.file.relativePath)
-        guard FileSystem.exists(original) else { throw TrashError(path: original, reason: .originalMissing) }
-        try FileSystem.createDirectory(library.trashDirectory)
-        let location = location(for: asset)
-        try FileTransfer.move(original, to: library.absolutePath(of: location))
-        return location
-    }
-
-    /// Where `moveIn` puts the asset's original, relative to the library root.
+    /// Where `action delete` puts the asset's original, relative to the library root.
     public func location(for asset: Asset) -> RawPath {
-        let name = RawPath("\(asset.id.hex)-").bytes + asset.file.relativePath.lastComponent.bytes
-        return Library.trashRelativeDirectory.appending(RawPath(bytes: name))
+        Library.trashRelativeDirectory.appending(asset.id.hex).appending(asset.file.relativePath.lastComponent)
     }
 
-    /// Puts a trashed original back at its path. Refuses when that path is taken now.
-    public func moveOut(_ asset: Asset) throws {
-        let original = library.absolutePath(of: asset.file.relativePath)
-        guard let location = asset.trashLocation else { throw TrashError(path: original, reason: .notInTrash) }
-        let trashed = library.absolutePath(of: location)
-        guard FileSystem.exists(trashed) else { throw TrashError(path: trashed, reason: .trashedFileMissing) }
-        if FileSystem.exists(original) { throw TrashError(path: original, reason: .pathTaken) }
-        try FileSystem.createDirectory(original.parent)
-        do {
-            try FileTransfer.move(trashed, to: original)
-        } catch let error as FileSystemError where error.reason == .alreadyExists {
-            throw TrashError(path: original, reason: .pathTaken)
+    // MARK: - Carrying out a recorded move
+
+    /// Makes the recorded move. Throws `TrashError` when the file to move is not there or
+    /// its target is taken, `ConfinedPathError` for a path that leads outside the library or
+    /// through a symlink, and `FileSystemError` for I/O failures; the original then stays.
+    func carryOut(_ move: FileMove) throws {
+        switch move.kind {
+        case .trash, .restore:
+            guard let targetPath = move.target else { return }
+            let source = try library.place(of: move.source)
+            guard source.status != nil else {
+                throw TrashError(
+                    path: source.path, reason: move.kind == .trash ? .originalMissing : .trashedFileMissing)
+            }
+            let target = try library.place(of: targetPath, create: true)
+            if target.status != nil { throw TrashError(path: target.path, reason: .pathTaken) }
+            do {
+                try FileTransfer.move(source, to: target)
+            } catch let error as FileSystemError where error.reason == .alreadyExists {
+                throw TrashError(path: target.path, reason: .pathTaken)
+            }
+            moveSidecars(from: source, to: target)
+            removeFolderIfEmpty(of: move.kind == .restore ? move.source : nil)
+        case .purge:
+            let source = try library.place(of: move.source)
+            guard source.status.map({ ($0.st_mode & S_IFMT) == S_IFREG || ($0.st_mode & S_IFMT) == S_IFLNK }) ?? true
+            else { throw TrashError(path: source.path, reason: .notAFile) }
+            guard try source.folder.unlink(source.name) else {
+                throw TrashError(path: source.path, reason: .trashedFileMissing)
+            }
+            source.folder.sync()
+            removeSidecars(beside: source)
+            removeFolderIfEmpty(of: move.source)
         }
     }
 
-    /// Deletes a trashed original for good. A file already gone is no error.
-    public func deleteForGood(_ asset: Asset) throws {
-        guard let location = asset.trashLocation else { return }
-        let trashed = library.absolutePath(of: location)
-        if trashed.withCString({ unlink($0) }) != 0, errno != ENOENT {
-            throw FileSystemError(path: trashed, errno: errno, operation: "unlink")
+    /// After a kill: whether the recorded move had reached its point of no return (the
+    /// original linked at its target; for a purge, unlinked), finishing what follows it
+    /// (the source's unlink, the sidecars); false when it had not, and nothing needs undoing.
+    func carryOn(_ move: FileMove) throws -> Bool {
+        try ConfinedPath.check(move.source)
+        // The source's folder may be gone already (a trashed asset's own folder is removed
+        // once its last file left): then nothing is left there.
+        let source = try? library.place(of: move.source)
+        switch move.kind {
+        case .trash, .restore:
+            guard let targetPath = move.target else { return false }
+            guard let target = try? library.place(of: targetPath), let arrived = target.status else {
+                // Never arrived: the asset's own trash folder may have been made for it.
+                removeFolderIfEmpty(of: move.kind == .trash ? targetPath : nil)
+                return false
+            }
+            if let source, let left = source.status {
+                // Linked but not yet unlinked: the same file under both names. Anything else
+                // at the target is not this move's: leave both alone, the move never happened.
+                guard left.st_dev == arrived.st_dev, left.st_ino == arrived.st_ino else { return false }
+                try source.folder.unlink(source.name)
+                source.folder.sync()
+            }
+            if let source { moveSidecars(from: source, to: target) }
+            removeFolderIfEmpty(of: move.kind == .restore ? move.source : nil)
+            return true
+        case .purge:
+            guard source?.status == nil else { return false }
+            if let source { removeSidecars(beside: source) }
+            removeFolderIfEmpty(of: move.source)
+            return true
         }
+    }
+
+    // MARK: - Sidecars and folders
+
+    /// Moves the regular-file sidecars of the photo named `from.name` beside it to the
+    /// folder of `to`, under the names they had; one that cannot move stays where it is.
+    private func moveSidecars(from: FileTransfer.Place, to: FileTransfer.Place) {
+        for name in Sidecar.candidates(for: from.name).map(\.lastComponent) {
+            guard let info = from.folder.status(name), (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            if let there = to.folder.status(name) {
+                // Linked by a move a kill cut short: finish it; a different file there stays.
+                if there.st_dev == info.st_dev, there.st_ino == info.st_ino { _ = try? from.folder.unlink(name) }
+                continue
+            }
+            try? FileTransfer.move(
+                FileTransfer.Place(folder: from.folder, name: name),
+                to: FileTransfer.Place(folder: to.folder, name: name))
+        }
+    }
+
+    /// Deletes the sidecars that went into the trash with a photo (only in a folder of its own).
+    private func removeSidecars(beside original: FileTransfer.Place) {
+        guard original.folder.path != library.trashDirectory else { return }
+        for name in Sidecar.candidates(for: original.name).map(\.lastComponent) {
+            guard let info = original.folder.status(name), (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            _ = try? original.folder.unlink(name)
+        }
+    }
+
+    /// Removes a trashed asset's own folder (`.photolib/trash/<id>/`) once it is empty.
+    private func removeFolderIfEmpty(of location: RawPath?) {
+        guard let location, location.parent.parent == Library.trashRelativeDirectory,
+            let trash = try? DirectoryHandle.open(
+                root: library.root, relative: Library.trashRelativeDirectory, create: false)
+        else { return }
+        trash.removeEmptyFolder(location.parent.lastComponent)
     }
 }
 
 /// Why a file could not go into the trash or come out of it.
 public struct TrashError: PhotolibError {
     public enum Reason: Sendable, Equatable {
-        case originalMissing, notInTrash, trashedFileMissing, pathTaken
+        case originalMissing, notInTrash, trashedFileMissing, pathTaken, notAFile
+        /// `trash empty` found the trashed file gone and the original back at its path.
+        case originalBack
     }
 
     public var path: RawPath
     public var reason: Reason
 
+    public init(path: RawPath, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var kind: ErrorKind {
         switch reason {
         case .originalMissing, .trashedFileMissing: .noSuchInput
-        case .notInTrash, .pathTaken: .failure
+        case .notInTrash, .pathTaken, .notAFile, .originalBack: .failure
         }
     }
 
@@ -76,6 +160,10 @@ public struct TrashError: PhotolibError {
         case .notInTrash: "\(path): not in the trash"
         case .trashedFileMissing: "\(path): the trashed original is gone from the trash"
         case .pathTaken: "\(path): cannot restore: another file is at this path now; move it away first"
+        case .notAFile: "\(path): not a file; photolib deletes only the files it put in the trash"
+        case .originalBack:
+            "\(path): not deleted: the trashed original is not in the trash, and a file is at its path again "
+                + "(see 'photolib verify')"
         }
     }
 }

@@ -34,7 +34,8 @@ extension LibraryVerifier {
         markMissing(indices([.originalMissing]), in: &report)
         reindex(indices([.originalChanged]), in: &report, jobs: jobs)
         makeRenditions(indices([.renditionMissing]), in: &report, jobs: jobs)
-        removeFiles(indices([.renditionStale, .renditionOrphaned]), in: &report)
+        removeFiles(indices([.renditionStale, .renditionOrphaned, .temporaryLeft]), in: &report)
+        rewriteSidecars(indices([.sidecarDisagrees]), in: &report)
         for index in report.findings.indices where !report.findings[index].isRepairable {
             report.findings[index].repairProblem =
                 report.findings[index].kind == .catalogDamaged ? .catalogDamaged : .trashNotTouched
@@ -107,9 +108,22 @@ extension LibraryVerifier {
             if RenditionStore(library: library).isRendition(finding.path) {
                 report.findings[index].repaired = true
             } else {
-                let original = assets.first { $0.id == finding.assetID }.map(library.originalPath(of:))
+                let original = assets.first { $0.id == finding.assetID }.flatMap { try? library.originalPath(of: $0) }
                 report.findings[index].repairProblem = .failed(
                     original.flatMap { messages[$0] } ?? "the rendition could not be made")
+            }
+        }
+    }
+
+    /// Writes each disagreeing sidecar again from the catalog.
+    private func rewriteSidecars(_ indices: [Int], in report: inout VerifyReport) {
+        for index in indices {
+            guard let id = report.findings[index].assetID else { continue }
+            do {
+                try library.updateSidecar(for: id, catalog: catalog)
+                report.findings[index].repaired = true
+            } catch {
+                report.findings[index].repairProblem = .failed("\(error)")
             }
         }
     }

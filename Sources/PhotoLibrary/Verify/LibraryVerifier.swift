@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoSupport
 
 /// Checks that a library's catalog, originals, renditions and trash agree with each other:
@@ -37,11 +38,15 @@ public final class LibraryVerifier {
         report.assetsChecked = assets.count
         for asset in assets where !asset.trashed && !asset.missing {
             report.findings += checkOriginal(of: asset)
+            if library.settings.sidecars == .write, let finding = checkSidecar(of: asset) {
+                report.findings.append(finding)
+            }
         }
         report.findings += try checkRenditionFiles(
             claimedFingerprints: Set(assets.map(\.file.fingerprint)),
             filesChecked: &report.renditionFilesChecked)
         report.findings += try checkTrash(assets.filter(\.trashed), filesChecked: &report.trashFilesChecked)
+        report.findings += checkTemporaries()
         return report
     }
 
@@ -49,7 +54,8 @@ public final class LibraryVerifier {
 
     /// An original gone or changed; else the renditions a readable original should have.
     func checkOriginal(of asset: Asset) -> [VerifyFinding] {
-        let path = library.originalPath(of: asset)
+        // A path that leads outside the library is reported as catalog damage, and never read.
+        guard let path = try? library.originalPath(of: asset) else { return [] }
         switch OriginalState.of(path, recorded: asset.file) {
         case .missing:
             return [
@@ -121,14 +127,46 @@ public final class LibraryVerifier {
         return findings
     }
 
+    /// The sidecar photolib writes says what the catalog says of what a person set: the
+    /// caption and city a user gave, and a favourite's rating of 5. A write lost to a kill or
+    /// a race, or a commit lost to a damaged write-ahead log, shows up here.
+    func checkSidecar(of asset: Asset) -> VerifyFinding? {
+        guard let original = try? library.originalPath(of: asset), let path = Sidecar.locate(for: original),
+            let text = try? Sidecar.read(path)
+        else { return nil }
+        var disagreements: [String] = []
+        if asset.captionSource == .user, text.caption != asset.caption { disagreements.append("caption") }
+        if asset.citySource == .user, text.city != asset.city { disagreements.append("city") }
+        // (A 5 on a non-favourite may be another tool's rating: not photolib's to judge.)
+        if asset.favourite, text.rating != SidecarWriter.favouriteRating { disagreements.append("rating") }
+        guard !disagreements.isEmpty else { return nil }
+        return VerifyFinding(
+            kind: .sidecarDisagrees, path: path, assetID: asset.id,
+            detail: "the sidecar's \(disagreements.joined(separator: ", ")) disagree with the catalog")
+    }
+
+    /// Temporary files whose writer is gone, anywhere but the renditions folder (whose own
+    /// check reports them as orphaned renditions).
+    func checkTemporaries() -> [VerifyFinding] {
+        let renditions = library.renditionsDirectory
+        return AbandonedTemporaries.find(under: library.root).filter { $0.relative(to: renditions) == nil }.map {
+            VerifyFinding(kind: .temporaryLeft, path: $0, detail: "temporary file left by a photolib that was stopped")
+        }
+    }
+
     /// Each trashed asset's file is in the trash, and each file in the trash is an asset's.
     func checkTrash(_ trashed: [Asset], filesChecked: inout Int) throws -> [VerifyFinding] {
         var findings: [VerifyFinding] = []
         var claimed = Set<RawPath>()
         for asset in trashed {
-            guard let location = asset.trashLocation else { continue }  // reported by integrityProblems
+            // No location, or one outside the library: reported by integrityProblems.
+            guard let location = asset.trashLocation, ConfinedPath.isConfined(location) else { continue }
             let path = library.absolutePath(of: location)
             claimed.insert(path)
+            // The sidecars trashed with it, in its own folder.
+            if location.parent != Library.trashRelativeDirectory {
+                claimed.formUnion(Sidecar.candidates(for: path))
+            }
             var info = stat()
             if path.withCString({ lstat($0, &info) }) != 0 {
                 findings.append(

@@ -21,6 +21,12 @@ public struct VerifyFinding: Sendable, Equatable {
         case trashFileMissing = "trash-file-missing"
         /// A file in the trash that no asset claims.
         case trashFileUnclaimed = "trash-file-unclaimed"
+        /// A temporary file a killed photolib left beside a sidecar, the settings or a moved
+        /// original (`.<name>.tmp-<pid>-<n>`, `.<name>.photolib-<pid>-<n>`), its writer gone.
+        case temporaryLeft = "temporary-left"
+        /// With `sidecars: write`, a sidecar whose caption, city or rating says otherwise than
+        /// the catalog's user-set caption, city or favourite (a lost write, or a lost commit).
+        case sidecarDisagrees = "sidecar-disagrees"
     }
 
     public var kind: Kind
@@ -77,7 +83,9 @@ public struct VerifyFinding: Sendable, Equatable {
     /// deletes a file in the trash it cannot account for, nor mends a damaged catalog.
     public var isRepairable: Bool {
         switch kind {
-        case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned: true
+        case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned,
+            .temporaryLeft, .sidecarDisagrees:
+            true
         case .catalogDamaged, .trashFileMissing, .trashFileUnclaimed: false
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import PhotoFormats
 import PhotoLibrary
 import PhotoSupport
+import PhotoTerminal
 
 /// Everything a command may know of the outside world: environment, working directory,
 /// standard input, output streams, which of them are terminals and the terminal's size.
@@ -56,8 +57,9 @@ struct CommandContext: Sendable {
             environment: environment,
             workingDirectory: currentDirectory(),
             stdin: InputSource(fileDescriptor: STDIN_FILENO),
-            stdout: OutputStream(fileDescriptor: STDOUT_FILENO, buffered: true),
-            stderr: OutputStream(fileDescriptor: STDERR_FILENO, buffered: false),
+            stdout: OutputStream(
+                fileDescriptor: STDOUT_FILENO, buffered: true, escapesControls: isatty(STDOUT_FILENO) == 1),
+            stderr: OutputStream(fileDescriptor: STDERR_FILENO, buffered: false, escapesControls: true),
             stdinIsTerminal: isatty(STDIN_FILENO) == 1,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
@@ -78,6 +80,10 @@ struct CommandContext: Sendable {
     /// gets whole lines).
     var tableWidth: Int? { stdoutIsTerminal ? terminal.columns : nil }
 
+    /// Whether stdout may carry colour escapes: a terminal, not dumb, and no `NO_COLOR`
+    /// (no-color.org).
+    var stdoutUsesColor: Bool { stdoutIsTerminal && TerminalGraphics.allowsColor(environment: environment) }
+
     /// `path` as the user meant it: relative to the working directory.
     func absolute(_ path: RawPath) -> RawPath {
         path.absolute(currentDirectory: workingDirectory)
@@ -96,7 +102,9 @@ struct CommandContext: Sendable {
 
     /// A progress bar on stderr when stderr is a terminal; nil otherwise, so that logs
     /// and pipes get no control characters.
+    /// Never on a dumb terminal, which cannot redraw a line.
     func progressBar(label: String, total: Int) -> ProgressBar? {
-        stderrIsTerminal ? ProgressBar(label: label, total: total, output: stderr, width: terminal.columns) : nil
+        stderrIsTerminal && TerminalGraphics.allowsEscapes(environment: environment)
+            ? ProgressBar(label: label, total: total, output: stderr, width: terminal.columns) : nil
     }
 }

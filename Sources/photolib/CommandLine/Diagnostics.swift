@@ -9,21 +9,25 @@ import PhotoSupport
 ///   `photolib: error: <reason>`;
 /// - what the core reported about one file (unreadable, damaged): `photolib: <path>: <reason>`;
 /// - something worth knowing that is not a failure: `photolib: warning: <message>`.
+///
+/// Each is one line: control characters in a message (from a file name, a caption, EXIF)
+/// are shown as escapes (`TerminalText`), so a newline in a name cannot split it and an
+/// escape sequence cannot reach the terminal.
 struct Diagnostics: Sendable {
     let stream: OutputStream
 
     /// An error that stops the command, or one item of a batch.
     func error(_ error: any Error) {
-        stream.write("\(RootCommand.name): error: \(Self.reason(error))\n")
+        stream.write("\(RootCommand.name): error: \(TerminalText.escaped(Self.reason(error)))\n")
     }
 
     /// A problem with one file that the core already worded, path first.
     func problem(_ message: String) {
-        stream.write("\(RootCommand.name): \(message)\n")
+        stream.write("\(RootCommand.name): \(TerminalText.escaped(message))\n")
     }
 
     func warning(_ message: String) {
-        stream.write("\(RootCommand.name): warning: \(message)\n")
+        stream.write("\(RootCommand.name): warning: \(TerminalText.escaped(message))\n")
     }
 
     /// What a failed command prints and exits with: a usage error with its usage (the

@@ -15,6 +15,8 @@ enum ExitStatus: Int32, Sendable {
     case badData = 65
     /// A library, file or asset that does not exist (EX_NOINPUT).
     case noInput = 66
+    /// An output cannot be made: a file is in the way and may not be replaced (EX_CANTCREAT).
+    case cannotCreate = 73
     /// The person cancelled an interactive choice (Esc or Ctrl-C in `pick`), as fzf and a
     /// shell's SIGINT say it: 128 + 2.
     case cancelled = 130
@@ -25,6 +27,7 @@ enum ExitStatus: Int32, Sendable {
         case .badData: self = .badData
         case .noSuchInput: self = .noInput
         case .usage: self = .usage
+        case .cannotCreate: self = .cannotCreate
         }
     }
 }

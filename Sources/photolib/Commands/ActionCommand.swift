@@ -60,6 +60,7 @@ enum ActionCommand: PhotolibCommand {
                 commandPath: command.path)
         }
         let library = try context.library(command)
+        try library.requireWritable()
         let catalog = try library.openCatalog()
         let assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
         let dryRun = command.flag("dry-run")

@@ -7,7 +7,8 @@ import PhotoSupport
 /// reference a line on standard input (lines of `list --jsonl` count by their `id`).
 enum AssetArguments {
     /// Help for the `<asset>` positional, the same in every command.
-    static let help = "An asset id (any unique prefix), a photo's path, or - to read one a line from stdin."
+    static let help =
+        "An asset id (any unique prefix), a photo's path, or - to read ids, paths, JSON Lines or JSON from stdin."
 
     /// Every asset named, in order, each once. All references are checked before anything
     /// is done: each bad one is reported, and the last is thrown (exit status 66).
@@ -17,7 +18,7 @@ enum AssetArguments {
         var references: [RawPath] = []
         for argument in command.rawArguments {
             if argument.bytes == [UInt8(ascii: "-")] {
-                references += AssetReferenceText.references(inLines: try context.stdin.readAll())
+                references += try StandardInputReferences.parse(try context.stdin.readAll())
             } else {
                 references.append(argument)
             }
@@ -44,6 +45,23 @@ enum AssetArguments {
             throw last
         }
         return assets
+    }
+
+    /// The one asset a command that shows or hands out a single asset names; more than one
+    /// (from `-`, most often) is a usage error rather than the first taken silently.
+    static func resolveOne(
+        _ command: ParsedCommand, library: Library, catalog: any Catalog, context: CommandContext,
+        forMany advice: String
+    ) throws -> Asset {
+        let assets = try resolve(command, library: library, catalog: catalog, context: context)
+        guard assets.count == 1 else {
+            throw UsageError(
+                message: assets.isEmpty
+                    ? "No asset given (standard input was empty)"
+                    : "'\(command.path.joined(separator: " "))' takes one asset, but \(assets.count) were given; \(advice)",
+                commandPath: command.path)
+        }
+        return assets[0]
     }
 
     /// `--library DIR` as given, quoted for the shell, so that printed commands work from

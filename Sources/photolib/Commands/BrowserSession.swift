@@ -71,8 +71,11 @@ enum BrowserSession {
             facts: { PreviewPresenter.factRows($0) },
             details: { asset, width in
                 let source = PreviewSource(library: library)
-                let original = library.originalPath(of: asset)
-                let exif = (try? FileSystem.readFile(original)).map { ExifListing.fields(inJPEG: $0) } ?? []
+                // A catalog path that leads outside the library is shown, never read.
+                let confined = try? library.originalPath(of: asset)
+                let original = confined ?? library.absolutePath(of: asset.file.relativePath)
+                let exif =
+                    confined.flatMap { try? FileSystem.readFile($0) }.map { ExifListing.fields(inJPEG: $0) } ?? []
                 let text = PopCommand.detailText(
                     asset, original: original, exif: exif, renditions: source.existingRenditions(of: asset),
                     width: width)

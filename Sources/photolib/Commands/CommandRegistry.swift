@@ -5,7 +5,8 @@ enum CommandRegistry {
     static let commands: [any PhotolibCommand.Type] = [
         InitCommand.self, IndexCommand.self, ListCommand.self, RenderCommand.self,
         PeekCommand.self, PopCommand.self, BrowseCommand.self, PickCommand.self, ActionCommand.self,
-        TrashCommand.self, HistoryCommand.self, CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self,
-        CatalogCommand.self, StatusCommand.self, VerifyCommand.self,
+        TrashCommand.self, HistoryCommand.self, ForgetCommand.self,
+        CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self, CatalogCommand.self, StatusCommand.self,
+        VerifyCommand.self,
     ]
 }

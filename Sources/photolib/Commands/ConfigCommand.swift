@@ -23,6 +23,7 @@ enum ConfigCommand: PhotolibCommand {
         var settings = library.settings
         let arguments = command.arguments
         if arguments.count == 2 {
+            try library.requireWritable()
             do { try settings.setValue(arguments[1], forKey: arguments[0]) } catch {
                 throw UsageError(message: error.description, commandPath: command.path)
             }

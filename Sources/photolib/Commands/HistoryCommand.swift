@@ -1,4 +1,5 @@
 import PhotoCatalog
+import PhotoLibrary
 
 /// `photolib history [ASSET]`: the action log.
 enum HistoryCommand: PhotolibCommand {
@@ -8,7 +9,8 @@ enum HistoryCommand: PhotolibCommand {
         discussion: """
             Every change 'photolib action' makes is logged, one line per field: when (UTC), the \
             asset, the action, the field and its old and new value. Changes made by one command \
-            share a batch. Without ASSET, the whole library's log; oldest first.
+            share a batch. Without ASSET, the whole library's log; oldest first. The history of an \
+            asset purged from the trash is kept: name it by its id or a unique prefix.
             """,
         arguments: [ArgumentSpec(name: "asset", help: "Only this asset's history (id, prefix or path).")],
         options: [
@@ -22,8 +24,8 @@ enum HistoryCommand: PhotolibCommand {
         let limit = try command.int("limit", range: 0...Int.max)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
-        let asset = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context).first
-        let events = try catalog.history(for: asset?.id, limit: limit)
+        let assetID = try historyID(command, library: library, catalog: catalog, context: context)
+        let events = try catalog.history(for: assetID, limit: limit)
         let ids = Array(Set(events.map(\.assetID)))
         let shortIDs = try catalog.shortIDs(for: ids, minimumLength: AssetID.minimumDisplayLength)
         if command.flag("json") {
@@ -45,7 +47,7 @@ enum HistoryCommand: PhotolibCommand {
             return .success
         }
         guard !events.isEmpty else {
-            context.stdout.write(asset == nil ? "No actions yet.\n" : "No actions on this asset yet.\n")
+            context.stdout.write(assetID == nil ? "No actions yet.\n" : "No actions on this asset yet.\n")
             return .success
         }
         var table = TableRenderer(
@@ -62,5 +64,24 @@ enum HistoryCommand: PhotolibCommand {
         }
         context.stdout.write(table.render(maximumWidth: context.tableWidth))
         return .success
+    }
+
+    /// The asset whose history is asked for: one the catalog has, or, since a purged asset's
+    /// history is kept, an id or unique id prefix that only the log still knows.
+    private static func historyID(
+        _ command: ParsedCommand, library: Library, catalog: any Catalog, context: CommandContext
+    ) throws -> AssetID? {
+        guard let argument = command.rawArguments.first else { return nil }
+        do {
+            return try AssetArguments.resolve(command, library: library, catalog: catalog, context: context).first?.id
+        } catch let error as AssetReferenceError where error.reason == .unknown {
+            let prefix = argument.description.lowercased()
+            guard prefix.count >= 4, prefix.allSatisfy(\.isHexDigit) else { throw error }
+            let logged = Set(try catalog.history(for: nil, limit: nil).map(\.assetID)).filter {
+                $0.hex.hasPrefix(prefix)
+            }
+            guard logged.count == 1, let id = logged.first else { throw error }
+            return id
+        }
     }
 }

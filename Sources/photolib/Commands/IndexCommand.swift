@@ -7,12 +7,17 @@ enum IndexCommand: PhotolibCommand {
         name: "index",
         abstract: "Find photos and record them in the catalog.",
         discussion: """
-            Walks PATHs (default: the whole library) for JPEG files, recognised by their bytes, \
-            and records each as an asset. Unchanged files (same size and modification time) are \
+            Walks PATHs (default: the whole library) for photos (JPEG, HEIF/HEIC/AVIF, PNG, WebP, \
+            TIFF and camera RAW), recognised by their bytes, and records each as an asset; a .THM, \
+            or a RAW beside a JPEG or HEIC of the same name, is a companion of that photo, not an \
+            asset. Unchanged files (same size and modification time) are \
             not read again; changed files keep their id and flags; a file found at a new path \
             with the content of one that is gone keeps its id (a move); files that disappeared \
             are marked missing and get their id back when they return. Files that cannot be \
-            read are named on stderr with the reason, the rest goes on, and the exit status is 2. \
+            read are named on stderr with the reason, the rest goes on, and the exit status is 2; \
+            they are remembered, and while unchanged are not read, named or counted again \
+            ('failed before N' in the summary; --retry-failed reads them; 'photolib list --failed' \
+            lists them), so that a cron job sees only new problems. \
             The thumbnail and preview of every file read are made in the same pass \
             (--no-renditions skips them; 'photolib render' makes any that are missing); \
             renditions that cannot be written (a full disk) are named on stderr too, without \
@@ -34,6 +39,7 @@ enum IndexCommand: PhotolibCommand {
             .value(
                 "lease", "seconds",
                 help: "With --worker: how long a claimed folder waits for a worker that stopped (default: 60)."),
+            .flag("retry-failed", help: "Read again the files that failed before, even unchanged."),
             .flag("json", help: "Print the summary as JSON."),
             .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
         ],
@@ -45,11 +51,13 @@ enum IndexCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let library = try context.library(command)
+        try library.requireWritable()
         let catalog = try library.openCatalog()
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
-        let options = IndexOptions(
+        var options = IndexOptions(
             jobs: jobs, includeHidden: command.flag("hidden"),
             makeRenditions: !command.flag("no-renditions"))
+        options.retryFailed = command.flag("retry-failed")
         let progress = context.progressBar(label: "indexing", total: 0)
         let diagnostics = context.diagnostics
         let report: @Sendable (IndexEvent) -> Void = { event in
@@ -89,7 +97,9 @@ enum IndexCommand: PhotolibCommand {
         ]
         if summary.damaged > 0 { parts.append("damaged \(summary.damaged)") }
         if summary.renditionsFailed > 0 { parts.append("renditions failed \(summary.renditionsFailed)") }
-        if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not JPEG)") }
+        if summary.companions > 0 { parts.append("companions \(summary.companions)") }
+        if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not images)") }
+        if summary.failedBefore > 0 { parts.append("failed before \(summary.failedBefore) (unchanged; not read)") }
         return parts.joined(separator: ", ")
     }
 
@@ -98,7 +108,16 @@ enum IndexCommand: PhotolibCommand {
             ("added", .int(Int64(summary.added))), ("updated", .int(Int64(summary.updated))),
             ("moved", .int(Int64(summary.moved))), ("unchanged", .int(Int64(summary.unchanged))),
             ("missing", .int(Int64(summary.missing))), ("failed", .int(Int64(summary.failed))),
+            ("failedBefore", .int(Int64(summary.failedBefore))),
+            (
+                "failures",
+                .array(
+                    summary.failures.map { failure in
+                        .object([("path", .path(failure.path)), ("reason", .string(failure.reason))])
+                    })
+            ),
             ("damaged", .int(Int64(summary.damaged))), ("skipped", .int(Int64(summary.skipped))),
+            ("companions", .int(Int64(summary.companions))),
             ("rendered", .int(Int64(summary.rendered))),
             ("renditionsFailed", .int(Int64(summary.renditionsFailed))),
             (

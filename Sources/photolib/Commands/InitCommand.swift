@@ -50,7 +50,7 @@ enum InitCommand: PhotolibCommand {
             switch location {
             case .sqlite(let path): fields.append(("catalog", .path(path)))
             case .postgres(let address):
-                fields += [("catalog", .string(address.url)), ("catalogSchema", .string(address.schema))]
+                fields += [("catalog", .string(address.url)), ("postgresSchema", .string(address.schema))]
             }
             fields.append(("settings", SettingsJSON.value(library.settings)))
             context.stdout.writePrettyJSON(.object(fields))
@@ -83,7 +83,7 @@ enum InitCommand: PhotolibCommand {
         }
         let address = try PostgresAddress(url: named, schema: schema ?? Library.newCatalogSchemaName())
         settings.catalog = address.url
-        settings.catalogSchema = address.schema
+        settings.postgresSchema = address.schema
     }
 
     /// Names the catalog of a new library when `--catalog` does not.

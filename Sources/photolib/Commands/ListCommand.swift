@@ -1,5 +1,7 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
+import PhotoSupport
 
 /// `photolib list`: the assets, filtered and sorted, as a table, JSON, JSON Lines, ids or a template.
 enum ListCommand: PhotolibCommand {
@@ -17,6 +19,9 @@ enum ListCommand: PhotolibCommand {
             .flag("liked", help: "Only liked assets."),
             .flag("trashed", help: "Only assets in the trash."),
             .flag("missing", help: "Only assets whose file was not found by the last index."),
+            .flag(
+                "failed",
+                help: "List the files index could not read and remembers (path, reason), instead of assets."),
             .value(
                 "collection", "name",
                 help:
@@ -24,6 +29,7 @@ enum ListCommand: PhotolibCommand {
             ),
             .value("city", "name", help: "Only assets in this city (case-insensitive)."),
             .value("caption", "text", help: "Only assets whose caption contains this text (case-insensitive)."),
+            .value("file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff or raw."),
             .value("taken-after", "date", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]])."),
             .value("taken-before", "date", help: "Only assets taken before DATE."),
             .value("sort", "key", help: "Order by taken, path, city or popped (last popped first; default: path)."),
@@ -38,6 +44,7 @@ enum ListCommand: PhotolibCommand {
             "photolib list --city Bordeaux --ids | photolib action favourite -",
             "photolib list --collection 2015 --sort taken",
             "photolib list --jsonl | jq -r 'select(.gps) | .path'",
+            "photolib list --file-format heif --ids",
             "photolib list --format '{shortId}\\t{takenAt}\\t{caption}'",
         ]
     )
@@ -52,9 +59,11 @@ enum ListCommand: PhotolibCommand {
         let template = try command.value("format").map {
             try FormatTemplate($0, fields: AssetPresenter.formatFields, commandPath: command.path)
         }
+        if command.flag("failed") { return try listFailures(command, context: context) }
         let query = try makeQuery(command)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
+        if let name = command.value("collection") { try checkCollectionExists(name, catalog: catalog) }
         let assets = try catalog.assets(matching: query)
         let presenter =
             command.flag("ids")
@@ -92,6 +101,15 @@ enum ListCommand: PhotolibCommand {
         if command.flag("missing") { query.missing = true }
         query.city = command.value("city")
         query.captionContains = command.value("caption")
+        if let name = command.value("file-format") {
+            guard let format = ImageFormat(rawValue: name.lowercased()) else {
+                throw UsageError(
+                    message: "Invalid value '\(name)' for '--file-format <name>': expected one of "
+                        + ImageFormat.allCases.map(\.rawValue).joined(separator: ", "),
+                    commandPath: command.path)
+            }
+            query.format = format
+        }
         query.takenAfter = try command.value("taken-after").map { try dateBound($0, option: "taken-after", command) }
         query.takenBefore = try command.value("taken-before").map { try dateBound($0, option: "taken-before", command) }
         if let sort = command.value("sort") {
@@ -114,6 +132,55 @@ enum ListCommand: PhotolibCommand {
             query = collection.query(now: Date(), base: query)
         }
         return query
+    }
+
+    /// `list --failed`: the files index remembers it could not read.
+    private static func listFailures(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let library = try context.library(command)
+        let failures = try library.openCatalog().indexFailures()
+        func json(_ failure: IndexFailure) -> JSONValue {
+            .object([
+                ("path", .path(library.absolutePath(of: failure.relativePath))),
+                ("relativePath", .path(failure.relativePath)), ("size", .int(failure.size)),
+                ("reason", .string(failure.reason)), ("failedAt", .string(Timestamp.iso8601(failure.failedAt))),
+            ])
+        }
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(.array(failures.map(json)))
+        } else if command.flag("jsonl") {
+            for failure in failures { context.stdout.writeJSONLine(json(failure)) }
+        } else {
+            var table = TableRenderer(columns: [.init("PATH", cut: .middle), .init("REASON")], flexibleColumn: 1)
+            table.shrinkOrder = [(0, 30), (1, 20), (0, 12)]
+            for failure in failures { table.append([failure.relativePath.description, failure.reason]) }
+            context.stdout.write(table.render(maximumWidth: context.tableWidth))
+        }
+        return .success
+    }
+
+    /// A city or year that is no collection of this library is an error naming the nearest
+    /// ones (a typo must not look like an empty collection); the fixed collections always exist.
+    static func checkCollectionExists(_ name: String, catalog: any Catalog) throws {
+        guard let wanted = AssetCollection(selector: name) else { return }
+        switch wanted {
+        case .city, .year: break
+        default: return
+        }
+        let known = try catalog.collections(now: Date()).map(\.collection)
+        let matches = known.contains { collection in
+            switch (collection, wanted) {
+            case (.city(let a), .city(let b)): a.lowercased() == b.lowercased()
+            case (.year(let a), .year(let b)): a == b
+            default: false
+            }
+        }
+        guard !matches else { return }
+        let typed = Array(name.lowercased())
+        let nearest = known.map(\.title).sorted {
+            Suggestion.editDistance(typed, Array($0.lowercased()))
+                < Suggestion.editDistance(typed, Array($1.lowercased()))
+        }
+        throw UnknownCollectionError(name: name, nearest: Array(nearest.prefix(3)))
     }
 
     /// `2008`, `2008-05`, `2008-05-30`, `2008-05-30T15:56[:01]` (or with a space) as a full
@@ -140,5 +207,19 @@ enum ListCommand: PhotolibCommand {
                     + "YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]", commandPath: command.path)
         }
         return full
+    }
+}
+
+/// `list --collection NAME` for a city or year the library has none of.
+struct UnknownCollectionError: PhotolibError {
+    var name: String
+    var nearest: [String]
+
+    var kind: ErrorKind { .noSuchInput }
+    var description: String {
+        let shown = TableRenderer.sanitized(name)
+        let hint =
+            nearest.isEmpty ? "" : "; nearest: " + nearest.map { TableRenderer.sanitized($0) }.joined(separator: ", ")
+        return "no collection '\(shown)'\(hint) (see 'photolib collections')"
     }
 }

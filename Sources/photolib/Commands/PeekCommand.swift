@@ -12,13 +12,16 @@ enum PeekCommand: PhotolibCommand {
         abstract: "Take a quick look at assets: the preview, its facts and the actions it offers.",
         discussion: """
             Makes the preview rendition when it is missing (only the preview) and shows it. On a \
-            terminal: the picture, fitted to the terminal's width and --height rows (kitty \
-            graphics, iTerm2 images or sixels where the terminal has them, else Unicode symbols in \
-            24-bit colour), then the caption, city, date taken, camera, the favourite and liked \
-            state, and the actions with the exact command that performs each. With --json, or \
-            when stdout is not a terminal: the asset JSON plus 'preview' {path, width, height} and \
-            'actions' [{name, title, style, command}] (one object, or an array for several assets). \
-            Naming a method with --image draws the picture even into a pipe.
+            terminal: the picture, fitted to the terminal's width and to the rows left once the \
+            text below it is shown, at most --height (kitty graphics, iTerm2 images or sixels \
+            where the terminal has them, else Unicode symbols in colour), then the caption, city, \
+            date taken, camera, the favourite and liked state, and the actions with the exact \
+            command that performs each. Into a pipe or file, the same text without the picture \
+            (naming a method with --image draws it anyway); TERM=dumb gets no picture and NO_COLOR \
+            no colour. A photo that cannot be decoded shows 'no preview: REASON' and its facts and \
+            actions. With --json: the asset JSON plus 'preview' {path, width, height} (null, with \
+            'previewError', when there is none) and 'actions' [{name, title, style, command}] \
+            (one object, or an array for several assets).
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false, isRepeating: true)],
         options: PictureOptions.options,
@@ -30,44 +33,47 @@ enum PeekCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let height = try command.int("height", range: 1...1000) ?? defaultHeight
+        _ = try command.int("height", range: 1...1000)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
         let presenter = PreviewPresenter(
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: assets),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))
-        let source = PreviewSource(library: library, catalog: catalog)
-        var failures = BatchFailures()
-        var previews: [(Asset, RenditionFile)] = []
-        for asset in assets {
-            do {
-                previews.append((asset, try source.preview(for: asset)))
-            } catch let error as any PhotolibError {
-                failures.record(error, to: context.diagnostics)
-            }
-        }
+        // What making a preview learns of a damaged original is recorded, where it can be.
+        let source = PreviewSource(library: library, catalog: library.isWritable ? catalog : nil)
+        // A photo with no preview (it does not decode, the library is read-only) still shows
+        // its facts and actions, and is no failure of the command.
+        let previews = assets.map { ($0, PreviewOutcome(for: $0, source: source)) }
         if try PictureOptions.wantsJSON(command, context: context) {
             let objects = previews.map { presenter.json($0.0, preview: $0.1) }
-            context.stdout.writePrettyJSON(objects.count == 1 && assets.count == 1 ? objects[0] : .array(objects))
-        } else {
-            let picture = TerminalPicture(environment: context.environment)
-            let drawing = try PictureOptions.method(command, picture: picture, context: context)
-            let size = context.terminal
-            for (index, (asset, preview)) in previews.enumerated() {
-                if index > 0 { context.stdout.write("\n") }
-                if let method = drawing.method {
-                    do {
-                        let bytes = try picture.render(
-                            jpegAt: preview.path, columns: size.columns, rows: height,
-                            method: method, colors: drawing.colors, cellSize: size.cell)
-                        context.stdout.write(bytes: bytes + [0x0A])
-                    } catch let error as any PhotolibError {
-                        failures.record(error, to: context.diagnostics)
-                    }
+            context.stdout.writePrettyJSON(objects.count == 1 ? objects[0] : .array(objects))
+            return .success
+        }
+        var failures = BatchFailures()
+        let picture = TerminalPicture(environment: context.environment)
+        let drawing = try PictureOptions.method(command, picture: picture, context: context)
+        let size = context.terminal
+        for (index, (asset, preview)) in previews.enumerated() {
+            if index > 0 { context.stdout.write("\n") }
+            let facts = presenter.facts(asset, colored: context.stdoutUsesColor)
+            if let missing = preview.missingLine {
+                context.stdout.write(missing)
+            } else if let method = drawing.method, let file = preview.file,
+                let rows = try PictureOptions.rows(
+                    command, preferred: defaultHeight, textLines: facts.count { $0 == "\n" } + (index > 0 ? 1 : 0),
+                    context: context)
+            {
+                do {
+                    let bytes = try picture.render(
+                        jpegAt: file.path, columns: size.columns, rows: rows,
+                        method: method, colors: drawing.colors, cellSize: size.cell)
+                    context.stdout.write(bytes: bytes + [0x0A])
+                } catch let error as any PhotolibError {
+                    failures.record(error, to: context.diagnostics)
                 }
-                context.stdout.write(presenter.facts(asset, colored: context.stdoutIsTerminal))
             }
+            context.stdout.write(styled: facts)
         }
         return failures.status(items: assets.count)
     }

@@ -5,6 +5,7 @@ import PhotoLibrary
 enum PlacesImport {
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let library = try context.library(command)
+        try library.requireWritable()
         let dump = context.absolute(command.rawArguments[0])
         // Region and country names come from the shipped gazetteer: dumps carry only codes.
         let reference = try? Gazetteer.loadShipped(from: context.dataFiles)

@@ -14,9 +14,9 @@ enum PopCommand: PhotolibCommand {
             Shows everything peek shows, the picture drawn larger, plus every EXIF entry libexif \
             reads, the file's facts, the renditions and the original's path (JSON with --json or \
             when stdout is not a terminal). --export PATH writes a copy of the original, byte for \
-            byte (--upright turns it by its EXIF orientation losslessly and resets the tag); \
+            byte (into PATH under the original's name when PATH is a folder) (--upright turns it by its EXIF orientation losslessly and resets the tag); \
             --output - writes the original's bytes to stdout; --open hands its path to \
-            $PHOTOLIB_VIEWER or xdg-open. An existing file is never replaced without --force. \
+            $PHOTOLIB_VIEWER or xdg-open. An existing file is never replaced without --force (exit status 73), a folder never. \
             Records that the asset was popped: 'list --sort popped' shows the latest first.
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false)],
@@ -51,9 +51,11 @@ enum PopCommand: PhotolibCommand {
         }
         let library = try context.library(command)
         let catalog = try library.openCatalog()
-        let found = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)[0]
-        let asset = try catalog.recordPop(id: found.id) ?? found
-        let original = library.originalPath(of: asset)
+        let found = try AssetArguments.resolveOne(
+            command, library: library, catalog: catalog, context: context,
+            forMany: "to copy many originals use 'photolib export DEST -'")
+        let original = try library.originalPath(of: found)
+        var asset = found
 
         var handedOut = false
         if toStandardOutput || command.rawValue("export") != nil {
@@ -67,12 +69,14 @@ enum PopCommand: PhotolibCommand {
             }
             if toStandardOutput { context.stdout.write(bytes: bytes) }
             if let target = command.rawValue("export") {
-                let absolute = context.absolute(target)
+                var absolute = context.absolute(target)
+                // A folder is where the copy goes, under the original's name, as cp does.
+                if FileSystem.isDirectory(absolute) { absolute = absolute.appending(original.lastComponent) }
+                if FileSystem.isDirectory(absolute) { throw ExportTargetError(path: absolute, isFolder: true) }
                 do {
                     try OriginalExport.write(bytes, to: absolute, replace: command.flag("force"))
                 } catch let error as FileSystemError where error.reason == .alreadyExists {
-                    throw UsageError(
-                        message: "\(absolute) exists; use --force to replace it", commandPath: command.path)
+                    throw ExportTargetError(path: absolute, isFolder: false)
                 }
                 let report = toStandardOutput ? context.stderr : context.stdout
                 report.write(
@@ -84,7 +88,17 @@ enum PopCommand: PhotolibCommand {
             try ViewerLauncher.open(original, environment: context.environment)
             handedOut = true
         }
-        if handedOut { return .success }
+        // A read-only library is shown as it is, without remembering the pop.
+        if handedOut, !library.isWritable { return .success }
+        if handedOut {
+            // The file is handed out: recording the pop (for Recently Popped) must not undo
+            // that, so a catalog that cannot be written now (a full disk) is only a warning.
+            do { _ = try catalog.recordPop(id: found.id) } catch {
+                context.diagnostics.warning("\(found.file.relativePath): the pop was not recorded: \(error)")
+            }
+            return .success
+        }
+        if library.isWritable { asset = try catalog.recordPop(id: found.id) ?? found }
         return try showDetail(
             asset, original: original, command: command, library: library, catalog: catalog,
             context: context)
@@ -94,14 +108,15 @@ enum PopCommand: PhotolibCommand {
         _ asset: Asset, original: RawPath, command: ParsedCommand, library: Library,
         catalog: any Catalog, context: CommandContext
     ) throws -> ExitStatus {
-        let source = PreviewSource(library: library, catalog: catalog)
-        let preview = try source.preview(for: asset)
+        let source = PreviewSource(library: library, catalog: library.isWritable ? catalog : nil)
+        let preview = PreviewOutcome(for: asset, source: source)
         let presenter = PreviewPresenter(
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: [asset]),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))
-        let exif = ExifListing.fields(inJPEG: try FileSystem.readFile(original))
+        // A missing or unreadable original still has its catalog facts to show.
+        let exif = (try? FileSystem.readFile(original)).map { ExifListing.fields(inJPEG: $0) } ?? []
         let renditions = source.existingRenditions(of: asset)
-        let status = FileSystem.status(original)
+        let fileStatus = FileSystem.status(original)
         if try PictureOptions.wantsJSON(command, context: context) {
             var members = presenter.json(asset, preview: preview).objectValue ?? []
             members.append(("original", .path(original)))
@@ -110,9 +125,9 @@ enum PopCommand: PhotolibCommand {
                     "file",
                     .object([
                         ("path", .path(original)),
-                        ("size", .int(Int64(status?.st_size ?? Int(asset.file.size)))),
+                        ("size", .int(Int64(fileStatus?.st_size ?? Int(asset.file.size)))),
                         ("modifiedAt", .string(Timestamp.iso8601(asset.file.modifiedAt))),
-                        ("mode", status.map { .string(String(format: "%04o", Int($0.st_mode) & 0o7777)) } ?? .null),
+                        ("mode", fileStatus.map { .string(String(format: "%04o", Int($0.st_mode) & 0o7777)) } ?? .null),
                     ])
                 ))
             members.append(
@@ -132,19 +147,30 @@ enum PopCommand: PhotolibCommand {
         let picture = TerminalPicture(environment: context.environment)
         let drawing = try PictureOptions.method(command, picture: picture, context: context)
         let size = context.terminal
-        let height = try command.int("height", range: 1...1000) ?? max(PeekCommand.defaultHeight, size.rows - 3)
-        if let method = drawing.method {
-            context.stdout.write(
-                bytes: try picture.render(
-                    jpegAt: preview.path, columns: size.columns, rows: height,
-                    method: method, colors: drawing.colors, cellSize: size.cell) + [0x0A])
+        let facts = presenter.facts(asset, colored: context.stdoutUsesColor)
+        var status = ExitStatus.success
+        if let missing = preview.missingLine {
+            context.stdout.write(missing)
+        } else if let method = drawing.method, let file = preview.file,
+            let rows = try PictureOptions.rows(
+                command, preferred: size.rows, textLines: facts.count { $0 == "\n" }, context: context)
+        {
+            do {
+                context.stdout.write(
+                    bytes: try picture.render(
+                        jpegAt: file.path, columns: size.columns, rows: rows,
+                        method: method, colors: drawing.colors, cellSize: size.cell) + [0x0A])
+            } catch let error as any PhotolibError {
+                context.diagnostics.error(error)
+                status = .partial
+            }
         }
-        context.stdout.write(presenter.facts(asset, colored: context.stdoutIsTerminal))
+        context.stdout.write(styled: facts)
         context.stdout.write(
             detailText(
                 asset, original: original, exif: exif, renditions: renditions,
                 width: context.tableWidth))
-        return .success
+        return status
     }
 
     /// What pop shows after the facts and actions: the file, the renditions and every EXIF
@@ -164,5 +190,18 @@ enum PopCommand: PhotolibCommand {
         var table = TableRenderer(columns: [.init("EXIF"), .init("TAG"), .init("VALUE")], flexibleColumn: 2)
         for field in exif { table.append([field.directory, field.name, field.value]) }
         return file + (exif.isEmpty ? "EXIF\n  (none)\n" : table.render(maximumWidth: width))
+    }
+}
+
+/// An export target that is in the way: a file without `--force`, or a folder (never replaced).
+struct ExportTargetError: PhotolibError {
+    var path: RawPath
+    var isFolder: Bool
+
+    var kind: ErrorKind { .cannotCreate }
+    var description: String {
+        isFolder
+            ? "\(path): a folder is there; photolib never replaces a folder with a file"
+            : "\(path) exists; use --force to replace it"
     }
 }

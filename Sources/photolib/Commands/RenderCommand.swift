@@ -12,7 +12,8 @@ enum RenderCommand: PhotolibCommand {
             default) in .photolib/renditions/, named by the content \
             fingerprint and the size, so an edited original gets new ones and an unchanged one is \
             never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
-            asset that is not missing. 'photolib index' already makes them for the files it reads. \
+            asset that is not missing, except those index found undecodable (--retry-failed tries \
+            them too). 'photolib index' already makes them for the files it reads. \
             With --worker (a library whose catalog is PostgreSQL), processes on any machine that \
             mounts the library render every asset together, claiming slices of assets from a \
             work queue in the catalog ('photolib status' shows it).
@@ -21,6 +22,7 @@ enum RenderCommand: PhotolibCommand {
         options: [
             .value("kind", "kind", help: "Only thumbnail or only preview (default: both)."),
             .flag("force", help: "Make them again even when they exist."),
+            .flag("retry-failed", help: "Also try the assets index found undecodable (skipped otherwise)."),
             .value("jobs", "n", short: "j", help: "Images decoded at once (default: the number of cores)."),
             .flag("worker", help: "Share the work with other 'render --worker' processes (PostgreSQL catalog)."),
             .value(
@@ -52,6 +54,7 @@ enum RenderCommand: PhotolibCommand {
         }
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let library = try context.library(command)
+        try library.requireWritable()
         let catalog = try library.openCatalog()
         let progress = context.progressBar(label: "rendering", total: 0)
         let diagnostics = context.diagnostics
@@ -64,6 +67,8 @@ enum RenderCommand: PhotolibCommand {
             }
         }
         let summary: RenditionBatch.Summary
+        var unsized = 0
+        var undecodable = 0
         if command.flag("worker") {
             guard command.rawArguments.isEmpty else {
                 throw UsageError(
@@ -74,7 +79,7 @@ enum RenderCommand: PhotolibCommand {
                 library: library, catalog: try WorkerCatalog.require(catalog, command), jobs: jobs, leaseSeconds: lease
             ).run(kinds: kinds, force: command.flag("force"), report: report)
         } else {
-            summary = try render(
+            (summary, unsized, undecodable) = try render(
                 command, context: context, library: library, catalog: catalog, kinds: kinds, jobs: jobs, report: report)
         }
         progress?.finish()
@@ -83,14 +88,17 @@ enum RenderCommand: PhotolibCommand {
             context.stdout.writePrettyJSON(
                 .object([
                     ("made", .int(Int64(summary.made))), ("existing", .int(Int64(summary.existing))),
-                    ("failed", .int(Int64(summary.failed))), ("damaged", .int(Int64(summary.damaged))),
+                    ("failed", .int(Int64(summary.failed + unsized))), ("damaged", .int(Int64(summary.damaged))),
+                    ("undecodable", .int(Int64(undecodable))),
                 ]))
         } else if !command.flag("quiet") {
-            var text = "made \(summary.made), existing \(summary.existing), failed \(summary.failed)"
+            var text = "made \(summary.made), existing \(summary.existing), failed \(summary.failed + unsized)"
             if summary.damaged > 0 { text += ", damaged \(summary.damaged)" }
+            if undecodable > 0 { text += ", undecodable \(undecodable) (skipped; --retry-failed tries them)" }
             context.stdout.write(text + "\n")
         }
-        return summary.failed > 0 || summary.damaged > 0 ? .partial : .success
+        if unsized > 0, summary.made + summary.existing == 0 { return .failure }
+        return summary.failed + unsized > 0 || summary.damaged > 0 ? .partial : .success
     }
 
     /// The renditions of ASSETs (or of every present asset) in this process.
@@ -98,7 +106,7 @@ enum RenderCommand: PhotolibCommand {
         _ command: ParsedCommand, context: CommandContext, library: Library, catalog: any Catalog,
         kinds: Set<RenditionKind>, jobs: Int,
         report: @escaping @Sendable (RenditionBatch.Event) -> Void
-    ) throws -> RenditionBatch.Summary {
+    ) throws -> (summary: RenditionBatch.Summary, unsized: Int, undecodable: Int) {
         var assets: [Asset]
         if command.rawArguments.isEmpty {
             var query = AssetQuery()
@@ -107,8 +115,27 @@ enum RenderCommand: PhotolibCommand {
         } else {
             assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
         }
+        // No size in its header: nothing to decode. Left out of a whole-library render (index
+        // reported it); an asset named on the command line failed, and says so.
+        let sizeless = assets.filter { $0.metadata.pixelWidth == nil }
         assets.removeAll { $0.metadata.pixelWidth == nil }
-        return RenditionBatch(library: library).run(
+        if !command.rawArguments.isEmpty {
+            for asset in sizeless {
+                context.diagnostics.problem("\(asset.file.relativePath): cannot render: its header gives no image size")
+            }
+        }
+        let unsized = command.rawArguments.isEmpty ? 0 : sizeless.count
+        // An original index found undecodable (and has not seen change since) fails the same way
+        // each time: skipped, unless asked for by name or retried, so that a cron job hears only
+        // of new problems. `verify` expects no renditions of it either.
+        var undecodable = 0
+        if command.rawArguments.isEmpty, !command.flag("retry-failed") {
+            undecodable = assets.count { $0.undecodable }
+            assets.removeAll { $0.undecodable }
+        }
+
+        let summary = RenditionBatch(library: library).run(
             assets, kinds: kinds, force: command.flag("force"), jobs: jobs, report: report)
+        return (summary, unsized, undecodable)
     }
 }

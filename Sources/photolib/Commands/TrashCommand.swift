@@ -45,6 +45,7 @@ enum TrashCommand: PhotolibCommand {
             try show(assets, library: library, catalog: catalog, json: command.flag("json"), context: context)
             return .success
         default:
+            try library.requireWritable()
             return try empty(assets, command: command, library: library, catalog: catalog, context: context)
         }
     }
@@ -73,26 +74,22 @@ enum TrashCommand: PhotolibCommand {
             }
             return .success
         }
-        let trash = TrashBin(library: library)
-        var deleted: [Asset] = []
+        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
+        let report = try TrashBin(library: library).empty(assets, catalog: catalog)
         var failures = BatchFailures()
-        for asset in assets {
-            do {
-                try trash.deleteForGood(asset)
-                deleted.append(asset)
-            } catch let error as any PhotolibError {
-                failures.record(error, to: context.diagnostics)
-            }
-        }
-        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: deleted)
-        _ = try catalog.purge(deleted.map(\.id))
+        for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
+        let deleted = report.deleted
         if command.flag("json") {
-            context.stdout.writePrettyJSON(.array(deleted.map(presenter.json)))
+            context.stdout.writePrettyJSON(.array((deleted + report.alreadyGone).map(presenter.json)))
         } else {
-            let bytes = deleted.reduce(Int64(0)) { $0 + $1.file.size }
             context.stdout.write(
                 "deleted \(deleted.count) \(deleted.count == 1 ? "original" : "originals") for good "
-                    + "(\(byteCount(bytes)))\n")
+                    + "(\(byteCount(report.bytesDeleted)))\n")
+            if !report.alreadyGone.isEmpty {
+                let count = report.alreadyGone.count
+                context.stdout.write(
+                    "removed \(count) \(count == 1 ? "asset" : "assets") whose trashed original was already gone\n")
+            }
         }
         return failures.status(items: assets.count)
     }
@@ -113,8 +110,9 @@ enum TrashCommand: PhotolibCommand {
         var table = TableRenderer(
             columns: [
                 .init("ID"), .init("TRASHED"), .init("SIZE", alignment: .right),
-                .init("PATH"), .init("CAPTION"),
+                .init("PATH", cut: .middle), .init("CAPTION"),
             ], flexibleColumn: 4)
+        table.shrinkOrder = [(3, 28), (4, 16), (3, 8)]
         for asset in assets {
             let trashed = asset.trashedAt.map(Timestamp.iso8601) ?? "-"
             table.append([

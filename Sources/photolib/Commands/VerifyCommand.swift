@@ -1,3 +1,4 @@
+import PhotoCatalog
 import PhotoLibrary
 
 /// `photolib verify [--repair] [--json]`: checks that catalog, originals, renditions and
@@ -33,14 +34,47 @@ enum VerifyCommand: PhotolibCommand {
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let library = try context.library(command)
-        let verifier = LibraryVerifier(library: library, catalog: try library.openCatalog())
         let repairing = command.flag("repair")
-        let report = repairing ? try verifier.checkAndRepair(jobs: jobs) : try verifier.check()
+        if repairing { try library.requireWritable() }
+        var report: VerifyReport
+        // Files index could not read are no fault of the catalog: shown, not counted as problems.
+        var unreadable: [IndexFailure] = []
+        do {
+            let catalog = try library.openCatalog()
+            let verifier = LibraryVerifier(library: library, catalog: catalog)
+            report = repairing ? try verifier.checkAndRepair(jobs: jobs) : try verifier.check()
+            unreadable = try catalog.indexFailures()
+        } catch let error as SQLiteError {
+            // A catalog SQLite cannot read (a corrupt page, not a database at all) is what
+            // verify exists to say, as its documented finding rather than a raw SQL error.
+            report = VerifyReport(findings: [
+                VerifyFinding(
+                    kind: .catalogDamaged, path: library.catalogPath, detail: error.shortDescription,
+                    repairProblem: repairing ? .catalogDamaged : nil)
+            ])
+        }
         if command.flag("json") {
-            context.stdout.writePrettyJSON(json(report, repairing: repairing))
+            var members = json(report, repairing: repairing).objectValue ?? []
+            members.append(
+                (
+                    "indexFailures",
+                    .array(
+                        unreadable.map { failure in
+                            .object([
+                                ("path", .path(library.absolutePath(of: failure.relativePath))),
+                                ("reason", .string(failure.reason)),
+                            ])
+                        })
+                ))
+            context.stdout.writePrettyJSON(.object(members))
         } else {
             for finding in report.findings { context.stdout.write(line(finding, repairing: repairing) + "\n") }
             context.stdout.write(summary(report, repairing: repairing) + "\n")
+            if !unreadable.isEmpty {
+                context.stdout.write(
+                    "\(unreadable.count) file\(unreadable.count == 1 ? "" : "s") index could not read "
+                        + "(see 'photolib list --failed'; 'photolib index --retry-failed' reads them again)\n")
+            }
         }
         return status(report)
     }

@@ -36,6 +36,8 @@ struct AssetPresenter {
             ("fileSize", .int(asset.file.size)),
             ("modifiedAt", .string(Timestamp.iso8601(asset.file.modifiedAt))),
             ("fingerprint", .string(asset.file.fingerprint)),
+            ("format", .string(metadata.format.rawValue)),
+            ("mimeType", .string(metadata.mimeType)),
             ("width", optionalInt(metadata.displayWidth)),
             ("height", optionalInt(metadata.displayHeight)),
             ("pixelWidth", optionalInt(metadata.pixelWidth)),
@@ -82,6 +84,7 @@ struct AssetPresenter {
             ("poppedAt", optionalString(asset.poppedAt.map(Timestamp.iso8601))),
             ("trashedAt", optionalString(asset.trashedAt.map(Timestamp.iso8601))),
             ("renditions", renditionsJSON(asset)),
+            ("companions", companionsJSON(asset)),
         ])
     }
 
@@ -92,7 +95,7 @@ struct AssetPresenter {
         "latitude", "longitude", "altitude", "caption", "city", "country",
         "favourite", "liked", "trashed", "missing", "damaged", "indexedAt",
         "captionSource", "citySource", "region", "countryName", "rating", "poppedAt", "trashedAt",
-        "takenAtSource", "gpsSource", "gpsStatus",
+        "takenAtSource", "gpsSource", "gpsStatus", "format", "mimeType",
     ]
 
     /// "fix" for a position, "placeholder" for the 0,0 that cameras without a fix write
@@ -137,7 +140,18 @@ struct AssetPresenter {
             "poppedAt": asset.poppedAt.map(Timestamp.iso8601), "trashedAt": asset.trashedAt.map(Timestamp.iso8601),
             "takenAtSource": metadata.takenAtSource?.rawValue, "gpsSource": metadata.gpsSource?.rawValue,
             "gpsStatus": Self.gpsStatus(metadata),
+            "format": metadata.format.rawValue, "mimeType": metadata.mimeType,
         ]
+    }
+
+    /// The files that belong to the asset's photo (`[{path, kind, size}]`): its RAW, its
+    /// camera's .THM, its Live Photo movie, found beside the original by name.
+    private func companionsJSON(_ asset: Asset) -> JSONValue {
+        guard !asset.trashed else { return .array([]) }
+        return .array(
+            Companions.of(library.absolutePath(of: asset.file.relativePath)).map { file in
+                .object([("path", .path(file.path)), ("kind", .string(file.kind.rawValue)), ("size", .int(file.size))])
+            })
     }
 
     /// `{thumbnail: {path, width, height}, preview: …}`, null for one not made yet.

@@ -23,10 +23,15 @@ enum AssetTable {
         var table = TableRenderer(
             columns: [
                 .init("ID"), .init("TAKEN"), .init("SIZE", alignment: .right), .init("CITY"), .init("FLAGS"),
-                .init("PATH"), .init("CAPTION"),
+                .init("PATH", cut: .middle), .init("CAPTION"),
             ],
             flexibleColumn: 6
         )
+        // Paths give way first (cut in the middle), then captions, then cities; each some
+        // before any all.
+        table.shrinkOrder = [
+            (5, 40), (6, 20), (3, 12), (5, 24), (6, 10), (5, 14), (3, 6), (6, 6), (5, 8),
+        ]
         for row in rows { table.append(row) }
         return table.render(maximumWidth: width)
     }

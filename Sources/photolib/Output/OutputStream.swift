@@ -29,24 +29,33 @@ final class OutputStream: Sendable {
 
     private let destination: Destination
     private let isBuffered: Bool
+    /// Whether `write(_:)` escapes control characters (`TerminalText`) other than newlines.
+    private let escapesControls: Bool
     private let state = Mutex(State())
 
     /// Bytes held before a buffered stream writes them out.
     static let bufferSize = 64 * 1024
 
     /// A stream on `fileDescriptor`; unbuffered streams write at every call (for stderr).
-    init(fileDescriptor: Int32, buffered: Bool) {
+    /// With `escapesControls`, text written with `write(_:)` has its control characters
+    /// other than newlines escaped (a terminal, or stderr); `write(bytes:)` and
+    /// `write(styled:)` are for photolib's own escapes (pictures, colour) and JSON.
+    init(fileDescriptor: Int32, buffered: Bool, escapesControls: Bool = false) {
         destination = .fileDescriptor(fileDescriptor)
         isBuffered = buffered
+        self.escapesControls = escapesControls
     }
 
-    private init(memory: ()) {
+    private init(memory: (), escapesControls: Bool) {
         destination = .memory
         isBuffered = false
+        self.escapesControls = escapesControls
     }
 
     /// A stream that keeps what is written, read back with `text` and `bytes`.
-    static func memory() -> OutputStream { OutputStream(memory: ()) }
+    static func memory(escapesControls: Bool = false) -> OutputStream {
+        OutputStream(memory: (), escapesControls: escapesControls)
+    }
 
     /// Everything written so far to a memory stream (with status lines as drawn).
     var bytes: [UInt8] { state.withLock { $0.captured } }
@@ -59,6 +68,12 @@ final class OutputStream: Sendable {
     var writeError: Int32? { state.withLock { $0.writeError } }
 
     func write(_ string: String) {
+        write(bytes: Array((escapesControls ? TerminalText.escaped(string, keepingNewlines: true) : string).utf8))
+    }
+
+    /// Text holding photolib's own escape sequences (colour), written as it is: whatever
+    /// came from a file in it must have been escaped already.
+    func write(styled string: String) {
         write(bytes: Array(string.utf8))
     }
 

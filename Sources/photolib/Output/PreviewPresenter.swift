@@ -14,10 +14,16 @@ struct PreviewPresenter {
         ActionCommandLine.offered(for: asset, reference: presenter.shortID(asset), libraryArgument: libraryArgument)
     }
 
-    /// The asset JSON followed by `preview` and `actions`.
-    func json(_ asset: Asset, preview: RenditionFile) -> JSONValue {
+    /// The asset JSON followed by `preview` (null, with `previewError`, when none could be
+    /// made) and `actions`.
+    func json(_ asset: Asset, preview: PreviewOutcome) -> JSONValue {
         var members = presenter.json(asset).objectValue ?? []
-        members.append(("preview", AssetPresenter.renditionJSON(preview)))
+        switch preview {
+        case .made(let file): members.append(("preview", AssetPresenter.renditionJSON(file)))
+        case .failed(let reason):
+            members.append(("preview", .null))
+            members.append(("previewError", .string(reason)))
+        }
         members.append(
             (
                 "actions",
@@ -34,15 +40,16 @@ struct PreviewPresenter {
 
     /// The lines under the picture: caption, city, date, camera, flags, then the actions with their commands.
     func facts(_ asset: Asset, colored: Bool) -> String {
-        var text = Self.factRows(asset).map { "\($0.0.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.1)\n" }
-            .joined()
+        var text = Self.factRows(asset).map {
+            "\($0.0.padding(toLength: 9, withPad: " ", startingAt: 0))\(TerminalText.escaped($0.1))\n"
+        }.joined()
         text += "Actions\n"
         let offered = actions(for: asset)
         let width = offered.map(\.action.title.count).max() ?? 0
         for (action, command) in offered {
             let title = action.title.padding(toLength: width, withPad: " ", startingAt: 0)
             let shown = colored && action.style == .destructive ? "\u{1B}[31m\(title)\u{1B}[0m" : title
-            text += "  \(shown)   \(command)\n"
+            text += "  \(shown)   \(TerminalText.escaped(command))\n"
         }
         return text
     }
@@ -81,52 +88,33 @@ struct PreviewPresenter {
     }
 }
 
+/// The preview of an asset that `peek` and `pop` show, or why there is none (a photo that
+/// cannot be decoded still has facts and actions: deleting it from the preview must work).
+enum PreviewOutcome {
+    case made(RenditionFile)
+    case failed(String)
+
+    init(for asset: Asset, source: PreviewSource) {
+        do {
+            self = .made(try source.preview(for: asset))
+        } catch {
+            self = .failed(Diagnostics.reason(error))
+        }
+    }
+
+    var file: RenditionFile? {
+        if case .made(let file) = self { return file }
+        return nil
+    }
+
+    /// The line shown where the picture would be when there is none.
+    var missingLine: String? {
+        if case .failed(let reason) = self { return "no preview: \(TableRenderer.sanitized(reason))\n" }
+        return nil
+    }
+}
+
 extension String {
     /// nil for the empty string.
     var nonEmpty: String? { isEmpty ? nil : self }
-}
-
-/// The picture options `peek` and `pop` share, and the drawing itself.
-enum PictureOptions {
-    static let options: [OptionSpec] = [
-        .value(
-            "image", "mode",
-            help: "How to draw the picture: auto, kitty, iterm, sixel, symbols or none (default: auto)."),
-        .value("height", "rows", help: "The most terminal rows the picture may take."),
-        .flag("json", help: "Print JSON (the default when stdout is not a terminal)."),
-    ]
-
-    /// JSON with `--json`, or when stdout is not a terminal and no drawing method was named
-    /// (a named method draws even into a pipe). Checks `--image` on the way.
-    static func wantsJSON(_ command: ParsedCommand, context: CommandContext) throws -> Bool {
-        let named = try requestedMode(command) != "auto"
-        return command.flag("json") || !(context.stdoutIsTerminal || named)
-    }
-
-    private static func requestedMode(_ command: ParsedCommand) throws -> String {
-        let mode = command.value("image") ?? "auto"
-        guard mode == "auto" || mode == "none" || TerminalGraphics.Method(rawValue: mode) != nil else {
-            throw UsageError(
-                message: "Invalid value '\(mode)' for '--image <mode>': expected one of auto, kitty, "
-                    + "iterm, sixel, symbols, none", commandPath: command.path)
-        }
-        return mode
-    }
-
-    /// The drawing method asked for (nil for `none`; `auto` decides from the environment) and its colours.
-    static func method(
-        _ command: ParsedCommand, picture: TerminalPicture, context: CommandContext
-    ) throws
-        -> (method: TerminalGraphics.Method?, colors: TerminalGraphics.Colors)
-    {
-        let detected = TerminalGraphics.detect(environment: context.environment, hint: picture.hint)
-        switch try requestedMode(command) {
-        case "auto": return (detected.method, detected.colors)
-        case "none": return (nil, detected.colors)
-        case let mode:
-            // A method named outright draws in true colour: the person knows their terminal.
-            return (TerminalGraphics.Method(rawValue: mode), .truecolor)
-        }
-    }
-
 }

@@ -1,5 +1,7 @@
 /// Rows of text laid out in aligned columns, padded by display width (so CJK text and
-/// emoji line up), with one flexible column cut short with "…" to fit the terminal.
+/// emoji line up), fitted to the terminal: the shrinkable columns give way in their order
+/// (paths cut in the middle, `2016/…/lighthouse.jpg`, text at its end), and a line still too
+/// wide is cut at the edge, so that no row ever wraps.
 ///
 /// Control characters in cells (a newline in a caption, a tab, an escape) become spaces,
 /// so that one row stays one line and no cell can drive the terminal.
@@ -8,20 +10,35 @@ struct TableRenderer: Sendable {
         case left, right
     }
 
+    /// Where a cell too wide for its column loses characters.
+    enum Cut: Sendable {
+        /// At the end: "Lovely piece of…".
+        case end
+        /// In the middle, keeping the file name: "2016/…/lighthouse.jpg".
+        case middle
+    }
+
     struct Column: Sendable {
         var header: String
         var alignment: Alignment = .left
+        var cut: Cut = .end
 
-        init(_ header: String, alignment: Alignment = .left) {
+        init(_ header: String, alignment: Alignment = .left, cut: Cut = .end) {
             self.header = header
             self.alignment = alignment
+            self.cut = cut
         }
     }
 
     var columns: [Column]
     var rows: [[String]] = []
-    /// The index of the column that shrinks when the table is too wide (a caption, a path).
+    /// The index of the column that shrinks when the table is too wide (a caption, a path),
+    /// after those of `shrinkOrder`.
     var flexibleColumn: Int?
+    /// Columns that give way first, in this order, each down to its floor (or its header,
+    /// or `minimumFlexibleWidth`, whichever is wider); a column may come back with a lower
+    /// floor, so that all give some before any gives all.
+    var shrinkOrder: [(column: Int, floor: Int)] = []
     var showsHeader = true
     var columnSeparator = "  "
     /// The flexible column never shrinks below this many columns (or its header).
@@ -52,12 +69,15 @@ struct TableRenderer: Sendable {
         guard !text.isEmpty else { return [] }
         let cellWidths = text.map { $0.map(DisplayWidth.of) }
         var widths = columns.indices.map { index in cellWidths.map { $0[index] }.max() ?? 0 }
-        if let maximumWidth, let flexible = flexibleColumn, columns.indices.contains(flexible) {
-            let total = widths.reduce(0, +) + DisplayWidth.of(columnSeparator) * (columns.count - 1)
-            if total > maximumWidth {
-                let header = showsHeader ? DisplayWidth.of(columns[flexible].header) : 0
-                let floor = min(widths[flexible], max(minimumFlexibleWidth, header))
-                widths[flexible] = max(floor, widths[flexible] - (total - maximumWidth))
+        if let maximumWidth {
+            var excess = widths.reduce(0, +) + DisplayWidth.of(columnSeparator) * (columns.count - 1) - maximumWidth
+            let order = shrinkOrder + (flexibleColumn.map { [($0, minimumFlexibleWidth)] } ?? [])
+            for (index, least) in order where excess > 0 && columns.indices.contains(index) {
+                let header = showsHeader ? DisplayWidth.of(columns[index].header) : 0
+                let floor = min(widths[index], max(least, minimumFlexibleWidth, header))
+                let given = min(excess, widths[index] - floor)
+                widths[index] -= given
+                excess -= given
             }
         }
         let spaces = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
@@ -68,7 +88,10 @@ struct TableRenderer: Sendable {
                 var cell = row[index]
                 var width = rowWidths[index]
                 if width > widths[index] {
-                    cell = DisplayWidth.truncate(cell, to: widths[index])
+                    cell =
+                        columns[index].cut == .middle
+                        ? DisplayWidth.truncateMiddle(cell, to: widths[index])
+                        : DisplayWidth.truncate(cell, to: widths[index])
                     width = DisplayWidth.of(cell)
                 }
                 let padding = spaces[max(0, widths[index] - width)]
@@ -81,6 +104,10 @@ struct TableRenderer: Sendable {
                 }
             }
             while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
+            // Narrower than even the columns' floors: cut the line rather than let it wrap.
+            if let maximumWidth, DisplayWidth.of(line) > maximumWidth {
+                line = DisplayWidth.truncate(line, to: maximumWidth)
+            }
             return line
         }
     }

@@ -17,8 +17,8 @@ import Testing
     /// What each broken fixture must give ("…" ends a prefix).
     static let expectations: [BrokenFixture: ImageFileReaderTests.Expectation] = [
         .empty: .error(.empty),
-        .text: .error(.notJPEG(detected: "text")),
-        .pngRenamed: .error(.notJPEG(detected: "PNG image")),
+        .text: .error(.unsupported(detected: "text")),
+        .pngRenamed: .error(.undecodable(format: .png, message: "no IHDR chunk")),
         .truncatedHeaders: .error(.noImageData),
         .truncatedHalfway: .problems(["truncated (no end-of-image marker)"]),
         .corruptExif: .problems(["corrupt EXIF: …"]),

@@ -35,12 +35,12 @@ import Testing
         let deleted = try performer.perform(.delete, value: nil, on: [asset])
         #expect(deleted.failures.isEmpty)
         let trashed = try #require(deleted.outcomes.first?.after)
-        #expect(trashed.trashLocation == RawPath(".photolib/trash/00000000000000aa-a.jpg"))
+        #expect(trashed.trashLocation == RawPath(".photolib/trash/00000000000000aa/a.jpg"))
         #expect(!FileSystem.exists(original))
         #expect(try FileSystem.readFile(library.absolutePath(of: trashed.trashLocation!)) == bytes)
         // Where the original is now: the one answer every reader of it gets.
-        #expect(library.originalPath(of: asset) == original)
-        #expect(library.originalPath(of: trashed) == library.trashDirectory.appending("00000000000000aa-a.jpg"))
+        #expect(try library.originalPath(of: asset) == original)
+        #expect(try library.originalPath(of: trashed) == library.trashDirectory.appending("00000000000000aa/a.jpg"))
 
         let restored = try performer.perform(.restore, value: nil, on: [trashed])
         #expect(restored.failures.isEmpty && restored.outcomes.first?.after.trashed == false)
@@ -71,7 +71,7 @@ import Testing
         let plan = ActionPerformer(library: library, catalog: catalog).plan(.delete, value: nil, on: [asset])
         #expect(plan.outcomes.first?.changes == [FieldChange(field: "trashed", oldValue: "false", newValue: "true")])
         // The plan names the place the delete would use.
-        #expect(plan.outcomes.first?.after.trashLocation == RawPath(".photolib/trash/00000000000000aa-a.jpg"))
+        #expect(plan.outcomes.first?.after.trashLocation == RawPath(".photolib/trash/00000000000000aa/a.jpg"))
         #expect(FileSystem.exists(library.absolutePath(of: asset.file.relativePath)))
         #expect(try catalog.asset(id: asset.id) == asset)
         #expect(try catalog.history(for: nil, limit: nil).isEmpty)

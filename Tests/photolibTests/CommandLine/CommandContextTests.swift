@@ -112,15 +112,18 @@ import Testing
         #expect(widths(inPipe).contains { $0 > 110 })
     }
 
-    @Test func peekShowsTextOnATerminalAndJSONElsewhere() throws {
+    @Test func peekShowsTextOnATerminalAndInAPipeAndJSONOnlyWhenAsked() throws {
         let sample = try Sample()
         let id = try #require(sample.ids().first)
         let terminal = sample.run(["peek", id, "--image", "none"], stdoutIsTerminal: true)
         #expect(terminal.status == .success)
         #expect(terminal.stdout.hasPrefix("Caption  "))
+        // `peek | less`: the text a person reads, without the picture.
         let pipe = sample.run(["peek", id])
         #expect(pipe.status == .success)
-        #expect(pipe.stdout.hasPrefix("{\n"))
+        #expect(pipe.stdout.hasPrefix("Caption  "))
+        #expect(!pipe.stdout.contains("\u{1B}"))
+        #expect(sample.run(["peek", id, "--json"]).stdout.hasPrefix("{\n"))
     }
 
     @Test func theShippedGazetteerIsFoundWhereTheContextSays() throws {

@@ -30,7 +30,8 @@ extension TestLibrary {
         standardOutput: String? = nil
     ) throws -> PseudoTerminal {
         var environment = BinaryRunner.childEnvironment(adding: [:])
-        for key in ["TMUX", "TERM_PROGRAM", "KITTY_WINDOW_ID", "LC_TERMINAL", "VTE_VERSION", "COLORTERM"] {
+        // NO_COLOR too: the test runner may set it, and a picture without colour is another picture.
+        for key in ["TMUX", "TERM_PROGRAM", "KITTY_WINDOW_ID", "LC_TERMINAL", "VTE_VERSION", "COLORTERM", "NO_COLOR"] {
             environment[key] = nil
         }
         environment["TERM"] = "xterm-256color"

@@ -1,0 +1,29 @@
+// libtiff behind plain calls: its error and warning handlers take a va_list and its getters
+// are variadic, which Swift cannot call, so they live here.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct pltiff_file pltiff_file;
+
+/// Opens the TIFF in `size` bytes at `data` (borrowed for the file's life), with every
+/// libtiff allocation capped at `max_alloc` bytes. NULL on failure, with libtiff's message
+/// in `error`.
+pltiff_file *pltiff_open(const uint8_t *data, size_t size, size_t max_alloc, char *error, size_t error_size);
+void pltiff_close(pltiff_file *file);
+
+/// Makes the first directory that is not a reduced-resolution image or a mask current.
+/// 0 on success.
+int pltiff_select_full_page(pltiff_file *file);
+
+void pltiff_size(pltiff_file *file, uint32_t *width, uint32_t *height);
+/// TIFF/EXIF orientation 1...8 of the current directory (1 when absent).
+int pltiff_orientation(pltiff_file *file);
+/// An ASCII tag of the current directory (Make 271, Model 272, ImageDescription 270); NULL when absent.
+const char *pltiff_string(pltiff_file *file, uint32_t tag);
+
+/// Decodes the current directory into `raster` (width*height RGBA words, bytes R, G, B, A),
+/// rows in stored order (the file's orientation not applied). 0 on success; the message
+/// (libtiff's first error) is in `pltiff_message` otherwise.
+int pltiff_read_rgba(pltiff_file *file, uint32_t *raster, uint32_t width, uint32_t height);
+const char *pltiff_message(const pltiff_file *file);

@@ -1,0 +1,169 @@
+#include "pltiff.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tiffio.h>
+
+struct pltiff_file {
+    TIFF *tiff;
+    const uint8_t *data;
+    toff_t size;
+    toff_t offset;
+    char message[200];
+};
+
+static int on_error(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
+    (void)tiff;
+    (void)module;
+    pltiff_file *file = user_data;
+    if (file && file->message[0] == 0) vsnprintf(file->message, sizeof file->message, format, arguments);
+    return 1;  // handled: the global handler (which prints) is not called
+}
+
+static int on_warning(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
+    (void)tiff;
+    (void)user_data;
+    (void)module;
+    (void)format;
+    (void)arguments;
+    return 1;
+}
+
+static void silent(const char *module, const char *format, va_list arguments) {
+    (void)module;
+    (void)format;
+    (void)arguments;
+}
+
+static tmsize_t read_proc(thandle_t handle, void *buffer, tmsize_t count) {
+    pltiff_file *file = (pltiff_file *)handle;
+    if (file->offset >= file->size) return 0;
+    toff_t left = file->size - file->offset;
+    tmsize_t n = (toff_t)count < left ? count : (tmsize_t)left;
+    memcpy(buffer, file->data + file->offset, (size_t)n);
+    file->offset += (toff_t)n;
+    return n;
+}
+
+static tmsize_t write_proc(thandle_t handle, void *buffer, tmsize_t count) {
+    (void)handle;
+    (void)buffer;
+    (void)count;
+    return -1;
+}
+
+static toff_t seek_proc(thandle_t handle, toff_t offset, int whence) {
+    pltiff_file *file = (pltiff_file *)handle;
+    toff_t base = whence == SEEK_CUR ? file->offset : whence == SEEK_END ? file->size : 0;
+    file->offset = base + offset;
+    return file->offset;
+}
+
+static int close_proc(thandle_t handle) {
+    (void)handle;
+    return 0;
+}
+
+static toff_t size_proc(thandle_t handle) { return ((pltiff_file *)handle)->size; }
+
+static int map_proc(thandle_t handle, void **base, toff_t *size) {
+    pltiff_file *file = (pltiff_file *)handle;
+    *base = (void *)file->data;
+    *size = file->size;
+    return 1;
+}
+
+static void unmap_proc(thandle_t handle, void *base, toff_t size) {
+    (void)handle;
+    (void)base;
+    (void)size;
+}
+
+pltiff_file *pltiff_open(const uint8_t *data, size_t size, size_t max_alloc, char *error, size_t error_size) {
+    // Messages raised without a handle would otherwise reach stderr.
+    TIFFSetErrorHandler(silent);
+    TIFFSetWarningHandler(silent);
+    pltiff_file *file = calloc(1, sizeof *file);
+    if (!file) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    file->data = data;
+    file->size = size;
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (!options) {
+        free(file);
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, file);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, file);
+    TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)max_alloc);
+    file->tiff = TIFFClientOpenExt("memory", "rm", (thandle_t)file, read_proc, write_proc, seek_proc, close_proc,
+                                   size_proc, map_proc, unmap_proc, options);
+    TIFFOpenOptionsFree(options);
+    if (!file->tiff) {
+        snprintf(error, error_size, "%s", file->message[0] ? file->message : "cannot open");
+        free(file);
+        return NULL;
+    }
+    return file;
+}
+
+void pltiff_close(pltiff_file *file) {
+    if (!file) return;
+    if (file->tiff) TIFFClose(file->tiff);
+    free(file);
+}
+
+int pltiff_select_full_page(pltiff_file *file) {
+    tdir_t index = 0;
+    if (!TIFFSetDirectory(file->tiff, 0)) return -1;
+    do {
+        uint32_t type = 0;
+        if (!TIFFGetField(file->tiff, TIFFTAG_SUBFILETYPE, &type) || (type & (FILETYPE_REDUCEDIMAGE | FILETYPE_MASK)) == 0) {
+            return TIFFSetDirectory(file->tiff, index) ? 0 : -1;
+        }
+        index++;
+    } while (index < 64 && TIFFReadDirectory(file->tiff));
+    // Only reduced images: the first will do.
+    return TIFFSetDirectory(file->tiff, 0) ? 0 : -1;
+}
+
+void pltiff_size(pltiff_file *file, uint32_t *width, uint32_t *height) {
+    *width = 0;
+    *height = 0;
+    TIFFGetField(file->tiff, TIFFTAG_IMAGEWIDTH, width);
+    TIFFGetField(file->tiff, TIFFTAG_IMAGELENGTH, height);
+}
+
+int pltiff_orientation(pltiff_file *file) {
+    uint16_t value = 1;
+    TIFFGetFieldDefaulted(file->tiff, TIFFTAG_ORIENTATION, &value);
+    return value >= 1 && value <= 8 ? value : 1;
+}
+
+const char *pltiff_string(pltiff_file *file, uint32_t tag) {
+    const char *value = NULL;
+    if (!TIFFGetField(file->tiff, tag, &value)) return NULL;
+    return value;
+}
+
+int pltiff_read_rgba(pltiff_file *file, uint32_t *raster, uint32_t width, uint32_t height) {
+    char message[1024] = {0};
+    if (!TIFFRGBAImageOK(file->tiff, message)) {
+        if (file->message[0] == 0) snprintf(file->message, sizeof file->message, "%s", message);
+        return -1;
+    }
+    // Asking for the file's own orientation returns the rows as stored: libtiff would
+    // otherwise flip for some orientations and never transpose (half an orientation).
+    int orientation = pltiff_orientation(file);
+    if (!TIFFReadRGBAImageOriented(file->tiff, width, height, raster, orientation, 0)) {
+        if (file->message[0] == 0) snprintf(file->message, sizeof file->message, "cannot decode the image data");
+        return -1;
+    }
+    return 0;
+}
+
+const char *pltiff_message(const pltiff_file *file) { return file->message[0] ? file->message : NULL; }

@@ -1,0 +1,3 @@
+#pragma once
+#include <webp/decode.h>
+#include <webp/demux.h>

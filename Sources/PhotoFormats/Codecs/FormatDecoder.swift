@@ -1,0 +1,129 @@
+import PhotoSupport
+
+/// Decodes photos in the formats other than JPEG for renditions, each with its own library,
+/// to 8-bit RGB at full size (none of them decodes at a reduced scale the way libjpeg does).
+///
+/// One decoder per worker: it keeps the decoded image's memory between photos.
+package final class FormatDecoder {
+    /// A decoded picture, in memory the decoder owns until its next decode.
+    package struct Decoded {
+        package var image: RGBImage
+        /// True when the library applied the file's own rotation already (libheif applies
+        /// `irot`/`imir`, LibRaw's half-size decode its flip): EXIF orientation must not be applied.
+        package var isUpright: Bool
+        /// What went wrong in a decode that still produced a picture.
+        package var damage: String?
+        /// The size the photo is described with when the picture is smaller (a raw file's
+        /// preview or half-size decode): renditions are made at the sizes this gives.
+        package var displaySize: (width: Int, height: Int)?
+    }
+
+    private let storage = PixelStorage<UInt8>()
+    private let previewStorage = PixelStorage<UInt8>()
+    private var jpegDecoder: DownscalingDecoder?
+    private let memoryGate: DecodeMemoryGate
+
+    package init(memoryGate: DecodeMemoryGate = .shared) {
+        self.memoryGate = memoryGate
+    }
+
+    /// Decodes the `format` file held in `data`, refusing an image over `limit` before any
+    /// pixel memory is allocated. A raw file's picture is its embedded JPEG when that is at
+    /// least `previewSide` on its long side (decoded to fit within it), else a half-size decode.
+    package func decode(
+        _ format: ImageFormat, data: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath, previewSide: Int = 1280
+    ) throws -> Decoded {
+        do {
+            switch format {
+            case .heif:
+                let image = try HEIFImage(bytes: Array(data))
+                try limit.check(width: image.width, height: image.height, path: path)
+                let picture = try memoryGate.withReservation(of: image.width * image.height * 3) {
+                    try image.decode(into: storage)
+                }
+                return Decoded(image: picture, isUpright: true)
+            case .png:
+                let decoder = try PNGDecoder(bytes: data, limit: limit, path: path)
+                let (picture, damage) = try decoder.decode(into: storage)
+                return Decoded(image: picture, isUpright: false, damage: damage)
+            case .raw:
+                let file = try LibRawFile(bytes: Array(data))
+                let size = ImageOrientation(exif: file.orientation).displayed(width: file.width, height: file.height)
+                let preview = try RawPreviewWorker.preview(of: path, minimumSide: previewSide, limit: limit)
+                var decoded = try decode(preview, path: path, previewSide: previewSide, limit: limit)
+                decoded.displaySize = size
+                return decoded
+            case .webp:
+                let features = try WebPImage.features(data)
+                try limit.check(width: features.width, height: features.height, path: path)
+                let picture = try memoryGate.withReservation(of: features.width * features.height * 7) {
+                    try WebPImage.decode(data, features: features, into: storage)
+                }
+                return Decoded(image: picture, isUpright: false)
+            case .tiff:
+                let image = try TIFFImage(bytes: data)
+                try limit.check(width: image.width, height: image.height, path: path)
+                let picture = try memoryGate.withReservation(of: image.width * image.height * 7) {
+                    try image.decode(into: storage)
+                }
+                return Decoded(image: picture, isUpright: false)
+            case .jpeg:
+                throw CodecError(format: format, message: "not supported yet")
+            }
+        } catch let error as CodecError {
+            throw ImagingError(path: path, reason: .undecodableFormat(format: error.format, message: error.message))
+        }
+    }
+
+    /// A raw file's preview as pixels: the embedded JPEG through libjpeg's shrink-on-load to fit
+    /// `previewSide` (not yet turned: the file's orientation applies), or LibRaw's RGB (turned).
+    private func decode(_ preview: RawPreview, path: RawPath, previewSide: Int, limit: PixelLimit) throws -> Decoded {
+        switch preview.kind {
+        case .rgb:
+            let image = RGBImage(
+                pixels: storage.reserve(RGBImage.byteCount(width: preview.width, height: preview.height)),
+                width: preview.width, height: preview.height)
+            preview.bytes.withUnsafeBufferPointer {
+                image.pixels.update(from: $0.baseAddress!, count: image.width * image.height * 3)
+            }
+            return Decoded(image: image, isUpright: true)
+        case .jpeg:
+            let decoder = try jpegDecoder ?? DownscalingDecoder(path: path)
+            jpegDecoder = decoder
+            return try preview.bytes.withUnsafeBytes { data in
+                let header = try decoder.readHeader(data, limit: limit, path: path)
+                let longest = max(header.width, header.height)
+                let scale = min(1, Double(previewSide) / Double(max(longest, 1)))
+                let width = max(1, Int((Double(header.width) * scale).rounded()))
+                let height = max(1, Int((Double(header.height) * scale).rounded()))
+                let image = RGBImage(
+                    pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width,
+                    height: height)
+                let damage = try decoder.decode(header, into: image, path: path)
+                return Decoded(image: image, isUpright: false, damage: damage?.reason)
+            }
+        }
+    }
+
+    /// The size the renditions of a `format` file show, without decoding it: the stored size
+    /// turned by `orientation` unless the library turns the picture itself.
+    package static func displaySize(
+        _ format: ImageFormat, data: UnsafeRawBufferPointer, orientation: Int, path: RawPath
+    ) throws -> (width: Int, height: Int) {
+        do {
+            switch format {
+            case .heif:
+                let image = try HEIFImage(bytes: Array(data))
+                return (image.width, image.height)
+            case .raw:
+                let file = try LibRawFile(bytes: Array(data))
+                return ImageOrientation(exif: file.orientation).displayed(width: file.width, height: file.height)
+            default:
+                let found = try FormatMetadata.read(format, bytes: Array(data))
+                return ImageOrientation(exif: orientation).displayed(width: found.width, height: found.height)
+            }
+        } catch {
+            throw ImagingError(path: path, reason: .undecodableFormat(format: error.format, message: error.message))
+        }
+    }
+}

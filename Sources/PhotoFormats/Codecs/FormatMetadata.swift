@@ -1,0 +1,138 @@
+import Foundation
+
+/// What a format other than JPEG says about its image without decoding it.
+struct FormatMetadata {
+    /// Stored size (before any orientation), as exiftool's ImageWidth and ImageHeight.
+    var width = 0
+    var height = 0
+    /// The size the library shows when it turns the picture itself (HEIF's `irot`), else nil.
+    var displayed: (width: Int, height: Int)?
+    /// The EXIF block from its TIFF header on (no `Exif\0\0`).
+    var exifTIFF: [UInt8]?
+    var xmp: [UInt8]?
+    /// Where the container's own tags say more than EXIF would (TIFF's Orientation, RAW's flip).
+    var orientation: Int?
+    /// A caption from the container's own text (PNG Description or Title).
+    var caption: String?
+    var mimeType: String?
+    var problems: [String] = []
+    /// What the container's own records give where EXIF says nothing (RAW through LibRaw).
+    var make: String?
+    var model: String?
+    var takenAt: CaptureDate?
+    var gps: GPSCoordinate?
+
+    static func read(_ format: ImageFormat, bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        switch format {
+        case .heif: return try heif(bytes)
+        case .png: return try png(bytes)
+        case .raw: return try raw(bytes)
+        case .webp: return try webp(bytes)
+        case .tiff: return try tiff(bytes)
+        case .jpeg:
+            throw CodecError(format: format, message: "not supported yet")
+        }
+    }
+
+    /// libtiff for the first full-resolution page's size and orientation and IFD0's text; the
+    /// file's first 64 KiB as EXIF (exiftool and cameras put IFD0, EXIF and GPS there; a
+    /// libtiff writer puts IFD0 after the pixels, where only libtiff's own tags are read).
+    private static func tiff(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let read = bytes.withUnsafeBytes { data in
+            Result { () throws(CodecError) in
+                let image = try TIFFImage(bytes: data)
+                return (
+                    image.width, image.height, image.orientation, image.string(tag: 271), image.string(tag: 272),
+                    image.string(tag: 270)
+                )
+            }
+        }
+        let (width, height, orientation, make, model, description) = try read.get()
+        var found = FormatMetadata()
+        found.width = width
+        found.height = height
+        found.orientation = orientation
+        found.make = make
+        found.model = model
+        found.caption = description
+        found.exifTIFF = Array(bytes.prefix(0xFFF0))
+        return found
+    }
+
+    private static func webp(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let read = bytes.withUnsafeBytes { data in
+            Result { () throws(CodecError) in (try WebPImage.features(data), WebPImage.metadata(data)) }
+        }
+        let (features, blocks) = try read.get()
+        var found = FormatMetadata()
+        found.width = features.width
+        found.height = features.height
+        found.exifTIFF = blocks.exifTIFF
+        found.xmp = blocks.xmp
+        if features.isAnimated { found.problems.append("animated: the first frame is not shown") }
+        return found
+    }
+
+    /// LibRaw's open (safe in process: only the preview extraction is not) for size, flip,
+    /// camera, time and GPS; TIFF-based raws' first directories as EXIF, whose values win.
+    private static func raw(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let file = try LibRawFile(bytes: bytes)
+        var found = FormatMetadata()
+        found.width = file.width
+        found.height = file.height
+        found.orientation = file.orientation
+        found.make = file.make
+        found.model = file.model
+        found.caption = file.caption
+        found.gps = file.gps
+        found.mimeType = "image/x-raw"
+        let isTIFF = bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+        if isTIFF {
+            // Cameras write IFD0 and the EXIF directory first; libexif reads 64 KiB at most.
+            found.exifTIFF = Array(bytes.prefix(0xFFF0))
+        }
+        if !isTIFF, let make = found.make, let model = found.model, make == "Canon", !model.hasPrefix(make) {
+            // LibRaw drops the maker from Canon's model name; the file (CIFF) holds it whole.
+            found.model = make + " " + model
+        }
+        if !isTIFF, let seconds = file.timestamp {
+            // CRW stores the camera's wall clock as seconds, read as UTC (exiftool does the
+            // same). TIFF-based raws' capture time comes from EXIF's DateTimeOriginal, as for
+            // a JPEG (LibRaw's timestamp may be the modification date, in local time).
+            var time = time_t(seconds)
+            var parts = tm()
+            gmtime_r(&time, &parts)
+            let text = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+            found.takenAt = CaptureDate(localTime: text)
+        }
+        return found
+    }
+
+    private static func heif(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let image = try HEIFImage(bytes: bytes)
+        var found = FormatMetadata()
+        found.width = image.storedWidth > 0 ? image.storedWidth : image.width
+        found.height = image.storedHeight > 0 ? image.storedHeight : image.height
+        found.exifTIFF = image.exifPayload().map { Array($0.dropFirst(6)) }
+        found.xmp = image.xmpPacket()
+        found.mimeType = image.mimeType
+        found.displayed = (image.width, image.height)
+        return found
+    }
+
+    private static func png(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let parsed = bytes.withUnsafeBytes { raw in Result { () throws(CodecError) in try PNGChunks(bytes: raw) } }
+        let chunks = try parsed.get()
+        var found = FormatMetadata()
+        found.width = chunks.width
+        found.height = chunks.height
+        found.exifTIFF = chunks.exifTIFF
+        found.xmp = chunks.xmp
+        found.problems = chunks.problems
+        found.caption = [chunks.text["Description"], chunks.text["Title"]]
+            .lazy.compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
+        return found
+    }
+}

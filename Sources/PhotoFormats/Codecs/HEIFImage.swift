@@ -1,0 +1,139 @@
+import CHeif
+import PhotoSupport
+
+/// One HEIF/AVIF file parsed by libheif, and its primary image: owns the context and the
+/// handle, and the bytes libheif borrows, and frees them in `deinit`.
+///
+/// libheif applies the `irot`, `imir` and `clap` transforms when it decodes (iPhone files
+/// carry EXIF orientation 6 and `irot` 270° alike), so what `decode` returns is upright: EXIF
+/// orientation is metadata only, applying it too would turn the picture twice.
+final class HEIFImage {
+    private let context: OpaquePointer
+    private let handle: OpaquePointer
+    /// Borrowed by libheif (`read_from_memory_without_copy`): kept alive with the context.
+    private let bytes: [UInt8]
+
+    /// Displayed size (after `irot`), known without decoding.
+    let width: Int
+    let height: Int
+    /// Stored size (`ispe`): what exiftool calls ImageWidth and ImageHeight.
+    let storedWidth: Int
+    let storedHeight: Int
+    let mimeType: String
+
+    /// libheif's own per-side limit: a backstop far above any camera; `PixelLimit` is checked
+    /// on the primary image before anything is decoded.
+    private static let maximumSide: UInt32 = 32768
+
+    init(bytes: [UInt8]) throws(CodecError) {
+        guard let context = heif_context_alloc() else { throw CodecError(format: .heif, message: "out of memory") }
+        heif_context_set_maximum_image_size_limit(context, Int32(Self.maximumSide))
+        // Two decoding threads: the machine's workers run side by side already.
+        heif_context_set_max_decoding_threads(context, 2)
+        let error = bytes.withUnsafeBytes {
+            heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil)
+        }
+        if let failure = CodecError(heif: error) {
+            heif_context_free(context)
+            throw failure
+        }
+        var handle: OpaquePointer?
+        let primary = heif_context_get_primary_image_handle(context, &handle)
+        guard let handle else {
+            heif_context_free(context)
+            throw CodecError(heif: primary) ?? CodecError(format: .heif, message: "no primary image")
+        }
+        self.context = context
+        self.handle = handle
+        self.bytes = bytes
+        width = Int(heif_image_handle_get_width(handle))
+        height = Int(heif_image_handle_get_height(handle))
+        storedWidth = Int(heif_image_handle_get_ispe_width(handle))
+        storedHeight = Int(heif_image_handle_get_ispe_height(handle))
+        mimeType = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                let name = heif_get_file_mime_type(base, Int32(min(raw.count, 64)))
+            else { return "image/heif" }
+            let text = String(cString: name)
+            return text.isEmpty ? "image/heif" : text
+        }
+    }
+
+    deinit {
+        heif_image_handle_release(handle)
+        heif_context_free(context)
+    }
+
+    /// The EXIF block as a JPEG APP1 payload (`Exif\0\0` and the TIFF structure), or nil.
+    /// libheif's block starts with a 4-byte offset to the TIFF header: 6 in Apple's files
+    /// (which repeat "Exif\0\0" there), 0 in libheif's own.
+    func exifPayload() -> [UInt8]? {
+        guard let block = metadataBlocks(type: "Exif").first, block.count >= 4 else { return nil }
+        let skip = Int(block[0]) << 24 | Int(block[1]) << 16 | Int(block[2]) << 8 | Int(block[3])
+        guard skip >= 0, skip < block.count - 4 else { return nil }
+        return Array("Exif\0\0".utf8) + block[(4 + skip)...]
+    }
+
+    /// The XMP packet, or nil.
+    func xmpPacket() -> [UInt8]? {
+        metadataBlocks(type: "mime", contentType: "application/rdf+xml").first
+    }
+
+    private func metadataBlocks(type: String, contentType: String? = nil) -> [[UInt8]] {
+        let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, type))
+        guard count > 0 else { return [] }
+        var ids = [heif_item_id](repeating: 0, count: count)
+        let found = Int(heif_image_handle_get_list_of_metadata_block_IDs(handle, type, &ids, Int32(count)))
+        return ids.prefix(found).compactMap { id in
+            if let contentType {
+                guard let actual = heif_image_handle_get_metadata_content_type(handle, id),
+                    String(cString: actual) == contentType
+                else { return nil }
+            }
+            let size = heif_image_handle_get_metadata_size(handle, id)
+            guard size > 0, size < 64 << 20 else { return nil }
+            var block = [UInt8](repeating: 0, count: size)
+            let error = block.withUnsafeMutableBytes { heif_image_handle_get_metadata(handle, id, $0.baseAddress) }
+            return error.code == heif_error_Ok ? block : nil
+        }
+    }
+
+    /// Decodes the primary image, transforms applied, into `storage` as 8-bit RGB. The caller
+    /// has checked the size against its pixel limit.
+    func decode(into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage {
+        guard let options = heif_decoding_options_alloc() else {
+            throw CodecError(format: .heif, message: "out of memory")
+        }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.convert_hdr_to_8bit = 1
+        var decoded: OpaquePointer?
+        let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options)
+        if let failure = CodecError(heif: error) {
+            if let decoded { heif_image_release(decoded) }
+            throw failure
+        }
+        guard let decoded else { throw CodecError(format: .heif, message: "no image decoded") }
+        defer { heif_image_release(decoded) }
+        let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard width > 0, height > 0,
+            let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
+        else { throw CodecError(format: .heif, message: "decoded image has no RGB plane") }
+        let image = RGBImage(
+            pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
+        for y in 0..<height {
+            image.row(y).update(from: plane + y * Int(stride), count: width * 3)
+        }
+        return image
+    }
+}
+
+extension CodecError {
+    /// libheif's error as a `CodecError`, nil when it is `heif_error_Ok`.
+    init?(heif error: heif_error) {
+        guard error.code != heif_error_Ok else { return nil }
+        let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+        self.init(format: .heif, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

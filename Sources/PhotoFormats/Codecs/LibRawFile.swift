@@ -1,0 +1,138 @@
+import CLibRaw
+import Foundation
+
+/// One camera raw file opened by LibRaw from memory; owns the LibRaw handle (and the bytes it
+/// borrows) and frees it in `deinit`.
+///
+/// Opening and reading the fields is safe in process. Extracting the embedded preview is not:
+/// LibRaw 0.20's `unpack_thumb` can overflow a heap buffer on a damaged file, so `preview` runs
+/// only in a worker process (`RawPreviewWorker`), whose death cannot take photolib with it.
+final class LibRawFile {
+    private let handle: UnsafeMutablePointer<libraw_data_t>
+    private var bytes: [UInt8]
+
+    init(bytes: [UInt8]) throws(CodecError) {
+        // LibRaw reads through a null or empty buffer's pointer rather than refusing it.
+        guard bytes.count >= 32 else { throw CodecError(format: .raw, message: "file too short") }
+        // Without these flags LibRaw's default callbacks print to stderr.
+        let flags = LIBRAW_OPIONS_NO_MEMERR_CALLBACK.rawValue | LIBRAW_OPIONS_NO_DATAERR_CALLBACK.rawValue
+        guard let handle = libraw_init(UInt32(flags)) else { throw CodecError(format: .raw, message: "out of memory") }
+        self.handle = handle
+        self.bytes = bytes
+        handle.pointee.params.max_raw_memory_mb = 1024
+        let code = self.bytes.withUnsafeMutableBytes { libraw_open_buffer(handle, $0.baseAddress, $0.count) }
+        // Every stored property is set: a throw from here on runs `deinit`, which closes the handle.
+        if code != 0 { throw Self.error(code) }
+    }
+
+    deinit { libraw_close(handle) }
+
+    static func error(_ code: Int32) -> CodecError {
+        var message = String(cString: libraw_strerror(code))
+        if code == LIBRAW_FILE_UNSUPPORTED.rawValue { message = "unsupported or truncated raw file" }
+        return CodecError(format: .raw, message: message)
+    }
+
+    /// Visible size before the flip.
+    var width: Int { Int(handle.pointee.sizes.width) }
+    var height: Int { Int(handle.pointee.sizes.height) }
+    var rawPixels: Double { Double(handle.pointee.sizes.raw_width) * Double(handle.pointee.sizes.raw_height) }
+
+    /// LibRaw's flip as an EXIF orientation: 3 is 180°, 5 a quarter turn counter-clockwise, 6 clockwise.
+    var orientation: Int {
+        switch handle.pointee.sizes.flip {
+        case 3: 3
+        case 5: 8
+        case 6: 6
+        default: 1
+        }
+    }
+
+    var make: String? { Self.text(handle.pointee.idata.make) }
+    var model: String? { Self.text(handle.pointee.idata.model) }
+    var caption: String? { Self.text(handle.pointee.other.desc) }
+
+    /// The capture time as LibRaw holds it: seconds since 1970, which for CRW is the camera's
+    /// own wall clock read as UTC (exiftool shows it so). Nil when the file gives none.
+    var timestamp: Int? {
+        let value = Int(handle.pointee.other.timestamp)
+        return value > 0 ? value : nil
+    }
+
+    var gps: GPSCoordinate? {
+        let info = handle.pointee.other.parsed_gps
+        guard info.gpsparsed != 0 else { return nil }
+        func degrees(_ parts: (Float, Float, Float)) -> Double {
+            Double(parts.0) + Double(parts.1) / 60 + Double(parts.2) / 3600
+        }
+        var latitude = degrees(info.latitude)
+        var longitude = degrees(info.longitude)
+        if UInt8(bitPattern: info.latref) == UInt8(ascii: "S") { latitude = -latitude }
+        if UInt8(bitPattern: info.longref) == UInt8(ascii: "W") { longitude = -longitude }
+        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        return GPSCoordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// The embedded preview when its long side is at least `minimumSide` (a JPEG, as the
+    /// camera wrote it, not turned), else a half-size decode of the sensor data (RGB, already
+    /// turned by LibRaw). Only for the worker process: see the type's comment.
+    func preview(minimumSide: Int) throws(CodecError) -> RawPreview {
+        if libraw_unpack_thumb(handle) == 0 {
+            let thumbnail = handle.pointee.thumbnail
+            if max(Int(thumbnail.twidth), Int(thumbnail.theight)) >= minimumSide,
+                let made = try? memoryImage(libraw_dcraw_make_mem_thumb), made.kind == .jpeg
+            {
+                return made
+            }
+        }
+        handle.pointee.params.half_size = 1
+        handle.pointee.params.use_camera_wb = 1
+        handle.pointee.params.output_bps = 8
+        var code = libraw_unpack(handle)
+        guard code == 0 else { throw Self.error(code) }
+        code = libraw_dcraw_process(handle)
+        guard code == 0 else { throw Self.error(code) }
+        return try memoryImage(libraw_dcraw_make_mem_image)
+    }
+
+    private func memoryImage(
+        _ make: (UnsafeMutablePointer<libraw_data_t>?, UnsafeMutablePointer<Int32>?) ->
+            UnsafeMutablePointer<libraw_processed_image_t>?
+    ) throws(CodecError) -> RawPreview {
+        var code: Int32 = 0
+        guard let image = make(handle, &code) else { throw Self.error(code) }
+        defer { libraw_dcraw_clear_mem(image) }
+        let data =
+            UnsafeRawPointer(image) + MemoryLayout<libraw_processed_image_t>.offset(of: \libraw_processed_image_t.data)!
+        let bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(image.pointee.data_size)))
+        if image.pointee.type == LIBRAW_IMAGE_JPEG {
+            // LibRaw leaves a JPEG's size out of the image record: the thumbnail's is it.
+            let thumbnail = handle.pointee.thumbnail
+            return RawPreview(kind: .jpeg, width: Int(thumbnail.twidth), height: Int(thumbnail.theight), bytes: bytes)
+        }
+        guard image.pointee.colors == 3, image.pointee.bits == 8,
+            bytes.count >= Int(image.pointee.width) * Int(image.pointee.height) * 3
+        else { throw CodecError(format: .raw, message: "preview bitmap is not 8-bit RGB") }
+        return RawPreview(kind: .rgb, width: Int(image.pointee.width), height: Int(image.pointee.height), bytes: bytes)
+    }
+
+    private static func text<T>(_ tuple: T) -> String? {
+        withUnsafeBytes(of: tuple) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            let value = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            return value.isEmpty ? nil : value
+        }
+    }
+}
+
+/// A raw file's picture for renditions: its embedded JPEG, or RGB pixels LibRaw decoded.
+package struct RawPreview: Sendable, Equatable {
+    package enum Kind: UInt8, Sendable {
+        case jpeg = 0x4A
+        case rgb = 0x42
+    }
+    package var kind: Kind
+    package var width: Int
+    package var height: Int
+    package var bytes: [UInt8]
+}

@@ -1,0 +1,144 @@
+import CPNG
+
+/// The metadata of a PNG, read by walking its chunks: libpng's `png_read_info` stops at the
+/// first IDAT, and ImageMagick writes `eXIf` and its text after the pixel data, so a walk that
+/// skips IDAT finds what libpng would only give after decoding every row.
+struct PNGChunks {
+    var width = 0
+    var height = 0
+    /// The `eXIf` chunk (a bare TIFF structure), else an ImageMagick "Raw profile type exif".
+    var exifTIFF: [UInt8]?
+    /// `iTXt` `XML:com.adobe.xmp`, else a "Raw profile type xmp".
+    var xmp: [UInt8]?
+    /// Text chunks by keyword (first of each): Description, Title, Comment…
+    var text: [String: String] = [:]
+    var problems: [String] = []
+
+    /// Compressed text inflates to at most this much (a zip bomb stops there).
+    private static let inflateLimit = 8 << 20
+
+    init(bytes: UnsafeRawBufferPointer) throws(CodecError) {
+        let window = ByteWindow(bytes)
+        guard window.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw CodecError(format: .png, message: "not a PNG file")
+        }
+        var offset = 8
+        var sawHeader = false
+        while offset + 8 <= bytes.count {
+            guard let length = window.uint32(at: offset, bigEndian: true).map(Int.init) else { break }
+            let type = window.text(at: offset + 4, count: 4)
+            let start = offset + 8
+            guard length <= bytes.count - start else {
+                if !sawHeader { throw CodecError(format: .png, message: "truncated IHDR") }
+                if type != "IEND" { problems.append("truncated (chunk \(type) runs past the end)") }
+                return
+            }
+            let data = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
+            if !sawHeader {
+                guard type == "IHDR", length >= 8 else { throw CodecError(format: .png, message: "no IHDR chunk") }
+                let header = ByteWindow(data)
+                width = Int(header.uint32(at: 0, bigEndian: true) ?? 0)
+                height = Int(header.uint32(at: 4, bigEndian: true) ?? 0)
+                guard width > 0, height > 0 else {
+                    throw CodecError(format: .png, message: "invalid IHDR size \(width)x\(height)")
+                }
+                sawHeader = true
+            }
+            switch type {
+            case "eXIf": if exifTIFF == nil { exifTIFF = Array(data) }
+            case "tEXt": readText(data, compressed: false, international: false)
+            case "zTXt": readText(data, compressed: true, international: false)
+            case "iTXt": readText(data, compressed: false, international: true)
+            case "IEND": return
+            default: break
+            }
+            offset = start + length + 4  // the CRC
+        }
+        if !sawHeader { throw CodecError(format: .png, message: "truncated before IHDR") }
+        problems.append("truncated (no IEND chunk)")
+    }
+
+    private mutating func readText(_ data: UnsafeRawBufferPointer, compressed: Bool, international: Bool) {
+        guard let keywordEnd = data.firstIndex(of: 0), keywordEnd > 0 else { return }
+        let keyword = String(decoding: data[..<keywordEnd], as: UTF8.self)
+        var rest = keywordEnd + 1
+        var isCompressed = compressed
+        if international {
+            // Compression flag and method, then language and translated keyword, each NUL-ended.
+            guard rest + 2 <= data.count else { return }
+            isCompressed = data[rest] == 1
+            rest += 2
+            for _ in 0..<2 {
+                guard let end = data[rest...].firstIndex(of: 0) else { return }
+                rest = end + 1
+            }
+        } else if compressed {
+            rest += 1  // the compression method byte
+        }
+        guard rest <= data.count else { return }
+        var value = Array(data[rest...])
+        if isCompressed {
+            guard let inflated = Self.inflate(value) else {
+                problems.append("compressed \(keyword) text does not inflate")
+                return
+            }
+            value = inflated
+        }
+        // tEXt and zTXt are Latin-1; iTXt is UTF-8.
+        let string =
+            international
+            ? String(decoding: value, as: UTF8.self) : String(value.map { Character(Unicode.Scalar($0)) })
+        switch keyword {
+        case "XML:com.adobe.xmp": if xmp == nil { xmp = value }
+        case "Raw profile type exif", "Raw profile type APP1":
+            if exifTIFF == nil, let profile = Self.rawProfile(string) {
+                exifTIFF = profile.starts(with: Array("Exif\0\0".utf8)) ? Array(profile.dropFirst(6)) : profile
+            }
+        case "Raw profile type xmp": if xmp == nil { xmp = Self.rawProfile(string) }
+        default: if text[keyword] == nil { text[keyword] = string }
+        }
+    }
+
+    /// ImageMagick's hex profiles: "\nname\n   length\nhex lines…".
+    static func rawProfile(_ text: String) -> [UInt8]? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.count >= 3, let length = Int(lines[1].trimmingCharacters(in: .whitespaces)), length > 0,
+            length < 64 << 20
+        else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(length)
+        var high: UInt8?
+        for scalar in lines.dropFirst(2).joined().utf8 {
+            let nibble: UInt8
+            switch scalar {
+            case 0x30...0x39: nibble = scalar - 0x30
+            case 0x61...0x66: nibble = scalar - 0x61 + 10
+            case 0x41...0x46: nibble = scalar - 0x41 + 10
+            default: continue
+            }
+            if let first = high {
+                bytes.append(first << 4 | nibble)
+                high = nil
+                if bytes.count == length { break }
+            } else {
+                high = nibble
+            }
+        }
+        return bytes.count == length ? bytes : nil
+    }
+
+    static func inflate(_ data: [UInt8]) -> [UInt8]? {
+        var capacity = max(4096, data.count * 4)
+        while true {
+            var out = [UInt8](repeating: 0, count: capacity)
+            let written = data.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { output in
+                    plpng_inflate(input.baseAddress, input.count, output.baseAddress, output.count)
+                }
+            }
+            if written >= 0 { return Array(out.prefix(written)) }
+            guard capacity < inflateLimit else { return nil }
+            capacity = min(capacity * 4, inflateLimit)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import CPNG
+import PhotoSupport
+
+/// libpng reading one PNG held in memory; owns the reader and frees it in `deinit`.
+final class PNGDecoder {
+    private let reader: OpaquePointer
+    private let bytes: UnsafeRawBufferPointer
+    let width: Int
+    let height: Int
+
+    /// Reads the header of the PNG in `bytes` (borrowed until the decoder goes) and refuses an
+    /// image over `limit` before libpng allocates anything for its rows.
+    init(bytes: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath) throws {
+        // libpng's own per-side limit backs ours; ancillary chunks stop at 8 MB.
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            let reader = plpng_open(base, bytes.count, 1 << 20, 1 << 20, 8 << 20)
+        else { throw CodecError(format: .png, message: bytes.isEmpty ? "empty file" : "out of memory") }
+        self.reader = reader
+        self.bytes = bytes
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        guard plpng_read_header(reader, &width, &height) == 0 else {
+            throw CodecError(format: .png, message: plpng_message(reader).map { String(cString: $0) } ?? "bad header")
+        }
+        self.width = Int(width)
+        self.height = Int(height)
+        try limit.check(width: self.width, height: self.height, path: path)
+    }
+
+    deinit { plpng_close(reader) }
+
+    /// Decodes every row into `storage` (alpha on white). A file that breaks off part-way
+    /// gives the rows before the break and the reason; none at all is an error.
+    func decode(into storage: PixelStorage<UInt8>) throws(CodecError) -> (image: RGBImage, damage: String?) {
+        let count = RGBImage.byteCount(width: width, height: height)
+        let image = RGBImage(pixels: storage.reserve(count), width: width, height: height)
+        var failed: Int32 = 0
+        let rows = Int(plpng_decode_rgb(reader, image.pixels, count, &failed))
+        guard failed != 0 else { return (image, nil) }
+        let message = plpng_message(reader).map { String(cString: $0) } ?? "decoding stopped"
+        guard rows > 0 else { throw CodecError(format: .png, message: message) }
+        // Rows never decoded are mid-gray, as libjpeg fills a cut JPEG.
+        (image.pixels + rows * image.stride).update(repeating: 128, count: (height - rows) * image.stride)
+        return (image, message)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import PhotoSupport
+import Synchronization
+
+/// Runs LibRaw's preview extraction in a child process: the photolib binary started again
+/// with a hidden first argument, one file per child. LibRaw 0.20 can corrupt the heap on a
+/// damaged file (in `unpack_thumb`), and glibc then aborts; in a child that is one file's
+/// error, not the end of an index of thousands.
+///
+/// The executable registers itself at start-up; without that (unit tests run in the test
+/// runner) the extraction runs in process.
+package enum RawPreviewWorker {
+    /// The hidden first argument that makes photolib a worker.
+    package static let argument = "--raw-preview-worker"
+
+    private static let executable = Mutex<String?>(nil)
+
+    /// The file to start as the worker: normally `/proc/self/exe`.
+    package static func register(executable path: String) {
+        executable.withLock { $0 = path }
+    }
+
+    /// The preview of the raw file at `path`: its embedded JPEG when at least `minimumSide`
+    /// on its long side, else a half-size decode. Refuses a sensor over `limit` first.
+    static func preview(of path: RawPath, minimumSide: Int, limit: PixelLimit) throws(CodecError) -> RawPreview {
+        guard let program = executable.withLock({ $0 }) else {
+            return try extract(path: path, minimumSide: minimumSide, limit: limit)
+        }
+        let output: ChildOutput
+        do {
+            output = try ChildProcess.run(
+                program, arguments: [argument, String(minimumSide), String(limit.megapixels), path.description],
+                maximumOutput: 512 << 20)
+        } catch {
+            throw CodecError(format: .raw, message: "cannot start the raw worker: \(error)")
+        }
+        if let signal = output.signal {
+            throw CodecError(format: .raw, message: "LibRaw crashed on this file (signal \(signal))")
+        }
+        return try decodeReply(output.stdout)
+    }
+
+    /// The worker's side: the reply for the arguments after the hidden one (minimum side,
+    /// megapixel limit, path), which the executable writes to its stdout; nil for arguments
+    /// that are not a worker's. A refused file is a reply too (it says why).
+    package static func reply(to arguments: [String]) -> [UInt8]? {
+        guard arguments.count == 4, let minimumSide = Int(arguments[1]), let megapixels = Int(arguments[2]) else {
+            return nil
+        }
+        do {
+            let preview = try extract(
+                path: RawPath(arguments[3]), minimumSide: minimumSide, limit: PixelLimit(megapixels: megapixels))
+            return encodeReply(preview)
+        } catch {
+            return [0x45] + Array(error.message.utf8)
+        }
+    }
+
+    static func extract(path: RawPath, minimumSide: Int, limit: PixelLimit) throws(CodecError) -> RawPreview {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readFile(path) } catch { throw CodecError(format: .raw, message: "\(error)") }
+        let file = try LibRawFile(bytes: bytes)
+        guard limit.admits(width: file.width, height: file.height) else {
+            throw CodecError(format: .raw, message: limit.refusal(width: file.width, height: file.height))
+        }
+        return try file.preview(minimumSide: minimumSide)
+    }
+
+    /// Kind byte, width and height (32-bit little-endian), then the JPEG or RGB bytes; or
+    /// `E` and a message.
+    static func encodeReply(_ preview: RawPreview) -> [UInt8] {
+        var reply = [preview.kind.rawValue]
+        for value in [preview.width, preview.height] {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { reply += $0 }
+        }
+        return reply + preview.bytes
+    }
+
+    static func decodeReply(_ reply: [UInt8]) throws(CodecError) -> RawPreview {
+        guard let first = reply.first else { throw CodecError(format: .raw, message: "the raw worker said nothing") }
+        if first == 0x45 { throw CodecError(format: .raw, message: String(decoding: reply.dropFirst(), as: UTF8.self)) }
+        guard let kind = RawPreview.Kind(rawValue: first), reply.count >= 9 else {
+            throw CodecError(format: .raw, message: "the raw worker's reply is malformed")
+        }
+        func number(at offset: Int) -> Int {
+            (0..<4).reduce(0) { $0 | Int(reply[offset + $1]) << (8 * $1) }
+        }
+        let preview = RawPreview(kind: kind, width: number(at: 1), height: number(at: 5), bytes: Array(reply[9...]))
+        if kind == .rgb, preview.bytes.count < preview.width * preview.height * 3 {
+            throw CodecError(format: .raw, message: "the raw worker's bitmap is short")
+        }
+        return preview
+    }
+}

@@ -1,0 +1,70 @@
+import CTIFF
+import Foundation
+
+/// One TIFF in memory opened by libtiff at its first full-resolution page; owns the handle
+/// and frees it in `deinit`. The bytes are borrowed: they must outlive the image.
+final class TIFFImage {
+    private let file: OpaquePointer
+    let width: Int
+    let height: Int
+    /// The page's own Orientation tag, 1...8.
+    let orientation: Int
+
+    /// No single libtiff allocation beyond this (strips, tiles, tag arrays).
+    private static let maximumAllocation = 512 << 20
+
+    init(bytes: UnsafeRawBufferPointer) throws(CodecError) {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count >= 8 else {
+            throw CodecError(format: .tiff, message: "file too short")
+        }
+        var message = [CChar](repeating: 0, count: 200)
+        guard let file = pltiff_open(base, bytes.count, Self.maximumAllocation, &message, message.count) else {
+            throw CodecError(format: .tiff, message: String(cString: message))
+        }
+        self.file = file
+        guard pltiff_select_full_page(file) == 0 else {
+            pltiff_close(file)
+            throw CodecError(format: .tiff, message: "no readable directory")
+        }
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        pltiff_size(file, &width, &height)
+        self.width = Int(width)
+        self.height = Int(height)
+        orientation = Int(pltiff_orientation(file))
+        // Every stored property is set: a throw from here on runs `deinit`, which closes the file.
+        guard width > 0, height > 0 else { throw CodecError(format: .tiff, message: "image has no size") }
+    }
+
+    deinit { pltiff_close(file) }
+
+    /// IFD0's Make (271), Model (272), ImageDescription (270)…
+    func string(tag: UInt32) -> String? {
+        guard let value = pltiff_string(file, tag) else { return nil }
+        let text = String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The page as 8-bit RGB in stored orientation (8- and 16-bit, RGB, gray, palette, CMYK,
+    /// YCbCr: libtiff converts), alpha on white. The caller checked the pixel limit.
+    func decode(into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage {
+        let raster = PixelStorage<UInt32>()
+        let words = raster.reserve(width * height)
+        guard pltiff_read_rgba(file, words, UInt32(width), UInt32(height)) == 0 else {
+            throw CodecError(
+                format: .tiff, message: pltiff_message(file).map { String(cString: $0) } ?? "cannot decode")
+        }
+        let image = RGBImage(
+            pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
+        let bytes = UnsafeRawPointer(words).assumingMemoryBound(to: UInt8.self)
+        for index in 0..<width * height {
+            let alpha = Int(bytes[index * 4 + 3])
+            // libtiff gives premultiplied (associated) values: on white is c + 255 - a.
+            for channel in 0..<3 {
+                image.pixels[index * 3 + channel] = UInt8(min(255, Int(bytes[index * 4 + channel]) + 255 - alpha))
+            }
+        }
+        return image
+    }
+}

@@ -1,0 +1,100 @@
+import CWebP
+
+/// One WebP file in memory, read with libwebp (the demuxer for its EXIF and XMP chunks).
+///
+/// libwebp has no pixel limit of its own and a damaged VP8X can claim any canvas, so the
+/// size from `WebPGetFeatures` is checked against `PixelLimit` before anything is allocated.
+enum WebPImage {
+    struct Features {
+        var width: Int
+        var height: Int
+        var hasAlpha: Bool
+        var isAnimated: Bool
+    }
+
+    static func features(_ data: UnsafeRawBufferPointer) throws(CodecError) -> Features {
+        guard let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw CodecError(format: .webp, message: "empty file")
+        }
+        var features = WebPBitstreamFeatures()
+        let status = WebPGetFeatures(base, data.count, &features)
+        guard status == VP8_STATUS_OK else { throw error(status) }
+        return Features(
+            width: Int(features.width), height: Int(features.height), hasAlpha: features.has_alpha != 0,
+            isAnimated: features.has_animation != 0)
+    }
+
+    /// The EXIF chunk (with or without a leading `Exif\0\0`: writers differ) as a bare TIFF
+    /// structure, and the XMP chunk. A truncated file gives what comes before the cut.
+    static func metadata(_ data: UnsafeRawBufferPointer) -> (exifTIFF: [UInt8]?, xmp: [UInt8]?) {
+        guard let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return (nil, nil) }
+        var input = WebPData(bytes: base, size: data.count)
+        var state = WEBP_DEMUX_PARSING_HEADER
+        guard let demuxer = WebPDemuxPartial(&input, &state) else { return (nil, nil) }
+        defer { WebPDemuxDelete(demuxer) }
+        func chunk(_ fourcc: String) -> [UInt8]? {
+            var iterator = WebPChunkIterator()
+            guard WebPDemuxGetChunk(demuxer, fourcc, 1, &iterator) != 0 else { return nil }
+            defer { WebPDemuxReleaseChunkIterator(&iterator) }
+            guard let bytes = iterator.chunk.bytes, iterator.chunk.size > 0 else { return nil }
+            return Array(UnsafeBufferPointer(start: bytes, count: iterator.chunk.size))
+        }
+        var exif = chunk("EXIF")
+        if let block = exif, block.starts(with: Array("Exif\0\0".utf8)) { exif = Array(block.dropFirst(6)) }
+        return (exif, chunk("XMP "))
+    }
+
+    /// Decodes a still WebP into `storage` as RGB, alpha composited on white.
+    static func decode(
+        _ data: UnsafeRawBufferPointer, features: Features, into storage: PixelStorage<UInt8>
+    ) throws(CodecError) -> RGBImage {
+        guard !features.isAnimated else {
+            throw CodecError(format: .webp, message: "animated WebP is not supported")
+        }
+        guard let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw CodecError(format: .webp, message: "empty file")
+        }
+        let width = features.width
+        let height = features.height
+        // Premultiplied RGBA, so that "on white" is c + 255 - a per channel.
+        let rgba = PixelStorage<UInt8>()
+        let rgbaBase = rgba.reserve(width * height * 4)
+        var config = WebPDecoderConfig()
+        guard WebPInitDecoderConfig(&config) != 0 else {
+            throw CodecError(format: .webp, message: "libwebp version mismatch")
+        }
+        config.output.colorspace = MODE_rgbA
+        config.output.is_external_memory = 1
+        config.output.u.RGBA.rgba = rgbaBase
+        config.output.u.RGBA.stride = Int32(width * 4)
+        config.output.u.RGBA.size = width * height * 4
+        let status = WebPDecode(base, data.count, &config)
+        WebPFreeDecBuffer(&config.output)
+        guard status == VP8_STATUS_OK else { throw error(status) }
+        let image = RGBImage(
+            pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
+        for index in 0..<width * height {
+            let alpha = rgbaBase[index * 4 + 3]
+            for channel in 0..<3 {
+                let value = Int(rgbaBase[index * 4 + channel]) + 255 - Int(alpha)
+                image.pixels[index * 3 + channel] = UInt8(min(255, value))
+            }
+        }
+        return image
+    }
+
+    private static func error(_ status: VP8StatusCode) -> CodecError {
+        let message =
+            switch status {
+            case VP8_STATUS_OUT_OF_MEMORY: "out of memory"
+            case VP8_STATUS_INVALID_PARAM: "invalid parameter"
+            case VP8_STATUS_BITSTREAM_ERROR: "bitstream error"
+            case VP8_STATUS_UNSUPPORTED_FEATURE: "unsupported feature"
+            case VP8_STATUS_SUSPENDED: "suspended"
+            case VP8_STATUS_USER_ABORT: "aborted"
+            case VP8_STATUS_NOT_ENOUGH_DATA: "not enough data (truncated)"
+            default: "error \(status.rawValue)"
+            }
+        return CodecError(format: .webp, message: message)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import PhotoSupport
+
+/// Files that belong to another file's photo rather than being photos of their own: a
+/// camera's `.THM` thumbnail beside its `.CRW`/`.AVI`/`.MOV`, a RAW beside the JPEG or HEIC
+/// the camera wrote with it, an Apple Live Photo's `.MOV` beside its `.HEIC`/`.JPG`. Grouped
+/// by name (same folder, same name before the extension, any case): no library is involved.
+public enum Companions {
+    /// What a companion is to its primary.
+    public enum Kind: String, Sendable, Equatable {
+        case raw, thumbnail, video
+    }
+
+    /// A companion file of an asset's original.
+    public struct File: Sendable, Equatable {
+        public var path: RawPath
+        public var kind: Kind
+        public var size: Int64
+    }
+
+    /// Extensions whose files are primaries when a companion shares their name.
+    static let primaryExtensions: Set<String> = ["jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif"]
+    static let rawExtensions: Set<String> = [
+        "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "kdc", "dcr",
+        "srw", "3fr", "erf", "mef", "mos", "iiq", "x3f", "mrw", "rwl",
+    ]
+    static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "avi", "3gp", "mts", "m2ts"]
+
+    static func kind(of path: RawPath) -> Kind? {
+        let suffix = path.lowercasedExtension
+        if suffix == "thm" { return .thumbnail }
+        if rawExtensions.contains(suffix) { return .raw }
+        if videoExtensions.contains(suffix) { return .video }
+        return nil
+    }
+
+    /// The folder and the name without its extension, lowercased: what companions share.
+    static func stem(of path: RawPath) -> [UInt8] {
+        var bytes = path.bytes
+        let name = path.lastComponent.bytes
+        if let dot = name.lastIndex(of: UInt8(ascii: ".")) { bytes.removeLast(name.count - dot) }
+        return bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+    }
+
+    /// The walked files that are companions and so never assets: every `.THM`, and every RAW
+    /// with a primary of the same name in its folder (a RAW alone is a photo of its own).
+    static func companionPaths(among files: [RawPath]) -> Set<RawPath> {
+        let primaries = Set(files.filter { primaryExtensions.contains($0.lowercasedExtension) }.map(stem(of:)))
+        var companions = Set<RawPath>()
+        for file in files {
+            switch kind(of: file) {
+            case .thumbnail?: companions.insert(file)
+            case .raw? where primaries.contains(stem(of: file)): companions.insert(file)
+            default: break
+            }
+        }
+        return companions
+    }
+
+    /// The companions of the original at `path` (absolute) that exist now, by name.
+    public static func of(_ path: RawPath) -> [File] {
+        guard primaryExtensions.contains(path.lowercasedExtension) else {
+            // A RAW or video asset of its own may still have a .THM beside it.
+            return siblings(of: path).filter { $0.kind == .thumbnail }
+        }
+        return siblings(of: path)
+    }
+
+    private static func siblings(of path: RawPath) -> [File] {
+        let stem = stem(of: path)
+        let folder = path.parent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.description) else { return [] }
+        var found: [File] = []
+        for name in names.sorted() {
+            let candidate = folder.appending(name)
+            guard candidate != path, let kind = kind(of: candidate), Self.stem(of: candidate) == stem,
+                let info = FileSystem.status(candidate), info.st_mode & S_IFMT == S_IFREG
+            else { continue }
+            found.append(File(path: candidate, kind: kind, size: Int64(info.st_size)))
+        }
+        return found
+    }
+}

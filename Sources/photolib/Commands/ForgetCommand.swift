@@ -1,0 +1,111 @@
+import PhotoCatalog
+import PhotoLibrary
+import PhotoSupport
+
+/// `photolib forget ASSET...|--missing`: removes from the catalog the assets whose original
+/// was deleted outside photolib, which nothing else can remove (`action delete` needs the file).
+enum ForgetCommand: PhotolibCommand {
+    static let spec = CommandSpec(
+        name: "forget",
+        abstract: "Remove assets whose original is gone from the catalog (their history is kept).",
+        discussion: """
+            For photos deleted outside photolib: 'index' marks them missing and keeps them, in \
+            case they come back; forget removes them for good. Only missing assets can be \
+            forgotten (one whose file is there is refused: 'photolib action delete' moves it to \
+            the trash). --missing forgets every missing asset. More than one needs --yes from a \
+            script (a terminal asks); --dry-run lists what would go. Each is logged as a 'forget' \
+            event that 'photolib history ID' still shows.
+            """,
+        arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true)],
+        options: [
+            .flag("missing", help: "Forget every asset the last index did not find."),
+            .flag("dry-run", short: "n", help: "List what would be forgotten, and change nothing."),
+            .flag("yes", short: "y", help: "Do not ask before forgetting several assets (needed from scripts)."),
+            .flag("json", help: "Print a JSON array of the assets forgotten (or that would be)."),
+        ],
+        examples: [
+            "photolib forget --missing --dry-run", "photolib forget --missing --yes",
+            "photolib list --missing --ids | photolib forget - --yes",
+        ]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let all = command.flag("missing")
+        guard all != !command.rawArguments.isEmpty else {
+            throw UsageError(
+                message: all
+                    ? "--missing forgets every missing asset; name no asset with it" : "Name assets, or --missing",
+                commandPath: command.path)
+        }
+        let library = try context.library(command)
+        try library.requireWritable()
+        let catalog = try library.openCatalog()
+        var assets: [Asset]
+        var failures = BatchFailures()
+        if all {
+            var query = AssetQuery()
+            query.missing = true
+            assets = try catalog.assets(matching: query)
+        } else {
+            assets = []
+            for asset in try AssetArguments.resolve(command, library: library, catalog: catalog, context: context) {
+                if asset.missing && !asset.trashed {
+                    assets.append(asset)
+                } else {
+                    failures.record(
+                        NotMissingError(path: asset.file.relativePath, trashed: asset.trashed), to: context.diagnostics)
+                }
+            }
+        }
+        let dryRun = command.flag("dry-run")
+        if !dryRun, assets.count > 1, !command.flag("yes") {
+            try confirm(assets.count, command: command, context: context)
+        }
+        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
+        let forgotten = dryRun ? assets.map(\.id) : try catalog.forget(assets.map(\.id))
+        let shown = assets.filter { forgotten.contains($0.id) }
+        if !dryRun { try library.removeRenditions(of: shown, catalog: catalog) }
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(.array(shown.map(presenter.json)))
+        } else {
+            for asset in shown {
+                context.stdout.write(
+                    "\(dryRun ? "would forget" : "forgot") \(presenter.shortID(asset)) \(asset.file.relativePath)\n")
+            }
+            if all, shown.isEmpty { context.stdout.write("No missing assets.\n") }
+        }
+        return failures.status(items: assets.count + failures.count)
+    }
+
+    /// Forgetting several asks first on a terminal and needs `--yes` from a script.
+    private static func confirm(_ count: Int, command: ParsedCommand, context: CommandContext) throws {
+        let readsStandardInput = command.rawArguments.contains { $0.bytes == [UInt8(ascii: "-")] }
+        guard context.stdinIsTerminal, !readsStandardInput else {
+            throw UsageError(
+                message: "Forgetting \(count) assets from a script needs --yes (see them first with --dry-run)",
+                commandPath: command.path)
+        }
+        context.stderr.write("Forget \(count) missing photos? [y/N] ")
+        let answer = String(decoding: context.stdin.readLine() ?? [], as: UTF8.self).trimmingWhitespace().lowercased()
+        guard answer == "y" || answer == "yes" else { throw ForgetCancelled() }
+    }
+}
+
+/// `forget` named an asset whose original is still there (or in the trash).
+struct NotMissingError: PhotolibError {
+    var path: RawPath
+    var trashed: Bool
+
+    var kind: ErrorKind { .failure }
+    var description: String {
+        trashed
+            ? "\(path): in the trash, not missing; 'photolib trash empty' removes it"
+            : "\(path): its original is there, not missing; 'photolib action delete' moves it to the trash"
+    }
+}
+
+/// The person answered no: nothing was forgotten.
+struct ForgetCancelled: PhotolibError {
+    var kind: ErrorKind { .failure }
+    var description: String { "cancelled; nothing was forgotten" }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// End to end on files of every format photolib reads (the committed fixtures, made by
+/// Scripts/make-format-fixtures), with companions beside them: what `index`, `list` and
+/// `peek` say, run through the built binary.
+@Suite struct FormatsCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("PhotoFormatsTests/Fixtures/formats")
+
+    @Test func everyFormatBecomesAnAssetWithRenditionsAndCompanionsAreGrouped() throws {
+        let library = try TestLibrary()
+        for name in ["sunset-exif6.heic", "lighthouse.avif", "rgba.png", "sunset-exif.webp", "sunset.tif"] {
+            try library.add(Self.fixtures.appendingPathComponent(name), as: "phone/\(name)")
+        }
+        // A Live Photo movie and a RAW beside the HEIC, a .THM beside a lone "RAW" (never an asset).
+        let junk = Data("not a photo".utf8)
+        try junk.write(to: library.url("phone/sunset-exif6.MOV"))
+        try junk.write(to: library.url("phone/SUNSET-EXIF6.DNG"))
+        try FileManager.default.createDirectory(at: library.url("camera"), withIntermediateDirectories: true)
+        try junk.write(to: library.url("camera/CRW_0001.THM"))
+        _ = try BinaryRunner.run(["init", library.root.path])
+
+        let result = try library.run(["index"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("added 5,"))
+        #expect(result.stdout.contains("companions 2"))
+
+        let assets = try library.assets()
+        let formats = Dictionary(
+            uniqueKeysWithValues: assets.compactMap { asset in
+                (asset["fileName"] as? String).map { ($0, asset["format"] as? String ?? "") }
+            })
+        #expect(
+            formats == [
+                "sunset-exif6.heic": "heif", "lighthouse.avif": "heif", "rgba.png": "png",
+                "sunset-exif.webp": "webp", "sunset.tif": "tiff",
+            ])
+        for asset in assets {
+            let renditions = try #require(asset["renditions"] as? [String: Any], "\(asset["fileName"] ?? "")")
+            let preview = try #require(renditions["preview"] as? [String: Any])
+            #expect(FileManager.default.fileExists(atPath: preview["path"] as? String ?? ""))
+            #expect(asset["damaged"] as? Bool == false)
+        }
+        let heic = try #require(assets.first { $0["fileName"] as? String == "sunset-exif6.heic" })
+        #expect(heic["mimeType"] as? String == "image/heic")
+        let companions = try #require(heic["companions"] as? [[String: Any]])
+        #expect(companions.map { $0["kind"] as? String } == ["raw", "video"])
+        #expect(companions.first?["size"] as? Int == junk.count)
+        let webp = try #require(assets.first { $0["fileName"] as? String == "sunset-exif.webp" })
+        #expect(webp["orientation"] as? Int == 6)
+        #expect((webp["width"] as? Int, webp["height"] as? Int) == (144, 96))
+
+        let heifOnly = try library.run(["list", "--file-format", "heif", "--format", "{fileName}"])
+        #expect(heifOnly.stdout.split(separator: "\n").sorted() == ["lighthouse.avif", "sunset-exif6.heic"])
+        let wrong = try library.run(["list", "--file-format", "gif"])
+        #expect(wrong.status == 64)
+    }
+
+    @Test func truncatedAndMislabelledFilesOfEachFormatAreOneLineEach() throws {
+        let library = try TestLibrary()
+        for name in ["lighthouse.heic", "rgb16.png", "sunset-exif.webp", "sunset.tif"] {
+            let bytes = try Data(contentsOf: Self.fixtures.appendingPathComponent(name))
+            try FileManager.default.createDirectory(at: library.url("bad"), withIntermediateDirectories: true)
+            try bytes.prefix(bytes.count / 2).write(to: library.url("bad/half-\(name)"))
+            try bytes.prefix(16).write(to: library.url("bad/head-\(name)"))
+            try Data().write(to: library.url("bad/empty-\(name)"))
+        }
+        _ = try BinaryRunner.run(["init", library.root.path])
+        let result = try library.run(["index"])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n")
+        for line in lines { #expect(line.hasPrefix("photolib: "), "\(line)") }
+        // Every head and every empty file is named once; halves are refused or read as damaged.
+        for name in ["lighthouse.heic", "rgb16.png", "sunset-exif.webp", "sunset.tif"] {
+            #expect(lines.filter { $0.contains("/bad/head-\(name): ") }.count == 1, "\(result.stderr)")
+            #expect(lines.filter { $0.contains("/bad/empty-\(name): ") }.count == 1, "\(result.stderr)")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Formats benchmark (issue 13): photolib's renditions and metadata-only index of HEIF, PNG and
+# RAW files against the tools people would use instead, on the same files, one run each
+# (short: a few seconds). Wall seconds; ratio = the other tool's time / photolib's.
+#
+#   bench/formats.sh [PHOTOLIB]      PHOTOLIB defaults to .build/release/photolib
+#
+# Environment: PHOTOLIB_CORPUS (default ../shared/corpus: its formats/ folder), COPIES (each
+# HEIF and PNG copied this many times, each copy made distinct, default 5, so that process
+# start-up does not dominate; the RAWs once: a CRW's directory is at its end), JOBS (default 1: every tool gets one core; xargs runs the per-file tools).
+# Per format: HEIF thumbnail+preview against heif-thumbnailer (embedded thumbnail; -p primary
+# image at 1280) and vipsthumbnail (256 and 1280); RAW previews against dcraw_emu -h and
+# exiftool -b -JpgFromRaw/-PreviewImage piped into vipsthumbnail; PNG against vipsthumbnail;
+# metadata-only index of all of them against exiftool -n -json -fast.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+photolib=$(realpath "${1:-$root/.build/release/photolib}" 2>/dev/null || true)
+corpus=${PHOTOLIB_CORPUS:-$root/../shared/corpus}
+copies=${COPIES:-5}
+jobs=${JOBS:-1}
+
+fail() { echo "formats.sh: $*" >&2; exit 1; }
+[ -x "$photolib" ] || fail "no photolib binary at '${1:-$root/.build/release/photolib}' (run 'make build')"
+[ -d "$corpus/formats" ] || fail "no corpus formats/ folder at $corpus (set PHOTOLIB_CORPUS)"
+for tool in heif-thumbnailer vipsthumbnail dcraw_emu exiftool; do
+    command -v "$tool" >/dev/null || fail "$tool is missing (run 'make bench-deps')"
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/photolib-formats-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+out="$work/out"
+mkdir -p "$out"
+
+# Each format's files in its own library, COPIES times under new names.
+fill() {
+    local name=$1 count=$2
+    shift 2
+    mkdir -p "$work/$name"
+    for file in "$@"; do
+        for copy in $(seq 1 "$count"); do
+            # Renditions are cached by content: each copy gets its own trailing bytes (after
+            # IEND or the last HEIF box, which readers ignore), so each is really decoded.
+            cp "$file" "$work/$name/$copy-$(basename "$file")"
+            [ "$count" -eq 1 ] || printf 'copy %d' "$copy" >>"$work/$name/$copy-$(basename "$file")"
+        done
+    done
+    "$photolib" init "$work/$name" >/dev/null
+}
+f=$corpus/formats
+fill heif "$copies" "$f/IMG_8565.HEIC" "$f/iphone_13_pro_max.HEIC"
+fill png "$copies" "$f/exif.png" "$f/uncompressed_rgb.png" "$f/pil123rgba.png" "$f/hopper.png"
+fill raw 1 "$f/CRW_0304.CRW" "$f/DC0008L.KDC"
+
+seconds() {
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s.%N)
+    echo "$end - $start" | bc -l
+}
+ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
+report() { printf '%-34s %8.3f s   %6sx\n' "$1" "$2" "${3:--}"; }
+
+files() { find "$work/$1" -maxdepth 1 -type f | sort; }
+per_file() { files "$1" | xargs -P "$jobs" -I{} sh -c "$2" >/dev/null 2>&1; }
+
+echo "files: $(files heif | wc -l) HEIF, $(files png | wc -l) PNG, $(files raw | wc -l) RAW; jobs $jobs"
+echo
+for format in heif png raw; do
+    own=$(seconds "$photolib" index --library "$work/$format" --jobs "$jobs")
+    report "photolib index+renditions ($format)" "$own"
+    case $format in
+    heif)
+        t=$(seconds per_file heif "heif-thumbnailer -s 256 {} $out/t.png && heif-thumbnailer -p -s 1280 {} $out/p.png")
+        report "heif-thumbnailer 256 + -p 1280" "$t" "$(ratio "$t" "$own")"
+        ;;
+    raw)
+        t=$(seconds per_file raw "dcraw_emu -h -Z - {} > $out/x.ppm")
+        report "dcraw_emu -h" "$t" "$(ratio "$t" "$own")"
+        t=$(seconds per_file raw "(exiftool -b -PreviewImage {}; exiftool -b -JpgFromRaw {}) | vipsthumbnail stdin -s 1280 -o $out/x.jpg")
+        report "exiftool preview | vipsthumbnail" "$t" "$(ratio "$t" "$own")"
+        ;;
+    esac
+    if [ "$format" != raw ]; then
+        t=$(seconds per_file "$format" "vipsthumbnail {} -s 256 -o $out/%s-t.jpg && vipsthumbnail {} -s 1280 -o $out/%s-p.jpg")
+        report "vipsthumbnail 256 + 1280" "$t" "$(ratio "$t" "$own")"
+    fi
+done
+
+echo
+for format in heif png raw; do rm -rf "$work/$format/.photolib"; "$photolib" init "$work/$format" >/dev/null; done
+own=0
+for format in heif png raw; do
+    s=$(seconds "$photolib" index --library "$work/$format" --no-renditions --jobs "$jobs")
+    own=$(echo "$own + $s" | bc -l)
+done
+report "photolib index --no-renditions" "$own"
+t=$(seconds exiftool -n -json -fast "$work/heif" "$work/png" "$work/raw")
+report "exiftool -n -json -fast" "$t" "$(ratio "$t" "$own")"
