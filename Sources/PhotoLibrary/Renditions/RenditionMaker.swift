@@ -79,13 +79,25 @@ public final class RenditionMaker {
             pixels: baseStorage.reserve(RGBImage.byteCount(width: storedBase.width, height: storedBase.height)),
             width: storedBase.width, height: storedBase.height)
         let damage = try decoder.decode(header, into: base, path: source)
+        return try finish(
+            base, orientation: orientation, display: display, baseSize: baseSize, missing: missing, kinds: kinds,
+            paths: paths, iccProfile: iccProfile,
+            outcome: RenditionOutcome(damage: damage?.reason, warningCount: damage?.warningCount ?? 0))
+    }
+
+    /// The decoded base turned upright, each missing rendition shrunk from it and written, and
+    /// every asked-for kind's file named in `outcome`: the same for every source format.
+    private func finish(
+        _ base: RGBImage, orientation: ImageOrientation, display: (width: Int, height: Int),
+        baseSize: (width: Int, height: Int), missing: [RenditionKind], kinds: Set<RenditionKind>,
+        paths: [RenditionKind: RawPath], iccProfile: [UInt8]?, outcome: RenditionOutcome
+    ) throws -> RenditionOutcome {
+        var outcome = outcome
         let upright =
             orientation.isUpright
             ? base
             : orientation.apply(
                 to: base, into: orientedStorage.reserve(RGBImage.byteCount(width: base.width, height: base.height)))
-
-        var outcome = RenditionOutcome(damage: damage?.reason, warningCount: damage?.warningCount ?? 0)
         for kind in missing {
             guard let path = paths[kind] else { continue }
             let spec = spec(kind)
@@ -155,26 +167,10 @@ public final class RenditionMaker {
             thumbnailResizer.begin(inputWidth: source.width, inputHeight: source.height, output: base)
             thumbnailResizer.push(rows: source.pixels, count: source.height, stride: source.stride)
         }
-        let upright =
-            orientation.isUpright
-            ? base
-            : orientation.apply(
-                to: base, into: orientedStorage.reserve(RGBImage.byteCount(width: base.width, height: base.height)))
-        var outcome = RenditionOutcome(damage: decoded.damage, warningCount: decoded.damage == nil ? 0 : 1)
-        for kind in missing {
-            guard let path = paths[kind] else { continue }
-            let spec = spec(kind)
-            let size = spec.fittedSize(displayWidth: display.width, displayHeight: display.height)
-            let image = size == baseSize ? upright : shrink(upright, to: size)
-            try write(image, spec: spec, iccProfile: nil, to: path)
-            outcome.madeAnything = true
-        }
-        for kind in kinds {
-            guard let path = paths[kind] else { continue }
-            let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height)
-            outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
-        }
-        return outcome
+        return try finish(
+            base, orientation: orientation, display: display, baseSize: baseSize, missing: missing, kinds: kinds,
+            paths: paths, iccProfile: nil,
+            outcome: RenditionOutcome(damage: decoded.damage, warningCount: decoded.damage == nil ? 0 : 1))
     }
 
     /// `image` reduced to `size`: halved while that leaves at least twice the size, then Lanczos.
