@@ -43,6 +43,9 @@ extension Browser {
         case .restore: "restored from the trash"
         case .caption: value?.isEmpty == false ? "caption saved" : "caption cleared"
         case .city: "city saved"
+        case .rating: value.flatMap(Int.init).map { $0 == 0 ? "rating cleared" : "rated \($0)" } ?? "rating cleared"
+        case .keywordAdd: "keyword added"
+        case .keywordRemove: "keyword removed"
         }
     }
 

@@ -20,8 +20,14 @@ public struct Asset: Sendable, Equatable {
     public var region: String?
     /// The country's name, from the same source as the city.
     public var countryName: String?
-    /// `xmp:Rating` (-1...5) from the sidecar or the embedded XMP.
+    /// `xmp:Rating` (-1...5, -1 rejected) from the sidecar or the embedded XMP, or a user's rating.
     public var rating: Int?
+    /// `user` once someone set the rating (an index then keeps it), else the file's source.
+    public var ratingSource: TextSource?
+    /// Keywords, hierarchies as `Places/France/Bordeaux`, no two equal ignoring case.
+    public var keywords: [String]
+    /// `user` once someone edited the keywords (an index then keeps them), else the file's source.
+    public var keywordsSource: TextSource?
     public var favourite: Bool
     public var liked: Bool
     public var trashed: Bool
@@ -48,7 +54,8 @@ public struct Asset: Sendable, Equatable {
         country: String? = nil, favourite: Bool = false, liked: Bool = false, trashed: Bool = false,
         missing: Bool = false, damage: String? = nil, indexedAt: Date,
         poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
-        region: String? = nil, countryName: String? = nil, rating: Int? = nil, undecodable: Bool = false
+        region: String? = nil, countryName: String? = nil, rating: Int? = nil, undecodable: Bool = false,
+        ratingSource: TextSource? = nil, keywords: [String] = [], keywordsSource: TextSource? = nil
     ) {
         self.id = id
         self.file = file
@@ -71,6 +78,9 @@ public struct Asset: Sendable, Equatable {
         self.region = region
         self.countryName = countryName
         self.rating = rating
+        self.ratingSource = ratingSource
+        self.keywords = keywords
+        self.keywordsSource = keywordsSource
     }
 }
 

@@ -1,11 +1,15 @@
 import Foundation
+import PhotoFormats
 
 /// One of the groups a photo browser switches between: everything, the flagged ones,
-/// a city, a year, what came in or was looked at lately, the trash.
+/// a city, a year, a keyword, what came in or was looked at lately, the trash.
 public enum AssetCollection: Sendable, Hashable {
     case all, favourites, liked
     case city(String)
     case year(Int)
+    /// Assets with a keyword, or one below it in its hierarchy (`Places/France` holds
+    /// `Places/France/Bordeaux`).
+    case keyword(String)
     case recentlyAdded, recentlyPopped, trash
     /// Assets whose original the last index did not find; every other collection but the
     /// trash leaves them out.
@@ -22,6 +26,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .liked: "Liked"
         case .city(let name): name
         case .year(let year): String(year)
+        case .keyword(let name): "#" + name
         case .recentlyAdded: "Recently Added"
         case .recentlyPopped: "Recently Popped"
         case .trash: "Trash"
@@ -37,6 +42,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .liked: "liked"
         case .city: "city"
         case .year: "year"
+        case .keyword: "keyword"
         case .recentlyAdded: "recentlyAdded"
         case .recentlyPopped: "recentlyPopped"
         case .trash: "trash"
@@ -49,6 +55,7 @@ public enum AssetCollection: Sendable, Hashable {
     public var selector: String {
         switch self {
         case .city(let name): "city:\(name)"
+        case .keyword(let name): "keyword:\(name)"
         case .year(let year): String(year)
         case .recentlyAdded: "recently-added"
         case .recentlyPopped: "recently-popped"
@@ -57,7 +64,8 @@ public enum AssetCollection: Sendable, Hashable {
     }
 
     /// Reads a selector or a title, case-insensitively: the fixed names (with "favorites",
-    /// "recent" and "popped" too), a four-digit year, `city:NAME`, or any other text as a city name.
+    /// "recent" and "popped" too), a four-digit year, `city:NAME`, `keyword:NAME` (or `#NAME`,
+    /// as its title reads), or any other text as a city name.
     public init?(selector text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
@@ -71,7 +79,11 @@ public enum AssetCollection: Sendable, Hashable {
         case "trash", "trashed": self = .trash
         case "missing": self = .missing
         default:
-            if key.hasPrefix("city:") {
+            if key.hasPrefix("keyword:") || key.hasPrefix("#") {
+                let name = trimmed.dropFirst(key.hasPrefix("#") ? 1 : 8).trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else { return nil }
+                self = .keyword(name)
+            } else if key.hasPrefix("city:") {
                 let name = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { return nil }
                 self = .city(name)
@@ -94,6 +106,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .favourites: query.favourite = true
         case .liked: query.liked = true
         case .city(let name): query.city = name
+        case .keyword(let name): query.keywords.append(name)
         case .year(let year):
             query.takenAfter = String(format: "%04d-01-01T00:00:00", year)
             query.takenBefore = String(format: "%04d-01-01T00:00:00", year + 1)
@@ -115,5 +128,29 @@ public struct CollectionCount: Sendable, Equatable {
     public init(_ collection: AssetCollection, _ count: Int) {
         self.collection = collection
         self.count = count
+    }
+}
+
+extension CollectionCount {
+    /// The keyword collections from each keyword's spelling and folded form: every keyword,
+    /// and every level above one in a hierarchy (`Places`, `Places/France`), in folded order,
+    /// each counted by `count` (which is given the folded name).
+    package static func keywordCollections(
+        _ keywords: [(folded: String, keyword: String)], count: (String) throws -> Int
+    ) rethrows -> [CollectionCount] {
+        var names: [String: String] = [:]
+        for (folded, keyword) in keywords {
+            let foldedLevels = folded.split(separator: Keywords.separator)
+            let levels = keyword.split(separator: Keywords.separator)
+            guard foldedLevels.count == levels.count else {
+                names[folded] = names[folded] ?? keyword
+                continue
+            }
+            for depth in 1...levels.count {
+                let key = foldedLevels.prefix(depth).joined(separator: "/")
+                if names[key] == nil { names[key] = levels.prefix(depth).joined(separator: "/") }
+            }
+        }
+        return try names.keys.sorted().map { CollectionCount(.keyword(names[$0]!), try count($0)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFormats
 import PhotoSupport
 
 /// One change a person asks for on one asset.
@@ -12,6 +13,14 @@ public struct AssetEdit: Sendable, Equatable {
         case caption(String?)
         /// The user's city; nil (or empty) clears it, as for the caption.
         case city(String?)
+        /// The user's rating, -1 (rejected) to 5; nil or 0 clears it.
+        case rating(Int?)
+        /// Adds keywords the asset lacks (ignoring case).
+        case addKeywords([String])
+        /// Removes keywords, each with those below it in a hierarchy (ignoring case).
+        case removeKeywords([String])
+        /// Replaces the keywords with these.
+        case keywords([String])
         /// The original now lies in the trash at `location` (relative to the library root).
         case trash(location: RawPath)
         /// The original is back at its path.
@@ -39,6 +48,19 @@ public struct AssetEdit: Sendable, Equatable {
         case .city(let text):
             result.city = Self.userText(text)
             result.citySource = .user
+        case .rating(let value):
+            result.rating = value == 0 ? nil : value
+            result.ratingSource = .user
+        case .addKeywords(let keywords):
+            result.keywords = Keywords.deduplicated(result.keywords + Self.userKeywords(keywords))
+            result.keywordsSource = .user
+        case .removeKeywords(let keywords):
+            let removed = Self.userKeywords(keywords)
+            result.keywords.removeAll { keyword in removed.contains { Keywords.matches(keyword, $0) } }
+            result.keywordsSource = .user
+        case .keywords(let keywords):
+            result.keywords = Keywords.deduplicated(Self.userKeywords(keywords))
+            result.keywordsSource = .user
         case .trash(let location):
             result.trashed = true
             result.trashedAt = now
@@ -55,6 +77,12 @@ public struct AssetEdit: Sendable, Equatable {
     /// What the change would do to `asset`, field by field, as the action log records it.
     public func fieldChanges(to asset: Asset) -> [FieldChange] {
         FieldChange.between(asset, applied(to: asset, now: Date()))
+    }
+
+    /// Keywords as stored: one line each, hierarchy levels trimmed (`Places / France` is
+    /// `Places/France`), empty ones dropped.
+    public static func userKeywords(_ keywords: [String]) -> [String] {
+        keywords.compactMap { Keywords.clean($0, separator: Keywords.separator) }
     }
 
     /// Text as stored: surrounding white space dropped, empty means none.
@@ -88,6 +116,8 @@ public struct FieldChange: Sendable, Equatable {
         compare("liked", String(old.liked), String(new.liked))
         compare("caption", old.caption, new.caption)
         compare("city", old.city, new.city)
+        compare("rating", old.rating.map(String.init), new.rating.map(String.init))
+        compare("keywords", KeywordColumns.logText(old.keywords), KeywordColumns.logText(new.keywords))
         compare("trashed", String(old.trashed), String(new.trashed))
         return changes
     }

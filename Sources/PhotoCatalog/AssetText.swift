@@ -1,4 +1,4 @@
-/// An asset's caption, place and rating once every source has been weighed, each field
+/// An asset's caption, place, rating and keywords once every source has been weighed, each field
 /// with where it came from.
 public struct AssetText: Sendable, Equatable {
     public var caption: String?
@@ -12,11 +12,15 @@ public struct AssetText: Sendable, Equatable {
     /// From the same source as the city (the gazetteer's English name for GPS).
     public var countryName: String?
     public var rating: Int?
+    public var ratingSource: TextSource?
+    public var keywords: [String]
+    public var keywordsSource: TextSource?
 
     public init(
         caption: String? = nil, captionSource: TextSource? = nil, city: String? = nil,
         citySource: TextSource? = nil, region: String? = nil, countryCode: String? = nil,
-        countryName: String? = nil, rating: Int? = nil
+        countryName: String? = nil, rating: Int? = nil, ratingSource: TextSource? = nil,
+        keywords: [String] = [], keywordsSource: TextSource? = nil
     ) {
         self.caption = caption
         self.captionSource = captionSource
@@ -26,5 +30,8 @@ public struct AssetText: Sendable, Equatable {
         self.countryCode = countryCode
         self.countryName = countryName
         self.rating = rating
+        self.ratingSource = ratingSource ?? (rating == nil ? nil : .xmp)
+        self.keywords = keywords
+        self.keywordsSource = keywordsSource ?? (keywords.isEmpty ? nil : .xmp)
     }
 }

@@ -152,6 +152,13 @@ public struct AssetQuery: Sendable, Equatable {
     public var poppedSince: Date?
     /// Only files in this format.
     public var format: ImageFormat?
+    /// Assets with each of these keywords, or one below it in a hierarchy (`Places/France`
+    /// finds `Places/France/Bordeaux`), ignoring case.
+    public var keywords: [String] = []
+    /// Assets rated exactly this; 0 means unrated.
+    public var rating: Int?
+    /// Assets rated at least this (unrated ones never match).
+    public var minimumRating: Int?
     /// Typed search terms, as fzf's exact mode reads them: each term must occur in the caption,
     /// the city or the relative path (case-insensitively, folded as `captionContains` is); a term
     /// starting with `!` must occur in none of them. Empty: no search.

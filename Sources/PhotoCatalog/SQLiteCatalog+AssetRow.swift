@@ -12,8 +12,12 @@ extension SQLiteCatalog {
         embedded_caption, caption, caption_source, city, city_source, country, \
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
-        region, country_name, rating, undecodable, taken_source, gps_source, format, mime_type
+        region, country_name, rating, undecodable, taken_source, gps_source, format, mime_type, \
+        rating_source, keywords, keywords_source
         """
+
+    /// How many columns `assetColumns` names.
+    static let assetColumnCount = 41
 
     /// The asset in the current row of a statement that selected `assetColumns`.
     static func asset(fromRow row: SQLiteStatement) throws -> Asset {
@@ -52,7 +56,10 @@ extension SQLiteCatalog {
             region: row.optionalText(at: 30),
             countryName: row.optionalText(at: 31),
             rating: row.optionalInt(at: 32),
-            undecodable: row.bool(at: 33))
+            undecodable: row.bool(at: 33),
+            ratingSource: row.optionalText(at: 38).flatMap(TextSource.init(rawValue:)),
+            keywords: KeywordColumns.keywords(row.optionalText(at: 39)),
+            keywordsSource: row.optionalText(at: 40).flatMap(TextSource.init(rawValue:)))
     }
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
@@ -107,6 +114,8 @@ extension SQLiteCatalog {
             SQLiteValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
             SQLiteValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
             .text(metadata.format.rawValue), .text(metadata.mimeType),
+            SQLiteValue(text.ratingSource?.rawValue), SQLiteValue(KeywordColumns.text(text.keywords)),
+            SQLiteValue(KeywordColumns.foldedJSON(text.keywords)), SQLiteValue(text.keywordsSource?.rawValue),
         ]
     }
 
@@ -116,13 +125,18 @@ extension SQLiteCatalog {
         id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height, orientation, \
         taken_local, taken_offset, camera_make, camera_model, gps_latitude, gps_longitude, gps_altitude, \
         embedded_caption, damage, indexed_at, caption, caption_source, city, city_source, region, \
-        country, country_name, rating, sidecar_stamp, undecodable, taken_source, gps_source, format, mime_type
+        country, country_name, rating, sidecar_stamp, undecodable, taken_source, gps_source, format, mime_type, \
+        rating_source, keywords, keywords_folded, keywords_source
         """
 
     /// The columns a user's caption edit owns: an index pass leaves them alone when `caption_source` is 'user'.
     static let userCaptionColumns = ["caption", "caption_source"]
     /// The columns a user's city edit owns, kept when `city_source` is 'user'.
     static let userCityColumns = ["city", "city_source", "region", "country", "country_name"]
+    /// The columns a user's rating owns, kept when `rating_source` is 'user'.
+    static let userRatingColumns = ["rating", "rating_source"]
+    /// The columns a user's keyword edit owns, kept when `keywords_source` is 'user'.
+    static let userKeywordColumns = ["keywords", "keywords_folded", "keywords_source"]
 }
 
 extension AssetID {

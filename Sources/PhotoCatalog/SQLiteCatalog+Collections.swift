@@ -2,7 +2,8 @@ import Foundation
 
 extension SQLiteCatalog {
     /// Every collection with its count, in the order a browser shows them: All, Favourites,
-    /// Liked, each city (by name), each year (newest first), Recently Added, Recently
+    /// Liked, each city (by name), each year (newest first), each keyword and level of a
+    /// keyword hierarchy (by name), Recently Added, Recently
     /// Popped, Trash, Missing. Only the trash counts trashed assets, only Missing those whose
     /// original the last index did not find.
     ///
@@ -41,6 +42,21 @@ extension SQLiteCatalog {
             """
         ).rows { row in (Int(row.text(at: 0)), Int(row.int64(at: 1))) }
             .compactMap { year, count in year.map { CollectionCount(.year($0), count) } }
+        let keywords = try database.cachedStatement(
+            """
+            SELECT folded, min(keyword) FROM asset_keywords
+            WHERE asset_id IN (SELECT id FROM assets WHERE trashed = 0 AND missing = 0)
+            GROUP BY folded
+            """
+        ).rows { (folded: $0.text(at: 0), keyword: $0.text(at: 1)) }
+        result += try CollectionCount.keywordCollections(keywords) { folded in
+            let range = KeywordColumns.hierarchyRange(folded)
+            return try count(
+                """
+                SELECT count(*) FROM assets WHERE trashed = 0 AND missing = 0 AND id IN
+                    (SELECT asset_id FROM asset_keywords WHERE folded = ? OR (folded >= ? AND folded < ?))
+                """, [.text(folded), .text(range.lower), .text(range.upper)])
+        }
         result.append(
             CollectionCount(
                 .recentlyAdded,

@@ -112,7 +112,8 @@ extension SQLiteCatalog {
     /// Every column an edit may change, with the id last.
     private static let updateEditableSQL = """
         UPDATE assets SET favourite = ?1, liked = ?2, caption = ?3, caption_source = ?4, city = ?5,
-            city_source = ?6, trashed = ?7, trashed_at = ?8, trash_path = ?9, missing = ?10
+            city_source = ?6, trashed = ?7, trashed_at = ?8, trash_path = ?9, missing = ?10,
+            rating = ?12, rating_source = ?13, keywords = ?14, keywords_folded = ?15, keywords_source = ?16
         WHERE id = ?11
         """
 
@@ -124,6 +125,9 @@ extension SQLiteCatalog {
             SQLiteValue(asset.trashed), SQLiteValue(asset.trashedAt?.timeIntervalSince1970),
             asset.trashLocation.map { .blob($0.bytes) } ?? .null, SQLiteValue(asset.missing),
             .text(asset.id.hex),
+            SQLiteValue(asset.rating), SQLiteValue(asset.ratingSource?.rawValue),
+            SQLiteValue(KeywordColumns.text(asset.keywords)), SQLiteValue(KeywordColumns.foldedJSON(asset.keywords)),
+            SQLiteValue(asset.keywordsSource?.rawValue),
         ]
     }
 

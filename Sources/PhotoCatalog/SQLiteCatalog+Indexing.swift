@@ -11,8 +11,8 @@ extension SQLiteCatalog {
     /// there (keeping the placeholder), since it cannot be at that path any more.
     ///
     /// An id both scanned and listed missing ends up present: the scan is the stronger evidence.
-    /// Flags (favourite, liked, trashed), `added_at`, and a caption or city whose source is
-    /// `user` are never touched.
+    /// Flags (favourite, liked, trashed), `added_at`, and a caption, city, rating or keywords
+    /// whose source is `user` are never touched.
     public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {
         let now = Date().timeIntervalSince1970
         try database.inTransaction {
@@ -61,6 +61,12 @@ extension SQLiteCatalog {
             }
             if userCityColumns.contains(column) {
                 return "\(column) = CASE WHEN city_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
+            }
+            if userRatingColumns.contains(column) {
+                return "\(column) = CASE WHEN rating_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
+            }
+            if userKeywordColumns.contains(column) {
+                return "\(column) = CASE WHEN keywords_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
             }
             return "\(column) = excluded.\(column)"
         }

@@ -56,6 +56,25 @@ extension SQLiteCatalog {
             conditions.append("format = ?")
             values.append(.text(format.rawValue))
         }
+        for keyword in query.keywords {
+            let folded = fold(keyword)
+            let range = KeywordColumns.hierarchyRange(folded)
+            conditions.append(
+                "id IN (SELECT asset_id FROM asset_keywords WHERE folded = ? OR (folded >= ? AND folded < ?))")
+            values += [.text(folded), .text(range.lower), .text(range.upper)]
+        }
+        if let rating = query.rating {
+            if rating == 0 {
+                conditions.append("(rating IS NULL OR rating = 0)")
+            } else {
+                conditions.append("rating = ?")
+                values.append(.integer(Int64(rating)))
+            }
+        }
+        if let minimum = query.minimumRating {
+            conditions.append("rating >= ?")
+            values.append(.integer(Int64(minimum)))
+        }
         if let text = query.captionContains {
             // instr compares bytes, so % and _ are plain characters (unlike LIKE's wildcards).
             conditions.append("instr(\(foldFunction)(caption), ?) > 0")

@@ -11,9 +11,10 @@ extension SQLiteCatalog: CatalogTransfer {
             "SELECT \(Self.assetColumns), added_at, sidecar_stamp FROM assets WHERE id > ? ORDER BY id LIMIT ?"
         ).rows([.text(after?.hex ?? ""), .integer(Int64(limit))]) { row in
             StoredAsset(
-                asset: try Self.asset(fromRow: row), indexedAt: row.double(at: 26), addedAt: row.double(at: 38),
+                asset: try Self.asset(fromRow: row), indexedAt: row.double(at: 26),
+                addedAt: row.double(at: Int32(Self.assetColumnCount)),
                 poppedAt: row.optionalDouble(at: 27), trashedAt: row.optionalDouble(at: 28),
-                sidecarStamp: row.optionalText(at: 39))
+                sidecarStamp: row.optionalText(at: Int32(Self.assetColumnCount + 1)))
         }
     }
 
@@ -53,8 +54,8 @@ extension SQLiteCatalog: CatalogTransfer {
         try database.inTransaction {
             let insert = try database.cachedStatement(
                 """
-                INSERT INTO assets (\(Self.assetColumns), added_at, sidecar_stamp)
-                VALUES (\(Array(repeating: "?", count: 40).joined(separator: ", ")))
+                INSERT INTO assets (\(Self.assetColumns), added_at, sidecar_stamp, keywords_folded)
+                VALUES (\(Array(repeating: "?", count: Self.assetColumnCount + 3).joined(separator: ", ")))
                 """)
             for stored in assets { try insert.run(Self.storedValues(stored)) }
         }
@@ -92,7 +93,7 @@ extension SQLiteCatalog: CatalogTransfer {
         try database.execute("PRAGMA journal_mode = DELETE")
     }
 
-    /// The values of `assetColumns`, `added_at` and `sidecar_stamp`, in that order.
+    /// The values of `assetColumns`, `added_at`, `sidecar_stamp` and `keywords_folded`, in that order.
     private static func storedValues(_ stored: StoredAsset) -> [SQLiteValue] {
         let asset = stored.asset
         let metadata = asset.metadata
@@ -115,7 +116,10 @@ extension SQLiteCatalog: CatalogTransfer {
             SQLiteValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
             SQLiteValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
             .text(metadata.format.rawValue), .text(metadata.mimeType),
+            SQLiteValue(asset.ratingSource?.rawValue), SQLiteValue(KeywordColumns.text(asset.keywords)),
+            SQLiteValue(asset.keywordsSource?.rawValue),
             .real(stored.addedAt), SQLiteValue(stored.sidecarStamp),
+            SQLiteValue(KeywordColumns.foldedJSON(asset.keywords)),
         ]
     }
 }

@@ -13,8 +13,12 @@ extension PostgresCatalog {
         embedded_caption, caption, caption_source, city, city_source, country, \
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
-        region, country_name, rating, undecodable, taken_source, gps_source, format, mime_type
+        region, country_name, rating, undecodable, taken_source, gps_source, format, mime_type, \
+        rating_source, keywords, keywords_source
         """
+
+    /// How many columns `assetColumns` names.
+    static let assetColumnCount: Int32 = 41
 
     static func asset(fromRow row: PGRow) throws -> Asset {
         var takenAt: CaptureDate?
@@ -51,7 +55,10 @@ extension PostgresCatalog {
             region: row.optionalText(30),
             countryName: row.optionalText(31),
             rating: row.optionalInt(32),
-            undecodable: row.bool(33))
+            undecodable: row.bool(33),
+            ratingSource: row.optionalText(38).flatMap(TextSource.init(rawValue:)),
+            keywords: KeywordColumns.keywords(row.optionalText(39)),
+            keywordsSource: row.optionalText(40).flatMap(TextSource.init(rawValue:)))
     }
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
@@ -98,7 +105,8 @@ extension PostgresCatalog {
         ("region", PGType.text), ("country", PGType.text), ("country_name", PGType.text),
         ("rating", PGType.int8), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
         ("taken_source", PGType.text), ("gps_source", PGType.text), ("format", PGType.text),
-        ("mime_type", PGType.text),
+        ("mime_type", PGType.text), ("rating_source", PGType.text), ("keywords", PGType.text),
+        ("keywords_folded", PGType.text), ("keywords_source", PGType.text),
     ]
 
     static func scannedValues(_ scanned: ScannedFile, now: Double) -> [PGValue] {
@@ -119,6 +127,8 @@ extension PostgresCatalog {
             PGValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
             PGValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
             .text(metadata.format.rawValue), .text(metadata.mimeType),
+            PGValue(text.ratingSource?.rawValue), PGValue(KeywordColumns.text(text.keywords)),
+            PGValue(KeywordColumns.foldedJSON(text.keywords)), PGValue(text.keywordsSource?.rawValue),
         ]
     }
 
@@ -126,6 +136,10 @@ extension PostgresCatalog {
     static let userCaptionColumns = ["caption", "caption_source", "caption_folded"]
     /// The columns a user's city edit owns, kept when `city_source` is 'user'.
     static let userCityColumns = ["city", "city_source", "city_folded", "region", "country", "country_name"]
+    /// The columns a user's rating owns, kept when `rating_source` is 'user'.
+    static let userRatingColumns = ["rating", "rating_source"]
+    /// The columns a user's keyword edit owns, kept when `keywords_source` is 'user'.
+    static let userKeywordColumns = ["keywords", "keywords_folded", "keywords_source"]
 
     /// The form in which captions and cities are compared: the SQLite catalog's own function,
     /// so that both find the same assets.

@@ -32,6 +32,21 @@ extension PostgresCatalog {
                 GROUP BY substr(taken_local, 1, 4) ORDER BY substr(taken_local, 1, 4) DESC
                 """
             ).rows.compactMap { row in Int(row.text(0)).map { CollectionCount(.year($0), Int(row.int64(1))) } }
+            let keywords = try connection.execute(
+                """
+                SELECT folded, min(keyword) FROM asset_keywords
+                WHERE asset_id IN (SELECT id FROM assets WHERE NOT trashed AND NOT missing)
+                GROUP BY folded
+                """
+            ).rows.map { (folded: $0.text(0), keyword: $0.text(1)) }
+            result += try CollectionCount.keywordCollections(keywords) { folded in
+                let range = KeywordColumns.hierarchyRange(folded)
+                return try count(
+                    """
+                    SELECT count(*) FROM assets WHERE NOT trashed AND NOT missing AND id IN
+                        (SELECT asset_id FROM asset_keywords WHERE folded = $1 OR (folded >= $2 AND folded < $3))
+                    """, [.text(folded), .text(range.lower), .text(range.upper)])
+            }
             result.append(
                 CollectionCount(
                     .recentlyAdded,

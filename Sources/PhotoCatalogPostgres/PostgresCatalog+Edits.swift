@@ -179,7 +179,8 @@ extension PostgresCatalog {
     private static let updateEditableSQL = """
         UPDATE assets SET favourite = $1, liked = $2, caption = $3, caption_source = $4, caption_folded = $5,
             city = $6, city_source = $7, city_folded = $8, trashed = $9, trashed_at = $10, trash_path = $11,
-            missing = $12
+            missing = $12, rating = $14, rating_source = $15, keywords = $16, keywords_folded = $17,
+            keywords_source = $18
         WHERE id = $13
         """
 
@@ -191,6 +192,8 @@ extension PostgresCatalog {
             .bool(asset.trashed), PGValue(asset.trashedAt?.timeIntervalSince1970),
             asset.trashLocation.map { .bytes($0.bytes) } ?? .null, .bool(asset.missing),
             .text(asset.id.hex),
+            PGValue(asset.rating), PGValue(asset.ratingSource?.rawValue), PGValue(KeywordColumns.text(asset.keywords)),
+            PGValue(KeywordColumns.foldedJSON(asset.keywords)), PGValue(asset.keywordsSource?.rawValue),
         ]
     }
 

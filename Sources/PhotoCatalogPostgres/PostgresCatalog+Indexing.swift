@@ -102,6 +102,14 @@ extension PostgresCatalog {
                 return
                     "\(column) = CASE WHEN assets.city_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
             }
+            if userRatingColumns.contains(column) {
+                return
+                    "\(column) = CASE WHEN assets.rating_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
+            }
+            if userKeywordColumns.contains(column) {
+                return
+                    "\(column) = CASE WHEN assets.keywords_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
+            }
             return "\(column) = excluded.\(column)"
         }
         return """

@@ -56,6 +56,21 @@ extension PostgresCatalog {
                 conditions.append("city_folded = \(parameter(.text(fold(city))))")
             }
         }
+        for keyword in query.keywords {
+            let folded = fold(keyword)
+            let range = KeywordColumns.hierarchyRange(folded)
+            let equal = parameter(.text(folded))
+            let lower = parameter(.text(range.lower))
+            let upper = parameter(.text(range.upper))
+            conditions.append(
+                "id IN (SELECT asset_id FROM asset_keywords WHERE folded = \(equal) OR (folded >= \(lower) AND folded < \(upper)))"
+            )
+        }
+        if let rating = query.rating {
+            conditions.append(
+                rating == 0 ? "(rating IS NULL OR rating = 0)" : "rating = \(parameter(.int(Int64(rating))))")
+        }
+        if let minimum = query.minimumRating { conditions.append("rating >= \(parameter(.int(Int64(minimum))))") }
         if let text = query.captionContains {
             // strpos compares bytes, so % and _ are plain characters, as with SQLite's instr.
             conditions.append("strpos(caption_folded, \(parameter(.text(fold(text))))) > 0")

@@ -19,6 +19,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 6, script: pageOrderSchema),
         // File moves, remembered index failures, formats (PostgresCatalog+Schema7.swift).
         PostgresMigration(version: 7, script: trustAndFormatsSchema),
+        // Keywords and ratings people set (PostgresCatalog+Schema8.swift).
+        PostgresMigration(version: 8, script: keywordsSchema),
     ])
 
     /// The schema version this photolib writes.

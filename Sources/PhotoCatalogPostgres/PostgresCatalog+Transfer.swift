@@ -24,8 +24,9 @@ extension PostgresCatalog: CatalogTransfer {
             [.text(after?.hex ?? ""), .int(Int64(limit))]
         ).rows.map { row in
             StoredAsset(
-                asset: try Self.asset(fromRow: row), indexedAt: row.double(26), addedAt: row.double(38),
-                poppedAt: row.optionalDouble(27), trashedAt: row.optionalDouble(28), sidecarStamp: row.optionalText(39))
+                asset: try Self.asset(fromRow: row), indexedAt: row.double(26),
+                addedAt: row.double(Self.assetColumnCount), poppedAt: row.optionalDouble(27),
+                trashedAt: row.optionalDouble(28), sidecarStamp: row.optionalText(Self.assetColumnCount + 1))
         }
     }
 
@@ -125,7 +126,8 @@ extension PostgresCatalog: CatalogTransfer {
         ("added_at", PGType.float8), ("popped_at", PGType.float8), ("trashed_at", PGType.float8),
         ("trash_path", PGType.bytea), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
         ("taken_source", PGType.text), ("gps_source", PGType.text), ("format", PGType.text),
-        ("mime_type", PGType.text),
+        ("mime_type", PGType.text), ("rating_source", PGType.text), ("keywords", PGType.text),
+        ("keywords_folded", PGType.text), ("keywords_source", PGType.text),
     ]
 
     private static func storedValues(_ stored: StoredAsset) -> [PGValue] {
@@ -148,6 +150,8 @@ extension PostgresCatalog: CatalogTransfer {
             PGValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
             PGValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
             .text(metadata.format.rawValue), .text(metadata.mimeType),
+            PGValue(asset.ratingSource?.rawValue), PGValue(KeywordColumns.text(asset.keywords)),
+            PGValue(KeywordColumns.foldedJSON(asset.keywords)), PGValue(asset.keywordsSource?.rawValue),
         ]
     }
 }

@@ -1,6 +1,6 @@
 /// Reads IPTC-IIM from a JPEG's APP13 `Photoshop 3.0` segments: the image resource
 /// 0x0404 holds IIM datasets, of which photolib reads Object Name (2:05), Date Created
-/// (2:55) with Time Created (2:60), City (2:90),
+/// (2:55) with Time Created (2:60), Keywords (2:25, every one), City (2:90),
 /// Province-State (2:95), Country (2:101) and Caption-Abstract (2:120).
 ///
 /// Text is UTF-8 when dataset 1:90 says so (ESC % G), else Windows-1252 (Latin-1 with
@@ -47,8 +47,10 @@ enum IPTCReader {
     static func read(iim block: ArraySlice<UInt8>) -> PhotoText {
         var values: [UInt16: ArraySlice<UInt8>] = [:]
         var isUTF8 = false
+        var keywordData: [ArraySlice<UInt8>] = []
         forEachDataset(in: block) { record, dataset, data in
             if record == 1, dataset == 90 { isUTF8 = data.elementsEqual([0x1B, 0x25, 0x47]) }
+            if record == 2, dataset == 25 { keywordData.append(data) }
             // Repeatable datasets keep their first value, as readers show it.
             let key = UInt16(record) << 8 | UInt16(dataset)
             if record == 2, values[key] == nil { values[key] = data }
@@ -58,9 +60,14 @@ enum IPTCReader {
             return PhotoText.clean(isUTF8 ? String(decoding: data, as: UTF8.self) : windows1252(data))
         }
         let caption = CaptionFilter.meaningful(text(120)) ?? CaptionFilter.meaningful(text(5))
+        // The dataset is flat; a `/` in one is kept as written (then read as a hierarchy).
+        let keywords = keywordData.compactMap { data in
+            Keywords.clean(isUTF8 ? String(decoding: data, as: UTF8.self) : windows1252(data), separator: nil)
+        }
         return PhotoText(
             caption: caption, city: text(90), region: text(95), country: text(101),
-            takenAt: CaptureDate(iptcDate: text(55), time: text(60)))
+            takenAt: CaptureDate(iptcDate: text(55), time: text(60)),
+            keywords: Keywords.merge(hierarchical: [], flat: keywords))
     }
 
     /// Calls `body` with each dataset's record, number and data, until the block ends or stops making sense.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A caption, a place and a rating as one metadata source states them: an XMP packet,
+/// A caption, a place, a rating and keywords as one metadata source states them: an XMP packet,
 /// an IPTC-IIM block or a sidecar. Blank values are nil.
 public struct PhotoText: Sendable, Equatable {
     /// The description (XMP `dc:description`, IPTC Caption-Abstract), else the title
@@ -20,10 +20,14 @@ public struct PhotoText: Sendable, Equatable {
     public var createdAt: CaptureDate?
     /// XMP `exif:GPSLatitude`, `exif:GPSLongitude`, `exif:GPSAltitude`.
     public var gps: GPSCoordinate?
+    /// Keywords, hierarchies written `Places/France/Bordeaux`, deduplicated (see `Keywords`):
+    /// XMP `lr:hierarchicalSubject`, `digiKam:TagsList` and `dc:subject`; IPTC Keywords (2:25).
+    public var keywords: [String]
 
     public init(
         caption: String? = nil, city: String? = nil, region: String? = nil, country: String? = nil,
-        rating: Int? = nil, takenAt: CaptureDate? = nil, createdAt: CaptureDate? = nil, gps: GPSCoordinate? = nil
+        rating: Int? = nil, takenAt: CaptureDate? = nil, createdAt: CaptureDate? = nil, gps: GPSCoordinate? = nil,
+        keywords: [String] = []
     ) {
         self.caption = caption
         self.city = city
@@ -33,12 +37,13 @@ public struct PhotoText: Sendable, Equatable {
         self.takenAt = takenAt
         self.createdAt = createdAt
         self.gps = gps
+        self.keywords = keywords
     }
 
     /// True when the source says nothing photolib reads.
     public var isEmpty: Bool {
         caption == nil && city == nil && region == nil && country == nil && rating == nil && takenAt == nil
-            && createdAt == nil && gps == nil
+            && createdAt == nil && gps == nil && keywords.isEmpty
     }
 
     /// This text, with each missing field taken from `other` (the extended XMP of a packet).
@@ -46,7 +51,8 @@ public struct PhotoText: Sendable, Equatable {
         PhotoText(
             caption: caption ?? other.caption, city: city ?? other.city, region: region ?? other.region,
             country: country ?? other.country, rating: rating ?? other.rating, takenAt: takenAt ?? other.takenAt,
-            createdAt: createdAt ?? other.createdAt, gps: gps ?? other.gps)
+            createdAt: createdAt ?? other.createdAt, gps: gps ?? other.gps,
+            keywords: keywords.isEmpty ? other.keywords : keywords)
     }
 
     /// Trimmed text, nil when blank (cameras and tools pad fields with spaces or NULs).

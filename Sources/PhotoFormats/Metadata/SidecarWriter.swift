@@ -2,8 +2,10 @@ import Foundation
 import PhotoSupport
 
 /// Gives photolib's edits back to the tools that read XMP sidecars: writes a photo's caption
-/// (`dc:description`), city (`photoshop:City`) and favourite (`xmp:Rating` 5) into
-/// `photo.jpg.xmp`, or into whichever sidecar photolib reads for it already.
+/// (`dc:description`), city (`photoshop:City`), rating (`xmp:Rating`, see `SidecarRating`)
+/// and keywords (`dc:subject`, with `lr:hierarchicalSubject` for hierarchies, and
+/// `digiKam:TagsList` when the sidecar has one) into `photo.jpg.xmp`, or into whichever
+/// sidecar photolib reads for it already.
 ///
 /// An existing sidecar is edited in place: only the bytes of a field whose value changes
 /// are touched, so everything else it holds (darktable's history, digiKam's labels, other
@@ -26,18 +28,20 @@ public enum SidecarWriter {
     public static let favouriteRating = 5
 
     /// Brings the sidecar of the photo at `originalPath` in line with these values: a nil
-    /// caption or city removes the field; a favourite sets the rating to 5, and a
-    /// non-favourite clears a rating of 5 (a lower rating is the user's and stays). No file
-    /// is written when nothing changes, nor created when there is nothing to say.
+    /// caption or city removes the field; the rating follows `rating` (see `SidecarRating`);
+    /// nil `keywords` leaves the keyword fields as they are, an empty list removes them. No
+    /// file is written when nothing changes, nor created when there is nothing to say.
     ///
     /// Returns the sidecar's path. Throws `SidecarError` for a sidecar that is not XMP and
     /// `FileSystemError` when it cannot be read or written.
     @discardableResult
-    public static func update(originalPath: RawPath, caption: String?, city: String?, favourite: Bool) throws -> RawPath
-    {
+    public static func update(
+        originalPath: RawPath, caption: String?, city: String?, favourite: Bool,
+        rating: SidecarRating = .fromFavourite, keywords: [String]? = nil
+    ) throws -> RawPath {
         try update(
             folder: try DirectoryHandle.open(root: originalPath.parent), photoName: originalPath.lastComponent,
-            caption: caption, city: city, favourite: favourite)
+            caption: caption, city: city, favourite: favourite, rating: rating, keywords: keywords)
     }
 
     /// `update(originalPath:…)` for the photo `photoName` in an open folder, which the sidecar
@@ -45,25 +49,30 @@ public enum SidecarWriter {
     /// mode and owner, and anything but a regular file is refused).
     @discardableResult
     public static func update(
-        folder: DirectoryHandle, photoName: RawPath, caption: String?, city: String?, favourite: Bool
+        folder: DirectoryHandle, photoName: RawPath, caption: String?, city: String?, favourite: Bool,
+        rating: SidecarRating = .fromFavourite, keywords: [String]? = nil
     ) throws -> RawPath {
         let names = Sidecar.candidates(for: photoName).map(\.lastComponent)
         let existing = names.first { folder.status($0) != nil }
         let name = existing ?? names[0]
         let path = folder.path.appending(name)
-        if existing == nil, caption == nil, city == nil, !favourite { return path }
+        let saysSomething = caption != nil || city != nil || favourite || !(keywords ?? []).isEmpty || rating.isSet
+        if existing == nil, !saysSomething { return path }
         if let info = folder.status(name), (info.st_mode & S_IFMT) != S_IFREG {
             throw FileSystemError(path: path, reason: .notARegularFile)
         }
         let original = existing == nil ? Array(skeleton.utf8) : try Sidecar.readBytes(path)
-        let updated = try edited(original, caption: caption, city: city, favourite: favourite, path: path)
+        let updated = try edited(
+            original, caption: caption, city: city, favourite: favourite, rating: rating, keywords: keywords,
+            path: path)
         if existing == nil || updated != original { try folder.writeAtomically(updated, name: name) }
         return path
     }
 
     /// The sidecar's bytes with the fields set (see `update`); `path` names it in errors.
     static func edited(
-        _ bytes: [UInt8], caption: String?, city: String?, favourite: Bool, path: RawPath
+        _ bytes: [UInt8], caption: String?, city: String?, favourite: Bool,
+        rating: SidecarRating = .fromFavourite, keywords: [String]? = nil, path: RawPath
     ) throws -> [UInt8] {
         let packet: XMPPacket
         do { packet = try XMPPacket(bytes: bytes) } catch {
@@ -80,17 +89,56 @@ public enum SidecarWriter {
             withDescription.insert(
                 contentsOf: Array("<\(prefix):Description rdf:about=\"\"></\(prefix):Description>".utf8),
                 at: content.upperBound)
-            return try edited(withDescription, caption: caption, city: city, favourite: favourite, path: path)
+            return try edited(
+                withDescription, caption: caption, city: city, favourite: favourite, rating: rating,
+                keywords: keywords, path: path)
         }
         var editor = XMPEditor(bytes: bytes, descriptions: packet.descriptions, target: description)
         editor.set(XMPNamespace.dc, "description", to: caption, languageAlternative: true)
         editor.set(XMPNamespace.photoshop, "City", to: city, languageAlternative: false)
-        let rating = editor.current(XMPNamespace.xmp, "Rating").flatMap(XMPPacket.rating)
-        if favourite {
-            editor.set(XMPNamespace.xmp, "Rating", to: String(favouriteRating), languageAlternative: false)
-        } else if rating == favouriteRating {
-            editor.set(XMPNamespace.xmp, "Rating", to: nil, languageAlternative: false)
+        switch rating {
+        case .user(let value):
+            let written = value.flatMap { $0 == 0 ? nil : String($0) }
+            editor.set(XMPNamespace.xmp, "Rating", to: written, languageAlternative: false)
+        case .fromFavourite:
+            let current = editor.current(XMPNamespace.xmp, "Rating").flatMap(XMPPacket.rating)
+            if favourite {
+                editor.set(XMPNamespace.xmp, "Rating", to: String(favouriteRating), languageAlternative: false)
+            } else if current == favouriteRating {
+                editor.set(XMPNamespace.xmp, "Rating", to: nil, languageAlternative: false)
+            }
+        }
+        if let keywords {
+            let hierarchies = keywords.filter { $0.contains(Keywords.separator) }
+            // Every level of a hierarchy goes into dc:subject too, as Lightroom writes it, so
+            // that a tool reading only dc:subject still finds `Bordeaux`.
+            let subjects = Keywords.deduplicated(
+                keywords.flatMap { $0.split(separator: Keywords.separator).map(String.init) })
+            editor.setBag(XMPNamespace.dc, "subject", to: subjects)
+            editor.setBag(
+                XMPNamespace.lightroom, "hierarchicalSubject",
+                to: hierarchies.map { $0.replacingOccurrences(of: "/", with: "|") })
+            // digiKam reads its own list first: one left stale would bring a removed keyword back.
+            if editor.has(XMPNamespace.digiKam, "TagsList") {
+                editor.setBag(XMPNamespace.digiKam, "TagsList", to: keywords)
+            }
         }
         return editor.result()
+    }
+}
+
+/// What a sidecar's `xmp:Rating` says.
+///
+/// The rule: a rating someone set (`action rating`, `action set`) is written as it is (0 or
+/// none removes it) and wins over the favourite flag. Without one, the favourite flag
+/// speaks: a favourite writes 5, the top of every tool's scale, and a non-favourite removes
+/// a 5 (a lower rating is another tool's and stays).
+public enum SidecarRating: Sendable, Equatable {
+    case fromFavourite
+    case user(Int?)
+
+    var isSet: Bool {
+        if case .user(let value) = self { return value != nil && value != 0 }
+        return false
     }
 }

@@ -80,6 +80,51 @@ struct XMPEditor {
         }
     }
 
+    /// Sets an unordered array property (`rdf:Bag`) to `items`; empty removes it. Nothing is
+    /// touched when it already holds these items in this order. An existing property is
+    /// replaced where it stands (an attribute form is removed and the element added).
+    mutating func setBag(_ namespace: String, _ name: String, to items: [String]) {
+        let current = descriptions.flatMap { description in
+            description.children(namespace, name).flatMap { property in
+                ["Bag", "Seq", "Alt"].flatMap { property.children(XMPNamespace.rdf, $0) }
+                    .flatMap { $0.children(XMPNamespace.rdf, "li") }.map { PhotoText.clean($0.text) ?? "" }
+            } + [description.attribute(namespace, name)?.value].compactMap { $0 }
+        }
+        if current == items { return }
+        var replaced = false
+        for description in descriptions {
+            if let attribute = description.attribute(namespace, name) {
+                edits.append((whitespaceStart(before: attribute.range.lowerBound)..<attribute.range.upperBound, []))
+            }
+            for element in description.children(namespace, name) {
+                if !replaced, !items.isEmpty {
+                    let indent = indentation(before: element.range.lowerBound)
+                    let rdf = element.prefix(for: XMPNamespace.rdf) ?? "rdf"
+                    edits.append(
+                        (element.range, Array(Self.bag(element.name.qualified, rdf: rdf, items, indent: indent).utf8)))
+                    replaced = true
+                } else {
+                    edits.append((whitespaceStart(before: element.range.lowerBound)..<element.range.upperBound, []))
+                }
+            }
+        }
+        guard !replaced, !items.isEmpty else { return }
+        let qualified = "\(prefix(for: namespace)):\(name)"
+        let rdf = prefix(for: XMPNamespace.rdf)
+        newElements.append { indent in Self.bag(qualified, rdf: rdf, items, indent: indent) }
+    }
+
+    /// `<dc:subject><rdf:Bag><rdf:li>…</rdf:li>…</rdf:Bag></dc:subject>`, one item a line.
+    private static func bag(_ qualified: String, rdf: String, _ items: [String], indent: String) -> String {
+        let lines = items.map { "\n\(indent)  <\(rdf):li>\(XMLText.escapeContent($0))</\(rdf):li>" }.joined()
+        return "<\(qualified)>\n\(indent) <\(rdf):Bag>\(lines)\n\(indent) </\(rdf):Bag>\n\(indent)</\(qualified)>"
+    }
+
+    /// True when some description holds the property.
+    func has(_ namespace: String, _ name: String) -> Bool {
+        descriptions.contains { $0.attribute(namespace, name) != nil || $0.child(namespace, name) != nil }
+    }
+
     /// The document with every edit made.
     func result() -> [UInt8] {
         var edits = self.edits

@@ -8,9 +8,14 @@ enum XMPNamespace {
     static let xmp = "http://ns.adobe.com/xap/1.0/"
     static let xmpNote = "http://ns.adobe.com/xmp/note/"
     static let exif = "http://ns.adobe.com/exif/1.0/"
+    /// Lightroom's: `lr:hierarchicalSubject`.
+    static let lightroom = "http://ns.adobe.com/lightroom/1.0/"
+    /// digiKam's: `digiKam:TagsList`.
+    static let digiKam = "http://www.digikam.org/ns/1.0/"
 
     /// The prefix each is usually written with, for namespaces photolib has to declare itself.
     static let customaryPrefix = [
         rdf: "rdf", x: "x", dc: "dc", photoshop: "photoshop", xmp: "xmp", xmpNote: "xmpNote",
+        lightroom: "lr", digiKam: "digiKam",
     ]
 }

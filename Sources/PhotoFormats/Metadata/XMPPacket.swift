@@ -34,6 +34,37 @@ struct XMPPacket {
         return PhotoText.clean(property.text)
     }
 
+    /// Every value of a property in any description: each item of its `rdf:Bag`, `rdf:Seq`
+    /// or `rdf:Alt`, or its one simple value; blanks dropped.
+    func values(_ namespace: String, _ name: String) -> [String] {
+        var found: [String] = []
+        for description in descriptions {
+            if let attribute = description.attribute(namespace, name) {
+                found += [PhotoText.clean(attribute.value)].compactMap { $0 }
+            }
+            for property in description.children(namespace, name) {
+                let containers = ["Bag", "Seq", "Alt"].flatMap { property.children(XMPNamespace.rdf, $0) }
+                if containers.isEmpty {
+                    found += [PhotoText.clean(property.text)].compactMap { $0 }
+                } else {
+                    found += containers.flatMap { $0.children(XMPNamespace.rdf, "li") }.compactMap {
+                        PhotoText.clean($0.text)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The packet's keywords: Lightroom's and digiKam's hierarchies, then `dc:subject` (see `Keywords.merge`).
+    var keywords: [String] {
+        Keywords.merge(
+            hierarchical: values(XMPNamespace.lightroom, "hierarchicalSubject").compactMap {
+                Keywords.clean($0, separator: "|")
+            } + values(XMPNamespace.digiKam, "TagsList").compactMap { Keywords.clean($0, separator: "/") },
+            flat: values(XMPNamespace.dc, "subject").compactMap { Keywords.clean($0, separator: nil) })
+    }
+
     /// The `rdf:li` a reader shows for a property: x-default in an `rdf:Alt`, else the first item.
     static func defaultItem(of property: XMLElement) -> XMLElement? {
         if let alternatives = property.child(XMPNamespace.rdf, "Alt") {
@@ -49,7 +80,7 @@ struct XMPPacket {
     }
 
     /// Caption (the description, else the title, whichever is not camera boilerplate), place,
-    /// rating, capture date and GPS position.
+    /// rating, capture date, GPS position and keywords.
     var text: PhotoText {
         PhotoText(
             caption: CaptionFilter.meaningful(value(XMPNamespace.dc, "description"))
@@ -65,7 +96,8 @@ struct XMPPacket {
                 xmpLatitude: value(XMPNamespace.exif, "GPSLatitude"),
                 longitude: value(XMPNamespace.exif, "GPSLongitude"),
                 altitude: value(XMPNamespace.exif, "GPSAltitude"),
-                altitudeReference: value(XMPNamespace.exif, "GPSAltitudeRef")))
+                altitudeReference: value(XMPNamespace.exif, "GPSAltitudeRef")),
+            keywords: keywords)
     }
 
     /// The GUID (32 hex digits) of the extended XMP that holds what did not fit in the main packet.

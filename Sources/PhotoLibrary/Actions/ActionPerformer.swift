@@ -13,8 +13,10 @@ public struct ActionPerformer {
     private var trash: TrashBin { TrashBin(library: library) }
 
     /// The actions that change a field an XMP sidecar carries (`dc:description`,
-    /// `photoshop:City`, `xmp:Rating`).
-    static let sidecarActions: Set<AssetAction> = [.favourite, .unfavourite, .toggleFavourite, .caption, .city]
+    /// `photoshop:City`, `xmp:Rating`, `dc:subject`).
+    static let sidecarActions: Set<AssetAction> = [
+        .favourite, .unfavourite, .toggleFavourite, .caption, .city, .rating, .keywordAdd, .keywordRemove,
+    ]
 
     public init(library: Library, catalog: any Catalog) {
         self.library = library

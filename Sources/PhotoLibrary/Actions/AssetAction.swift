@@ -1,10 +1,15 @@
+import Foundation
 import PhotoCatalog
 
 /// What `photolib action NAME` can do to an asset.
 public enum AssetAction: String, Sendable, CaseIterable {
     case like, unlike, favourite, unfavourite
     case toggleFavourite = "toggle-favourite"
-    case caption, city, delete, restore
+    case caption, city, rating
+    /// `action keyword add` and `action keyword remove`.
+    case keywordAdd = "keyword-add"
+    case keywordRemove = "keyword-remove"
+    case delete, restore
 
     /// The action `name` stands for, US spellings (`favorite`, `toggle-favorite`) included.
     public init?(named name: String) {
@@ -24,7 +29,10 @@ public enum AssetAction: String, Sendable, CaseIterable {
     }
 
     /// True for the actions that take `--value TEXT`.
-    public var takesValue: Bool { self == .caption || self == .city }
+    public var takesValue: Bool { [.caption, .city, .rating, .keywordAdd, .keywordRemove].contains(self) }
+
+    /// The ratings `action rating` takes: -1 (rejected) to 5, 0 clearing it.
+    public static let ratings = -1...5
 
     /// The catalog change for an action that only edits the catalog; nil for `delete` and
     /// `restore`, whose change depends on where the file went.
@@ -37,6 +45,9 @@ public enum AssetAction: String, Sendable, CaseIterable {
         case .toggleFavourite: .toggleFavourite
         case .caption: .caption(value)
         case .city: .city(value)
+        case .rating: .rating(value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+        case .keywordAdd: .addKeywords(value.map { [$0] } ?? [])
+        case .keywordRemove: .removeKeywords(value.map { [$0] } ?? [])
         case .delete, .restore: nil
         }
     }

@@ -11,6 +11,8 @@ import PhotoFormats
 /// mixes a sidecar's city with a GPS country. A 0,0 position is a camera's "no fix" and
 /// names no city.
 /// Rating: sidecar, then XMP.
+/// Keywords: the sidecar's when it has any (the editor that wrote it may have removed some
+/// the file still holds), else the XMP's and the IPTC's together, deduplicated.
 public enum TextPrecedence {
     /// `place` is asked only when no text source names a city and the photo has GPS, so the
     /// gazetteer is not even loaded for a library whose photos all say where they are.
@@ -43,7 +45,19 @@ public enum TextPrecedence {
             result.countryCode = match.countryCode
             result.countryName = match.countryName
         }
-        result.rating = sidecar?.rating ?? embedded.xmp?.rating
+        if let rating = sidecar?.rating {
+            (result.rating, result.ratingSource) = (rating, .sidecar)
+        } else if let rating = embedded.xmp?.rating {
+            (result.rating, result.ratingSource) = (rating, .xmp)
+        }
+        if let keywords = sidecar?.keywords, !keywords.isEmpty {
+            (result.keywords, result.keywordsSource) = (keywords, .sidecar)
+        } else {
+            let xmp = embedded.xmp?.keywords ?? []
+            let iptc = embedded.iptc?.keywords ?? []
+            result.keywords = Keywords.merge(hierarchical: xmp, flat: iptc)
+            result.keywordsSource = xmp.isEmpty ? (iptc.isEmpty ? nil : .iptc) : .xmp
+        }
         return result
     }
 }

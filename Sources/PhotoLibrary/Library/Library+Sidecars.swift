@@ -4,7 +4,7 @@ import PhotoFormats
 import PhotoSupport
 
 extension Library {
-    /// Gives an asset's caption, city and favourite back to its XMP sidecar when the library's
+    /// Gives an asset's caption, city, favourite, rating and keywords back to its XMP sidecar when the library's
     /// setting is `sidecars: write` (see `SidecarWriter.update`); does nothing when it is `off`.
     /// Returns the sidecar written or checked, nil when the setting is off or there is nothing
     /// to write beside (the asset is trashed, or its original is missing: no orphan sidecar).
@@ -32,8 +32,11 @@ extension Library {
         // A city photolib derived from GPS is not written: the sidecar holds what the user set
         // or a file said, and a derived city there would outrank its own source (and lose its
         // region and country) on the next index.
+        // A rating someone set is written as it is; otherwise the favourite flag speaks (see
+        // `SidecarRating`). Keywords are written whatever their source, as the caption is.
         return try SidecarWriter.update(
             folder: place.folder, photoName: place.name,
-            caption: asset.caption, city: asset.citySource == .gps ? nil : asset.city, favourite: asset.favourite)
+            caption: asset.caption, city: asset.citySource == .gps ? nil : asset.city, favourite: asset.favourite,
+            rating: asset.ratingSource == .user ? .user(asset.rating) : .fromFavourite, keywords: asset.keywords)
     }
 }

@@ -128,7 +128,7 @@ public final class LibraryVerifier {
     }
 
     /// The sidecar photolib writes says what the catalog says of what a person set: the
-    /// caption and city a user gave, and a favourite's rating of 5. A write lost to a kill or
+    /// caption, city, rating and keywords a user gave, and a favourite's rating of 5. A write lost to a kill or
     /// a race, or a commit lost to a damaged write-ahead log, shows up here.
     func checkSidecar(of asset: Asset) -> VerifyFinding? {
         guard let original = try? library.originalPath(of: asset), let path = Sidecar.locate(for: original),
@@ -137,8 +137,17 @@ public final class LibraryVerifier {
         var disagreements: [String] = []
         if asset.captionSource == .user, text.caption != asset.caption { disagreements.append("caption") }
         if asset.citySource == .user, text.city != asset.city { disagreements.append("city") }
-        // (A 5 on a non-favourite may be another tool's rating: not photolib's to judge.)
-        if asset.favourite, text.rating != SidecarWriter.favouriteRating { disagreements.append("rating") }
+        if asset.ratingSource == .user {
+            if text.rating != asset.rating { disagreements.append("rating") }
+        } else if asset.favourite, text.rating != SidecarWriter.favouriteRating {
+            // (A 5 on a non-favourite may be another tool's rating: not photolib's to judge.)
+            disagreements.append("rating")
+        }
+        if asset.keywordsSource == .user,
+            Set(text.keywords.map { $0.lowercased() }) != Set(asset.keywords.map { $0.lowercased() })
+        {
+            disagreements.append("keywords")
+        }
         guard !disagreements.isEmpty else { return nil }
         return VerifyFinding(
             kind: .sidecarDisagrees, path: path, assetID: asset.id,

@@ -14,7 +14,7 @@ enum ActionCommand: PhotolibCommand {
 
     static let spec = CommandSpec(
         name: "action",
-        abstract: "Act on assets: like, favourite, caption, city, delete, restore.",
+        abstract: "Act on assets: like, favourite, caption, city, rating, keywords, delete, restore, set from a file.",
         discussion: """
             Each action takes one or more assets: ids (any unique prefix), paths, or - to read one \
             a line from stdin (lines of 'list --jsonl' are accepted too). All the changes of one \
@@ -22,42 +22,88 @@ enum ActionCommand: PhotolibCommand {
             An unknown or ambiguous asset stops the command before anything changes (exit status 66). \
             When some assets fail (a file that cannot be moved), the rest go ahead and the exit status is 2.
             """,
-        subcommands: AssetAction.allCases.map(spec(for:)),
+        subcommands: AssetAction.allCases.filter { !keywordActions.contains($0) }.map { actionSpec(for: $0) } + [
+            CommandSpec(
+                name: "keyword", abstract: "Add or remove a keyword (see 'photolib help action keyword add').",
+                subcommands: [
+                    actionSpec(for: .keywordAdd, name: "add"), actionSpec(for: .keywordRemove, name: "remove"),
+                ],
+                examples: [
+                    "photolib action keyword add --value Places/France/Bordeaux 3fa2c81d",
+                    "photolib list --city Bordeaux --ids | photolib action keyword add --value holiday -",
+                ]),
+            BulkEditCommand.spec,
+        ],
         examples: [
             "photolib action favourite 3fa2c81d",
             "photolib list --city Bordeaux --ids | photolib action favourite -",
             "photolib action caption --value 'Lovely piece of art in Bordeaux' 2015/bordeaux-art.jpg",
+            "photolib action rating --value 4 3fa2c81d",
             "photolib action delete --dry-run 3fa2c81d 77b0e1c4",
+            "photolib action set --from captions.csv",
         ]
     )
 
-    static func spec(for action: AssetAction) -> CommandSpec {
+    /// The actions reached as `action keyword add|remove`.
+    static let keywordActions: Set<AssetAction> = [.keywordAdd, .keywordRemove]
+
+    /// The placeholder of `--value` for an action that takes one.
+    static func valueName(_ action: AssetAction) -> String {
+        switch action {
+        case .caption: "text"
+        case .rating: "n"
+        case .keywordAdd, .keywordRemove: "keyword"
+        default: "name"
+        }
+    }
+
+    static func actionSpec(for action: AssetAction, name: String? = nil) -> CommandSpec {
         var options = commonOptions
         if action.takesValue {
-            let what = action == .caption ? "text" : "name"
-            options.insert(
-                .value("value", what, help: "The new \(action.rawValue) (required; empty clears it)."), at: 0)
+            let help =
+                switch action {
+                case .rating: "The rating, -1 (rejected) to 5; 0 clears it (required)."
+                case .keywordAdd, .keywordRemove: "The keyword; a hierarchy as Places/France/Bordeaux (required)."
+                default: "The new \(action.rawValue) (required; empty clears it)."
+                }
+            options.insert(.value("value", valueName(action), help: help), at: 0)
         }
         if action != .delete { options.removeAll { $0.name == "yes" } }
+        let invocation = "photolib action " + (name.map { "keyword \($0)" } ?? action.rawValue)
+        let example =
+            switch action {
+            case .caption: " --value 'Sunset'"
+            case .city: " --value 'Bordeaux'"
+            case .rating: " --value 4"
+            case .keywordAdd, .keywordRemove: " --value Places/France/Bordeaux"
+            default: ""
+            }
         return CommandSpec(
-            name: action.rawValue, aliases: action.aliases, abstract: action.summary,
+            name: name ?? action.rawValue, aliases: name == nil ? action.aliases : [], abstract: action.summary,
             arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false, isRepeating: true)],
-            options: options,
-            examples: action.takesValue
-                ? [
-                    "photolib action \(action.rawValue) --value '\(action == .caption ? "Sunset" : "Bordeaux")' 3fa2c81d"
-                ]
-                : ["photolib action \(action.rawValue) 3fa2c81d"])
+            options: options, examples: ["\(invocation)\(example) 3fa2c81d"])
     }
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        if command.path[1] == BulkEditCommand.spec.name { return try BulkEditCommand.run(command, context: context) }
         // The parser ran a subcommand, named by its canonical name, with at least one asset.
-        let action = AssetAction(named: command.path[1])!
+        let action =
+            command.path[1] == "keyword"
+            ? (command.path[2] == "add" ? AssetAction.keywordAdd : .keywordRemove)
+            : AssetAction(named: command.path[1])!
         let value = command.value("value")
         if action.takesValue, value == nil {
             throw UsageError(
-                message: "Missing expected option '--value <\(action == .caption ? "text" : "name")>'",
+                message: "Missing expected option '--value <\(valueName(action))>'", commandPath: command.path)
+        }
+        if action == .rating, let value, Int(value.trimmingWhitespace()).map(AssetAction.ratings.contains) != true {
+            throw UsageError(
+                message: "Invalid value '\(value)' for '--value <n>': expected a whole number in -1...5",
                 commandPath: command.path)
+        }
+        if Self.keywordActions.contains(action), let value, AssetEdit.userKeywords([value]).isEmpty {
+            throw UsageError(
+                message: "Invalid value '\(value)' for '--value <keyword>': empty", commandPath: command.path)
         }
         let library = try context.library(command)
         try library.requireWritable()
@@ -100,7 +146,7 @@ enum ActionCommand: PhotolibCommand {
     /// A logged value as people read it: texts quoted, none as "(none)".
     static func shown(_ value: String?, field: String) -> String {
         guard let value else { return "(none)" }
-        return ["caption", "city", "path"].contains(field) ? "\"\(value)\"" : value
+        return ["caption", "city", "path", "keywords"].contains(field) ? "\"\(value)\"" : value
     }
 
     /// Deleting more than one asset asks first on a terminal and needs `--yes` from a script.

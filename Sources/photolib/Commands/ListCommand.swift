@@ -25,11 +25,18 @@ enum ListCommand: PhotolibCommand {
             .value(
                 "collection", "name",
                 help:
-                    "Only one collection: all, favourites, liked, recently-added, recently-popped, trash, a year, or a city (see 'photolib collections')."
+                    "Only one collection: all, favourites, liked, recently-added, recently-popped, trash, a year, keyword:K, or a city (see 'photolib collections')."
             ),
             .value("city", "name", help: "Only assets in this city (case-insensitive)."),
             .value("caption", "text", help: "Only assets whose caption contains this text (case-insensitive)."),
             .value("file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff or raw."),
+            .value(
+                "keyword", "k",
+                help:
+                    "Only assets with keyword K or one below it (Places/France finds Places/France/Bordeaux); case-insensitive; repeat to need several."
+            ),
+            .value("rating", "n", help: "Only assets rated N (-1 rejected ... 5; 0: unrated)."),
+            .value("min-rating", "n", help: "Only assets rated N or more."),
             .value("taken-after", "date", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]])."),
             .value("taken-before", "date", help: "Only assets taken before DATE."),
             .value("sort", "key", help: "Order by taken, path, city or popped (last popped first; default: path)."),
@@ -45,6 +52,7 @@ enum ListCommand: PhotolibCommand {
             "photolib list --collection 2015 --sort taken",
             "photolib list --jsonl | jq -r 'select(.gps) | .path'",
             "photolib list --file-format heif --ids",
+            "photolib list --keyword Places/France --min-rating 4",
             "photolib list --format '{shortId}\\t{takenAt}\\t{caption}'",
         ]
     )
@@ -101,6 +109,9 @@ enum ListCommand: PhotolibCommand {
         if command.flag("missing") { query.missing = true }
         query.city = command.value("city")
         query.captionContains = command.value("caption")
+        query.keywords = command.values("keyword").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        query.rating = try command.int("rating", range: -1...5)
+        query.minimumRating = try command.int("min-rating", range: -1...5)
         if let name = command.value("file-format") {
             guard let format = ImageFormat(rawValue: name.lowercased()) else {
                 throw UsageError(
@@ -163,7 +174,7 @@ enum ListCommand: PhotolibCommand {
     static func checkCollectionExists(_ name: String, catalog: any Catalog) throws {
         guard let wanted = AssetCollection(selector: name) else { return }
         switch wanted {
-        case .city, .year: break
+        case .city, .year, .keyword: break
         default: return
         }
         let known = try catalog.collections(now: Date()).map(\.collection)
@@ -171,6 +182,7 @@ enum ListCommand: PhotolibCommand {
             switch (collection, wanted) {
             case (.city(let a), .city(let b)): a.lowercased() == b.lowercased()
             case (.year(let a), .year(let b)): a == b
+            case (.keyword(let a), .keyword(let b)): a.lowercased() == b.lowercased()
             default: false
             }
         }

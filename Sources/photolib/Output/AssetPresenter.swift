@@ -78,6 +78,9 @@ struct AssetPresenter {
             ("region", optionalString(asset.region)),
             ("countryName", optionalString(asset.countryName)),
             ("rating", optionalInt(asset.rating)),
+            ("ratingSource", optionalString(asset.ratingSource?.rawValue)),
+            ("keywords", .array(asset.keywords.map(JSONValue.string))),
+            ("keywordsSource", optionalString(asset.keywordsSource?.rawValue)),
             ("takenAtSource", optionalString(metadata.takenAtSource?.rawValue)),
             ("gpsSource", optionalString(metadata.gpsSource?.rawValue)),
             ("gpsStatus", optionalString(Self.gpsStatus(metadata))),
@@ -95,7 +98,8 @@ struct AssetPresenter {
         "latitude", "longitude", "altitude", "caption", "city", "country",
         "favourite", "liked", "trashed", "missing", "damaged", "indexedAt",
         "captionSource", "citySource", "region", "countryName", "rating", "poppedAt", "trashedAt",
-        "takenAtSource", "gpsSource", "gpsStatus", "format", "mimeType",
+        "takenAtSource", "gpsSource", "gpsStatus", "format", "mimeType", "ratingSource", "keywords",
+        "keywordsSource",
     ]
 
     /// "fix" for a position, "placeholder" for the 0,0 that cameras without a fix write
@@ -141,6 +145,8 @@ struct AssetPresenter {
             "takenAtSource": metadata.takenAtSource?.rawValue, "gpsSource": metadata.gpsSource?.rawValue,
             "gpsStatus": Self.gpsStatus(metadata),
             "format": metadata.format.rawValue, "mimeType": metadata.mimeType,
+            "ratingSource": asset.ratingSource?.rawValue, "keywords": KeywordColumns.logText(asset.keywords),
+            "keywordsSource": asset.keywordsSource?.rawValue,
         ]
     }
 

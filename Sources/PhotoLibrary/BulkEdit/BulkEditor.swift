@@ -1,0 +1,120 @@
+import Foundation
+import PhotoCatalog
+import PhotoSupport
+
+/// Carries out `photolib action set --from FILE`: every row's asset found, every change
+/// weighed against the asset as it is, then all of them applied in one transaction with one
+/// action-log entry per changed field, or none at all when any row is bad.
+public struct BulkEditor {
+    public let library: Library
+    public let catalog: any Catalog
+    public let workingDirectory: RawPath
+
+    /// The name the action log records the changes under.
+    public static let actionName = "set"
+
+    public init(library: Library, catalog: any Catalog, workingDirectory: RawPath) {
+        self.library = library
+        self.catalog = catalog
+        self.workingDirectory = workingDirectory
+    }
+
+    /// What the rows would do: each asset they name with the edits that change something
+    /// (a field already so is no edit), in the order the assets first appear. Throws
+    /// `BulkEditError` naming every bad row (parse problems included) when there is one.
+    public func plan(_ rows: [BulkEditRow], problems: [BulkEditProblem], source: String) throws -> [BulkEditPlan] {
+        var problems = problems
+        let resolver = AssetReferenceResolver(library: library, catalog: catalog, workingDirectory: workingDirectory)
+        var plans: [BulkEditPlan] = []
+        var planIndex: [AssetID: Int] = [:]
+        for row in rows {
+            let asset: Asset
+            do { asset = try resolver.resolve(RawPath(row.reference)) } catch let error as AssetReferenceError {
+                problems.append(BulkEditProblem(line: row.line, message: error.description))
+                continue
+            }
+            if asset.trashed, !row.changes.isEmpty {
+                problems.append(BulkEditProblem(line: row.line, message: "\(row.reference): in the trash"))
+                continue
+            }
+            let index =
+                planIndex[asset.id]
+                ?? {
+                    plans.append(BulkEditPlan(before: asset, after: asset, edits: []))
+                    planIndex[asset.id] = plans.count - 1
+                    return plans.count - 1
+                }()
+            for change in row.changes {
+                // Unrated reads as null or 0 (XMP's "no rating"): either way, asking for unrated is no change.
+                if case .rating(let value) = change, (value ?? 0) == (plans[index].after.rating ?? 0) { continue }
+                let edit = AssetEdit(id: asset.id, change: change)
+                guard !edit.fieldChanges(to: plans[index].after).isEmpty else { continue }
+                plans[index].edits.append(edit)
+                plans[index].after = edit.applied(to: plans[index].after, now: Date())
+            }
+        }
+        guard problems.isEmpty else {
+            throw BulkEditError(source: source, problems: problems.sorted { $0.line < $1.line })
+        }
+        return plans
+    }
+
+    /// The plans as a report, changing nothing (`--dry-run`).
+    public func report(_ plans: [BulkEditPlan]) -> ActionPerformer.Report {
+        var report = ActionPerformer.Report()
+        report.outcomes = plans.map { ActionPerformer.Outcome(before: $0.before, after: $0.after, changes: $0.changes) }
+        return report
+    }
+
+    /// Applies the plans in one transaction; returns each asset before and after, with its
+    /// changes. With `sidecars: write`, each changed asset's sidecar is written afterwards;
+    /// a sidecar that cannot be written is a failure of that asset (the catalog change stands).
+    public func apply(_ plans: [BulkEditPlan]) throws -> ActionPerformer.Report {
+        var report = ActionPerformer.Report()
+        let edits = plans.flatMap(\.edits)
+        var afterByID: [AssetID: Asset] = [:]
+        if !edits.isEmpty {
+            for asset in try catalog.apply(edits, action: Self.actionName) { afterByID[asset.id] = asset }
+        }
+        for plan in plans {
+            let after = afterByID[plan.before.id] ?? plan.before
+            let changes = FieldChange.between(plan.before, after)
+            report.outcomes.append(ActionPerformer.Outcome(before: plan.before, after: after, changes: changes))
+            guard !changes.isEmpty else { continue }
+            do {
+                try library.updateSidecar(for: after.id, catalog: catalog)
+            } catch let error as any PhotolibError {
+                report.failures.append(ActionPerformer.Failure(asset: after, error: error))
+            }
+        }
+        return report
+    }
+}
+
+/// One asset of a bulk edit: as it is, as it will be, and the edits between.
+public struct BulkEditPlan: Sendable {
+    public var before: Asset
+    public var after: Asset
+    public var edits: [AssetEdit]
+
+    /// The logged fields that change.
+    public var changes: [FieldChange] { FieldChange.between(before, after) }
+}
+
+/// A bulk-edit file with rows that cannot be applied: nothing was.
+public struct BulkEditError: PhotolibError {
+    /// The file's name, or "standard input".
+    public var source: String
+    public var problems: [BulkEditProblem]
+
+    public var kind: ErrorKind { .badData }
+
+    /// One line per problem, `FILE:LINE: reason`.
+    public var lines: [String] { problems.map { "\(source):\($0.line): \($0.message)" } }
+
+    public var description: String {
+        let rows = Set(problems.map(\.line)).count
+        return
+            "\(source): \(rows) bad row\(rows == 1 ? "" : "s") (from line \(problems.first?.line ?? 0)); nothing was changed"
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import PhotoCatalog
+import PhotoLibrary
+import PhotoSupport
+
+/// `photolib action set --from FILE|-`: captions, cities, flags, ratings and keywords for
+/// many assets from a CSV file or JSON Lines, in one transaction.
+enum BulkEditCommand {
+    static let spec = CommandSpec(
+        name: "set",
+        abstract: "Set captions, cities, flags, ratings and keywords from a CSV or JSON Lines file.",
+        discussion: """
+            Reads CSV with a header row (id or path, then any of caption, city, favourite, liked, \
+            rating, keywords) or JSON Lines (the asset JSON of 'list --jsonl'; told apart by the \
+            first character, '{'), and makes every change in one transaction, with one action-log \
+            entry per changed field ('photolib history'). A field that already has the value is \
+            no change, so 'list --jsonl | jq … | photolib action set --from -' changes only what \
+            jq changed. In CSV an empty cell clears its field and keywords are separated by ';'; \
+            favourite and liked take true/false (yes/no, 1/0); rating takes -1 (rejected) to 5. \
+            In JSON Lines an absent key leaves its field alone, and keys other than id, path and \
+            those six are ignored. Unknown columns and bad rows are reported with their line \
+            numbers and then nothing is changed (exit status 65).
+            """,
+        options: [
+            .value("from", "file", help: "The CSV or JSON Lines file to read; - for standard input (required)."),
+            .flag("dry-run", short: "n", help: "Say what would change, and change nothing."),
+            .flag("json", help: "Print a JSON array of {id, shortId, relativePath, changes: [{field, old, new}]}."),
+        ],
+        examples: [
+            "photolib action set --from captions.csv --dry-run",
+            "photolib list --jsonl --city Bordeaux | jq -c '.rating = 4' | photolib action set --from -",
+        ]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        guard let from = command.rawValue("from") else {
+            throw UsageError(message: "Missing expected option '--from <file>'", commandPath: command.path)
+        }
+        guard command.arguments.isEmpty else {
+            throw UsageError(
+                message: "Unexpected argument '\(command.arguments[0])': the assets are named in the file",
+                commandPath: command.path)
+        }
+        let fromStandardInput = from.bytes == [UInt8(ascii: "-")]
+        let source = fromStandardInput ? "standard input" : from.description
+        let bytes = try fromStandardInput ? context.stdin.readAll() : FileSystem.readFile(context.absolute(from))
+        let library = try context.library(command)
+        let dryRun = command.flag("dry-run")
+        if !dryRun { try library.requireWritable() }
+        let catalog = try library.openCatalog()
+        let editor = BulkEditor(library: library, catalog: catalog, workingDirectory: context.workingDirectory)
+        let (rows, problems) = BulkEditFile.parse(bytes)
+        let plans: [BulkEditPlan]
+        do {
+            plans = try editor.plan(rows, problems: problems, source: source)
+        } catch let error as BulkEditError {
+            for line in error.lines { context.diagnostics.problem(line) }
+            throw error
+        }
+        let report = dryRun ? editor.report(plans) : try editor.apply(plans)
+        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: report.outcomes.map(\.after))
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(
+                .array(
+                    report.outcomes.map { outcome in
+                        .object([
+                            ("id", .string(outcome.after.id.hex)),
+                            ("shortId", .string(presenter.shortID(outcome.after))),
+                            ("relativePath", .path(outcome.after.file.relativePath)),
+                            (
+                                "changes",
+                                .array(
+                                    outcome.changes.map { change in
+                                        .object([
+                                            ("field", .string(change.field)),
+                                            ("old", change.oldValue.map(JSONValue.string) ?? .null),
+                                            ("new", change.newValue.map(JSONValue.string) ?? .null),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    }))
+        } else {
+            let changed = report.outcomes.filter { !$0.changes.isEmpty }
+            for outcome in changed {
+                context.stdout.write(ActionCommand.line(for: outcome, presenter: presenter, dryRun: dryRun) + "\n")
+            }
+            let fields = changed.reduce(0) { $0 + $1.changes.count }
+            let unchanged = report.outcomes.count - changed.count
+            context.stdout.write(
+                "\(dryRun ? "would change" : "changed") \(changed.count) asset\(changed.count == 1 ? "" : "s") "
+                    + "(\(fields) field\(fields == 1 ? "" : "s")), \(unchanged) unchanged\n")
+        }
+        var failures = BatchFailures()
+        for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
+        return failures.status(items: report.outcomes.count)
+    }
+}
