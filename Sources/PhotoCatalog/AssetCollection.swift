@@ -134,21 +134,26 @@ public struct CollectionCount: Sendable, Equatable {
 extension CollectionCount {
     /// The keyword collections from each keyword's spelling and folded form: every keyword,
     /// and every level above one in a hierarchy (`Places`, `Places/France`), in folded order,
+    /// spelt as the first of their spellings in byte order,
     /// each counted by `count` (which is given the folded name).
     package static func keywordCollections(
         _ keywords: [(folded: String, keyword: String)], count: (String) throws -> Int
     ) rethrows -> [CollectionCount] {
+        // Of the spellings of one name, the first in byte order, as for cities.
         var names: [String: String] = [:]
+        func offer(_ key: String, _ spelling: String) {
+            if let known = names[key], Array(known.utf8).lexicographicallyPrecedes(spelling.utf8) { return }
+            names[key] = spelling
+        }
         for (folded, keyword) in keywords {
             let foldedLevels = folded.split(separator: Keywords.separator)
             let levels = keyword.split(separator: Keywords.separator)
-            guard foldedLevels.count == levels.count else {
-                names[folded] = names[folded] ?? keyword
+            guard foldedLevels.count == levels.count, !levels.isEmpty else {
+                offer(folded, keyword)
                 continue
             }
             for depth in 1...levels.count {
-                let key = foldedLevels.prefix(depth).joined(separator: "/")
-                if names[key] == nil { names[key] = levels.prefix(depth).joined(separator: "/") }
+                offer(foldedLevels.prefix(depth).joined(separator: "/"), levels.prefix(depth).joined(separator: "/"))
             }
         }
         return try names.keys.sorted().map { CollectionCount(.keyword(names[$0]!), try count($0)) }

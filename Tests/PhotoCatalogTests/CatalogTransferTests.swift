@@ -21,7 +21,8 @@ import Testing
             gps: GPSCoordinate(latitude: 0.1, longitude: -1e-300, altitude: nil), damage: "truncated")
         odd.text = AssetText(
             caption: "Été", captionSource: .xmp, city: "Zürich", citySource: .gps, region: "ZH", countryCode: "CH",
-            countryName: "Switzerland", rating: 5)
+            countryName: "Switzerland", rating: 5, keywords: ["Places/Suisse/Zürich", "Fête \"quoted\""],
+            keywordsSource: .sidecar)
         odd.sidecarStamp = "12:34:a.xmp"
         odd.undecodable = true
         try source.catalog.applyIndexChanges(
@@ -49,6 +50,10 @@ import Testing
         #expect(try destination.contentCounts() == (2, 2))
         #expect(try destination.exportAssets(after: nil, limit: 10).first?.addedAt == 0.1)
         #expect(try destination.exportAssets(after: nil, limit: 10).map(\.asset.undecodable) == [true, false])
+        // The keyword lookup table is filled in the destination too.
+        var keyword = AssetQuery()
+        keyword.keywords = ["places/SUISSE"]
+        #expect(try target.catalog.assets(matching: keyword).map(\.id.hex) == ["00000000000000aa"])
         // Searching and the log go on as in the original.
         var query = AssetQuery()
         query.captionContains = "ÉTÉ"

@@ -5,9 +5,10 @@ import PhotoCatalog
 enum CollectionsCommand: PhotolibCommand {
     static let spec = CommandSpec(
         name: "collections",
-        abstract: "List the collections (All, Favourites, cities, years, …) with their counts.",
+        abstract: "List the collections (All, Favourites, cities, years, keywords, …) with their counts.",
         discussion: """
-            Lists All, Favourites, Liked, each city, each year, Recently Added (the last \
+            Lists All, Favourites, Liked, each city, each year, each keyword (and each level \
+            above one in its hierarchy: keyword:Places holds Places/France/Bordeaux), Recently Added (the last \
             \(AssetCollection.recentDays) days), Recently Popped and Trash, with how many assets \
             each holds. Only Trash counts trashed assets. The SELECTOR column is what \
             'photolib list --collection' takes.

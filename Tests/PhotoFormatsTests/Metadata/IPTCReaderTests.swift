@@ -119,10 +119,13 @@ import Testing
         let blue = try ImageFileReader.read(
             RawPath(Corpus.photos.appendingPathComponent("exif-samples/xmp/BlueSquare.jpg").path))
         let caption = "XMPFiles BlueSquare test file, created in Photoshop CS2, saved as .psd, .jpg, and .tif."
+        // The keywords exiftool reads as XMP-dc:Subject and IPTC:Keywords.
+        let keywords = ["XMP", "Blue Square", "test file", "Photoshop", ".jpg"]
         #expect(
             blue.embeddedText.xmp
                 == PhotoText(
-                    caption: caption, createdAt: CaptureDate(localTime: "2005-09-07T15:07:40", utcOffset: "-07:00")))
+                    caption: caption, createdAt: CaptureDate(localTime: "2005-09-07T15:07:40", utcOffset: "-07:00"),
+                    keywords: keywords))
         // Photoshop's creation date is the capture date of last resort (no EXIF, XMP or IPTC date).
         #expect(blue.metadata.takenAt?.iso8601 == "2005-09-07T15:07:40-07:00" && blue.metadata.takenAtSource == .xmp)
         // IPTC Date Created + Time Created, as exiftool's Composite:DateTimeOriginal has it.
@@ -130,9 +133,14 @@ import Testing
             RawPath(Corpus.photos.appendingPathComponent("pillow/app13-multiple.jpg").path))
         #expect(iptcDated.metadata.takenAt?.iso8601 == "2019-10-14T15:00:20+00:00")
         #expect(iptcDated.metadata.takenAtSource == .iptc)
-        #expect(blue.embeddedText.iptc == PhotoText(caption: caption))
+        #expect(blue.embeddedText.iptc == PhotoText(caption: caption, keywords: keywords))
         let budapest = try ImageFileReader.read(RawPath(Corpus.photos.appendingPathComponent("pillow/iptc.jpg").path))
-        #expect(budapest.embeddedText == EmbeddedText(iptc: PhotoText(city: "Budapest", country: "Hungary")))
+        #expect(
+            budapest.embeddedText
+                == EmbeddedText(
+                    iptc: PhotoText(
+                        city: "Budapest", country: "Hungary",
+                        keywords: ["HvK", "2006", "summer", "July", "holiday", "Hungary", "Budapest"])))
         let kandahar = try ImageFileReader.read(
             RawPath(Corpus.photos.appendingPathComponent("exif-samples/long_description.jpg").path))
         #expect(kandahar.embeddedText.xmp?.city == "KANDAHAR ARMY AIRFIELD")

@@ -133,7 +133,7 @@ import Testing
             try Sidecar.read(path)
                 == PhotoText(
                     caption: "Buda beach", city: "Courtrai", region: "Vlaanderen",
-                    country: "Belgium", rating: 5))
+                    country: "Belgium", rating: 5, keywords: ["beach"]))
         let withoutEdits = text.replacingOccurrences(of: "Courtrai", with: "Kortrijk")
             .replacingOccurrences(of: "<xap:Rating>5</xap:Rating>", with: "<xap:Rating>4</xap:Rating>")
             .replacingOccurrences(

@@ -17,7 +17,7 @@ import Testing
             packet.text
                 == PhotoText(
                     caption: "Buda beach", city: "Kortrijk", region: "Vlaanderen",
-                    country: "Belgium", rating: 4))
+                    country: "Belgium", rating: 4, keywords: ["beach"]))
     }
 
     @Test func descriptionWinsOverTitleAndFirstItemStandsInForXDefault() throws {
