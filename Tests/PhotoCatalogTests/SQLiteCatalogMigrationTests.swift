@@ -59,7 +59,8 @@ import Testing
         #expect(asset.favourite && asset.liked && asset.rating == 4 && asset.damage == nil)
         #expect(asset.poppedAt == Date(timeIntervalSince1970: 1_600_000_100))
         #expect(try catalog.history(for: asset.id, limit: nil).map(\.change.field) == ["favourite"])
-        #expect(try catalog.indexRecords().first?.sidecarStamp == "12:34:a.jpg.xmp")
+        // Version 11 changes every stamp once, so that the next index reads the keywords in.
+        #expect(try catalog.indexRecords().first?.sidecarStamp == "before-keywords:12:34:a.jpg.xmp")
         var favourites = AssetQuery()
         favourites.favourite = true
         #expect(try catalog.assets(matching: favourites).map(\.id) == [asset.id])
@@ -142,7 +143,7 @@ import Testing
     static let frozenHashes: [Int: String] = [
         1: "94a3d01104712dec", 2: "214605f3c54447f1", 3: "5522721a59eab43a", 4: "29b0e4c982c10369",
         5: "d82fe82de7aeb37c", 6: "18b092486d10e856", 7: "f53faa8cfc8179da", 8: "434ae25388e67945",
-        9: "d3c168853820fd84", 10: "ddca75c0b2eb0123",
+        9: "d3c168853820fd84", 10: "ddca75c0b2eb0123", 11: "61cb246ae2205282",
     ]
 
     @Test func releasedMigrationsAreNeverEdited() {

@@ -14,7 +14,7 @@ enum ActionCommand: PhotolibCommand {
 
     static let spec = CommandSpec(
         name: "action",
-        abstract: "Act on assets: like, favourite, caption, city, rating, keywords, delete, restore, set from a file.",
+        abstract: "Edit assets: flags, caption, city, rating, keywords; delete, restore.",
         discussion: """
             Each action takes one or more assets: ids (any unique prefix), paths, or - to read one \
             a line from stdin (lines of 'list --jsonl' are accepted too). All the changes of one \

@@ -11,7 +11,7 @@ extension AssetAction {
         case .toggleFavourite: "Make a favourite, or remove from the favourites if it is one."
         case .caption: "Set the caption to --value TEXT (empty clears it); it wins over the file's."
         case .city: "Set the city to --value NAME (empty clears it); it wins over the file's."
-        case .rating: "Set the rating to --value N: -1 (rejected) to 5, 0 clears it; it wins over the file's."
+        case .rating: "Rate -1 (rejected) to 5 with --value N; 0 clears it."
         case .keywordAdd: "Add the keyword --value K (a hierarchy as Places/France/Bordeaux)."
         case .keywordRemove: "Remove the keyword --value K, and those below it in its hierarchy."
         case .delete: "Move the original into the library's trash (.photolib/trash/)."

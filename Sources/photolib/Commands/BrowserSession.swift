@@ -24,8 +24,8 @@ enum BrowserSession {
         ]
 
     static let filterNames: Set<String> = [
-        "favourite", "liked", "trashed", "missing", "collection", "city", "caption", "taken-after", "taken-before",
-        "sort",
+        "favourite", "liked", "trashed", "missing", "collection", "city", "caption", "keyword", "rating", "min-rating",
+        "taken-after", "taken-before", "sort",
     ]
 
     static let keysHelp = """

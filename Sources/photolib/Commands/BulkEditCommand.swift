@@ -8,7 +8,7 @@ import PhotoSupport
 enum BulkEditCommand {
     static let spec = CommandSpec(
         name: "set",
-        abstract: "Set captions, cities, flags, ratings and keywords from a CSV or JSON Lines file.",
+        abstract: "Set captions, cities, flags, ratings, keywords from CSV or JSON Lines.",
         discussion: """
             Reads CSV with a header row (id or path, then any of caption, city, favourite, liked, \
             rating, keywords) or JSON Lines (the asset JSON of 'list --jsonl'; told apart by the \
@@ -28,7 +28,7 @@ enum BulkEditCommand {
         ],
         examples: [
             "photolib action set --from captions.csv --dry-run",
-            "photolib list --jsonl --city Bordeaux | jq -c '.rating = 4' | photolib action set --from -",
+            "photolib list --jsonl | jq -c '.rating=5' | photolib action set --from -",
         ]
     )
 

@@ -5,7 +5,7 @@ import PhotoCatalog
 enum CollectionsCommand: PhotolibCommand {
     static let spec = CommandSpec(
         name: "collections",
-        abstract: "List the collections (All, Favourites, cities, years, keywords, …) with their counts.",
+        abstract: "List collections (Favourites, cities, years, keywords, …) with counts.",
         discussion: """
             Lists All, Favourites, Liked, each city, each year, each keyword (and each level \
             above one in its hierarchy: keyword:Places holds Places/France/Bordeaux), Recently Added (the last \

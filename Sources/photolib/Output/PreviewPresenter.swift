@@ -54,7 +54,7 @@ struct PreviewPresenter {
         return text
     }
 
-    /// Caption, City, Taken, Camera and State, as label and value: what peek shows of an
+    /// Caption, City, Taken, Camera, Keywords (when there are some) and State, as label and value: what peek shows of an
     /// asset, and what the browser's peek and pop show.
     static func factRows(_ asset: Asset) -> [(label: String, value: String)] {
         let metadata = asset.metadata
@@ -80,7 +80,10 @@ struct PreviewPresenter {
                 [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ").nonEmpty
                     ?? "(unknown)"
             ))
+        // Only when there are some: most photos have none, and the lines are few.
+        if !asset.keywords.isEmpty { rows.append(("Keywords", asset.keywords.joined(separator: ", "))) }
         var state = [asset.favourite ? "★ favourite" : "☆ not a favourite", asset.liked ? "♥ liked" : "♡ not liked"]
+        if let rating = asset.rating, rating != 0 { state.append(rating < 0 ? "rejected" : "rated \(rating)") }
         if asset.trashed { state.append("in the trash") }
         if asset.missing { state.append("missing") }
         rows.append(("State", state.joined(separator: " · ")))

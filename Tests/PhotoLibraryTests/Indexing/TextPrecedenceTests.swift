@@ -46,7 +46,7 @@ import Testing
             all.0
                 == AssetText(
                     caption: "sidecar caption", captionSource: .sidecar, city: "Sidecar City",
-                    citySource: .sidecar, region: "SR", countryName: "SC", rating: 2))
+                    citySource: .sidecar, region: "SR", countryName: "SC", rating: 2, ratingSource: .sidecar))
         #expect(all.lookups == 0)
         let noSidecar = resolve(xmp: Self.xmp, iptc: Self.iptc, exif: "exif", gps: Self.bordeaux).0
         #expect(
@@ -70,13 +70,29 @@ import Testing
         #expect(resolve().0 == AssetText())
     }
 
+    @Test func keywordsAreTheSidecarsElseTheFilesTogether() {
+        let sidecar = PhotoText(keywords: ["Places/France", "beach"])
+        let xmp = PhotoText(keywords: ["Places/France/Bordeaux", "sunset"])
+        let iptc = PhotoText(keywords: ["SUNSET", "Bordeaux", "harbour"])
+        let withSidecar = resolve(sidecar: sidecar, xmp: xmp, iptc: iptc).0
+        #expect(withSidecar.keywords == ["Places/France", "beach"] && withSidecar.keywordsSource == .sidecar)
+        let embedded = resolve(xmp: xmp, iptc: iptc).0
+        #expect(embedded.keywords == ["Places/France/Bordeaux", "sunset", "harbour"])
+        #expect(embedded.keywordsSource == .xmp)
+        #expect(resolve(iptc: iptc).0.keywordsSource == .iptc)
+        #expect(resolve().0.keywords == [] && resolve().0.keywordsSource == nil)
+    }
+
     @Test func fieldsAreChosenOneByOneButAPlaceStaysWhole() {
         // The sidecar has only a rating; XMP only a caption; IPTC a city without region or country.
         let (text, lookups) = resolve(
             sidecar: PhotoText(rating: 5), xmp: PhotoText(caption: "from xmp", region: "lonely"),
             iptc: PhotoText(city: "Budapest"), exif: "exif", gps: Self.bordeaux)
         #expect(
-            text == AssetText(caption: "from xmp", captionSource: .xmp, city: "Budapest", citySource: .iptc, rating: 5))
+            text
+                == AssetText(
+                    caption: "from xmp", captionSource: .xmp, city: "Budapest", citySource: .iptc, rating: 5,
+                    ratingSource: .sidecar))
         #expect(lookups == 0)
     }
 }
