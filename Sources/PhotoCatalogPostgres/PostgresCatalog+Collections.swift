@@ -34,9 +34,9 @@ extension PostgresCatalog {
             ).rows.compactMap { row in Int(row.text(0)).map { CollectionCount(.year($0), Int(row.int64(1))) } }
             let keywords = try connection.execute(
                 """
-                SELECT folded, min(keyword) FROM asset_keywords
-                WHERE asset_id IN (SELECT id FROM assets WHERE NOT trashed AND NOT missing)
-                GROUP BY folded
+                SELECT k.folded, min(k.keyword) FROM asset_keywords k JOIN assets a ON a.id = k.asset_id
+                WHERE NOT a.trashed AND NOT a.missing
+                GROUP BY k.folded
                 """
             ).rows.map { (folded: $0.text(0), keyword: $0.text(1)) }
             result += try CollectionCount.keywordCollections(keywords) { folded in

@@ -75,4 +75,25 @@ import Testing
             try plan("SELECT id FROM assets WHERE trashed = 0 AND city = ? COLLATE NOCASE")
                 == ["SEARCH assets USING INDEX assets_shown_in_city_order (city=?)"])
     }
+
+    /// `list --keyword` and the keyword collections find their assets through the keyword
+    /// table's primary key (a range for a hierarchy), then each asset by its id: the assets
+    /// table is never walked (listing the collections reads every keyword row, no more).
+    @Test func keywordsAreFoundThroughTheirTable() throws {
+        var file = CatalogFixtures.scanned("00000000000000c1", "a.jpg")
+        file.text = AssetText(keywords: ["Places/France/Bordeaux"])
+        try catalog.applyIndexChanges(scanned: [file], missing: [])
+        var query = AssetQuery()
+        query.keywords = ["places"]
+        #expect(try catalog.assets(matching: query).count == 1)
+        #expect(try catalog.collections(now: Date()).filter { $0.collection.kind == "keyword" }.count == 3)
+        let queries = catalog.database.cachedSQL.filter { $0.contains("asset_keywords") }
+        #expect(queries.count >= 3)
+        for sql in queries {
+            let steps = try plan(sql)
+            for step in steps where step.contains(" assets ") || step.hasSuffix(" assets") || step.contains(" a ") {
+                #expect(step.hasPrefix("SEARCH"), "\(sql): \(step)")
+            }
+        }
+    }
 }
