@@ -25,6 +25,13 @@ public protocol Catalog: CatalogEditing {
     /// Assets matching `query`, in its order.
     func assets(matching query: AssetQuery) throws -> [Asset]
 
+    /// The assets of `assets(matching:)`, handed to `body` one at a time as they are read,
+    /// until it returns false: a list of any length starts at once and holds one asset.
+    func forEachAsset(matching query: AssetQuery, _ body: (Asset) throws -> Bool) throws
+
+    /// The ids of `assets(matching:)`, in its order, one at a time (false stops).
+    func forEachAssetID(matching query: AssetQuery, _ body: (AssetID) throws -> Bool) throws
+
     /// The asset with this id, if any.
     func asset(id: AssetID) throws -> Asset?
 
@@ -174,5 +181,17 @@ public struct DamageFinding: Sendable, Equatable {
         self.id = id
         self.reason = reason
         self.undecodable = undecodable
+    }
+}
+
+extension Catalog {
+    /// For a store that cannot stream (the PostgreSQL one reads a whole result): every asset
+    /// first, then one at a time. Same assets and order; only the first one comes later.
+    public func forEachAsset(matching query: AssetQuery, _ body: (Asset) throws -> Bool) throws {
+        for asset in try assets(matching: query) { guard try body(asset) else { return } }
+    }
+
+    public func forEachAssetID(matching query: AssetQuery, _ body: (AssetID) throws -> Bool) throws {
+        try forEachAsset(matching: query) { try body($0.id) }
     }
 }
