@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # photolib at scale: each command beside the floor it should approach, on the same tree, in one run.
 #
-#   bench/scale.sh [--big] [N] [PHOTOLIB_BINARY]
+#   bench/scale.sh [--big] [N] [PHOTOLIB_BINARY]     (in any order)
 #
 # Builds an N-file tree (default 10000; 1,000,000 with --big) of hard links of the sample
 # photos (../shared/corpus/photos, or PHOTOLIB_CORPUS; without it, small JPEGs made here with
@@ -9,6 +9,7 @@
 #   index --no-renditions (first)         no floor: its cost a file
 #   index (unchanged tree)                find . -type f -printf '%s %T@\n'
 #   list --jsonl                          sqlite3 -json over the same columns, same order
+#   list --jsonl | head -c 1              the first byte (goal: 50 ms)
 #   list --json                           (the same floor)
 #   list --ids                            sqlite3 selecting the ids, same order
 #   collections --json                    sqlite3 running its count queries
@@ -18,11 +19,15 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-runs=3
-files=10000
-if [ "${1:-}" = --big ]; then files=1000000 runs=1; shift; fi
-files=${1:-$files}
-bin=$(realpath "${2:-$here/../.build/release/photolib}")
+runs=3 files=10000 bin=$here/../.build/release/photolib
+for arg in "$@"; do
+    case $arg in
+    --big) files=1000000 runs=1 ;;
+    *[!0-9]*) bin=$arg ;;
+    *) files=$arg ;;
+    esac
+done
+bin=$(realpath "$bin")
 need sqlite3 sqlite3
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
 
@@ -90,6 +95,8 @@ gps_longitude, gps_altitude, caption, caption_source, city, city_source, country
 missing, damage, indexed_at, region, country_name, rating, taken_source, gps_source, popped_at, trashed_at"
 shown="FROM assets WHERE trashed = 0 ORDER BY relative_path"
 measure jsonl "$runs" "" "$bin" list --library "$lib" --jsonl
+# The first byte: photolib stops at the first write after head has gone, so this is an upper bound.
+measure first "$runs" "" sh -c "'$bin' list --library '$lib' --jsonl | head -c 1"
 measure json "$runs" "" "$bin" list --library "$lib" --json
 measure sqljson "$runs" "" sqlite3 -readonly -json "$catalog" "SELECT $columns $shown"
 measure ids "$runs" "" "$bin" list --library "$lib" --ids
@@ -119,6 +126,7 @@ row() { # row LABEL NAME FLOOR-LABEL FLOOR-NAME
 row "index --no-renditions (first)" index "-" ""
 row "index (unchanged)" reindex "find -printf '%s %T@'" find
 row "list --jsonl" jsonl "sqlite3 -json (same columns)" sqljson
+row "list --jsonl | head -c 1" first "(first byte: goal 50 ms)" ""
 row "list --json" json "sqlite3 -json (same columns)" sqljson
 row "list --ids" ids "sqlite3 (ids)" sqlids
 row "collections --json" collections "sqlite3 (its counts)" sqlcollections

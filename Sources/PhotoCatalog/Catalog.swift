@@ -29,6 +29,11 @@ public protocol Catalog: CatalogEditing {
     /// until it returns false: a list of any length starts at once and holds one asset.
     func forEachAsset(matching query: AssetQuery, _ body: (Asset) throws -> Bool) throws
 
+    /// `forEachAsset` with each asset's short id, as `shortIDs(for:minimumLength:)` gives it,
+    /// found in the same pass.
+    func forEachAssetWithShortID(
+        matching query: AssetQuery, minimumLength: Int, _ body: (Asset, String) throws -> Bool) throws
+
     /// The ids of `assets(matching:)`, in its order, one at a time (false stops).
     func forEachAssetID(matching query: AssetQuery, _ body: (AssetID) throws -> Bool) throws
 
@@ -189,6 +194,15 @@ extension Catalog {
     /// first, then one at a time. Same assets and order; only the first one comes later.
     public func forEachAsset(matching query: AssetQuery, _ body: (Asset) throws -> Bool) throws {
         for asset in try assets(matching: query) { guard try body(asset) else { return } }
+    }
+
+    /// The short ids of every asset in one call, before the first asset.
+    public func forEachAssetWithShortID(
+        matching query: AssetQuery, minimumLength: Int, _ body: (Asset, String) throws -> Bool
+    ) throws {
+        let assets = try assets(matching: query)
+        let shortIDs = try shortIDs(for: assets.map(\.id), minimumLength: minimumLength)
+        for asset in assets { guard try body(asset, shortIDs[asset.id] ?? asset.id.hex) else { return } }
     }
 
     public func forEachAssetID(matching query: AssetQuery, _ body: (AssetID) throws -> Bool) throws {

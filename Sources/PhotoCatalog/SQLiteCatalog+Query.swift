@@ -10,6 +10,26 @@ extension SQLiteCatalog {
         try database.cachedStatement(sql).forEachRow(values) { try body(try Self.asset(fromRow: $0)) }
     }
 
+    public func forEachAssetWithShortID(
+        matching query: AssetQuery, minimumLength: Int, _ body: (Asset, String) throws -> Bool
+    ) throws {
+        // Each row brings its id's two neighbours in id order (see `shortIDs(for:minimumLength:)`),
+        // found by SQLite in the primary-key index: no round trip per asset.
+        let neighbours = """
+            , (SELECT max(other.id) FROM assets AS other WHERE other.id < assets.id), \
+            (SELECT min(other.id) FROM assets AS other WHERE other.id > assets.id)
+            """
+        let (sql, values) = Self.sql(for: query, columns: Self.assetColumns + neighbours)
+        let below = Self.assetColumnCount
+        try database.cachedStatement(sql).forEachRow(values) { row in
+            let asset = try Self.asset(fromRow: row)
+            let shortID = Self.shortID(
+                asset.id, neighbours: [row.optionalText(at: below), row.optionalText(at: below + 1)],
+                minimumLength: minimumLength)
+            return try body(asset, shortID)
+        }
+    }
+
     public func forEachAssetID(matching query: AssetQuery, _ body: (AssetID) throws -> Bool) throws {
         // The id alone: no row becomes an asset, and SQLite may answer from an index.
         let (sql, values) = Self.sql(for: query, columns: "id")

@@ -31,6 +31,7 @@ struct AssetListWriter {
             writer.bytes.removeAll(keepingCapacity: true)
             return !output.isClosed
         }
+        let presenter = AssetPresenter(library: library)
         switch form {
         case .ids:
             try catalog.forEachAssetID(matching: query) { id in
@@ -39,28 +40,25 @@ struct AssetListWriter {
                 return sendWhenFull()
             }
         case .jsonLines:
-            let presenter = AssetPresenter(library: library, shortIDsFrom: catalog)
-            try catalog.forEachAsset(matching: query) { asset in
-                writer.writeObject { presenter.write(asset, to: &$0) }
+            try forEachAsset(query) { asset, shortID in
+                writer.writeObject { presenter.write(asset, shortID: shortID, to: &$0) }
                 writer.bytes.append(UInt8(ascii: "\n"))
                 return sendWhenFull()
             }
         case .jsonArray:
-            let presenter = AssetPresenter(library: library, shortIDsFrom: catalog)
             var count = 0
             writer.bytes.append(UInt8(ascii: "["))
-            try catalog.forEachAsset(matching: query) { asset in
+            try forEachAsset(query) { asset, shortID in
                 writer.arrayElementPrefix(count, depth: 0)
-                writer.writeObject(depth: 1) { presenter.write(asset, to: &$0) }
+                writer.writeObject(depth: 1) { presenter.write(asset, shortID: shortID, to: &$0) }
                 count += 1
                 return sendWhenFull()
             }
             writer.arrayEnd(count: count, depth: 0)
             writer.bytes.append(UInt8(ascii: "\n"))
         case .template(let template):
-            let presenter = AssetPresenter(library: library, shortIDsFrom: catalog)
-            try catalog.forEachAsset(matching: query) { asset in
-                let fields = presenter.formatFields(asset)
+            try forEachAsset(query) { asset, shortID in
+                let fields = presenter.formatFields(asset, shortID: shortID)
                 let paths = presenter.pathFields(asset)
                 writer.bytes += template.renderBytes { name in
                     paths[name] ?? (fields[name] ?? nil).map { Array($0.utf8) }
@@ -70,6 +68,12 @@ struct AssetListWriter {
             }
         }
         if !output.isClosed { output.write(bytes: writer.bytes) }
+    }
+
+    /// Each asset with its short id, as the catalog reads them.
+    private func forEachAsset(_ query: AssetQuery, _ body: (Asset, String) throws -> Bool) throws {
+        try catalog.forEachAssetWithShortID(
+            matching: query, minimumLength: AssetID.minimumDisplayLength, body)
     }
 
     private var isJSONArray: Bool {

@@ -10,39 +10,23 @@ struct AssetPresenter {
     private let renditionStore: RenditionStore
     /// Short ids (the shortest unique prefix, at least 8 digits) for the assets shown.
     let shortIDs: [AssetID: String]
-    /// Where short ids of assets not in `shortIDs` are looked up, one at a time (lists that stream).
-    private let shortIDCatalog: (any Catalog)?
     private let companionFinder = CompanionFinder()
 
     init(library: Library, catalog: any Catalog, assets: [Asset]) throws {
         self.library = library
         self.renditionStore = RenditionStore(library: library)
         self.shortIDs = try catalog.shortIDs(for: assets.map(\.id), minimumLength: AssetID.minimumDisplayLength)
-        self.shortIDCatalog = nil
     }
 
-    /// A presenter for assets not known in advance (a list written as it is read): each
-    /// short id is looked up when its asset is shown.
-    init(library: Library, shortIDsFrom catalog: any Catalog) {
-        self.library = library
-        self.renditionStore = RenditionStore(library: library)
-        self.shortIDs = [:]
-        self.shortIDCatalog = catalog
-    }
-
-    /// A presenter for output that shows no short ids (`--ids`), which spares their lookups.
+    /// A presenter whose caller brings each asset's short id (a list that streams, which
+    /// reads them with the assets), or shows none.
     init(library: Library) {
         self.library = library
         self.renditionStore = RenditionStore(library: library)
         self.shortIDs = [:]
-        self.shortIDCatalog = nil
     }
 
-    func shortID(_ asset: Asset) -> String {
-        if let known = shortIDs[asset.id] { return known }
-        let looked = try? shortIDCatalog?.shortIDs(for: [asset.id], minimumLength: AssetID.minimumDisplayLength)
-        return looked?[asset.id] ?? asset.id.hex
-    }
+    func shortID(_ asset: Asset) -> String { shortIDs[asset.id] ?? asset.id.hex }
 
     /// The asset JSON documented in photolib(1) under "ASSET JSON", as a value.
     func json(_ asset: Asset) -> JSONValue {
@@ -52,10 +36,10 @@ struct AssetPresenter {
     /// The asset JSON's members, in order, into `sink`: the one list of them, which both the
     /// `JSONValue` form and lists' straight-to-bytes form write. A new field is one line here
     /// (and one in photolib(1)).
-    func write<Sink: JSONObjectSink>(_ asset: Asset, to sink: inout Sink) {
+    func write<Sink: JSONObjectSink>(_ asset: Asset, shortID: String? = nil, to sink: inout Sink) {
         let metadata = asset.metadata
         sink.string("id", asset.id.hex)
-        sink.string("shortId", shortID(asset))
+        sink.string("shortId", shortID ?? self.shortID(asset))
         sink.path("path", library.absolutePath(of: asset.file.relativePath))
         sink.path("relativePath", asset.file.relativePath)
         sink.path("fileName", asset.file.relativePath.lastComponent)
@@ -138,11 +122,11 @@ struct AssetPresenter {
     }
 
     /// One asset's `--format` fields as text; absent values are nil (printed as nothing).
-    func formatFields(_ asset: Asset) -> [String: String?] {
+    func formatFields(_ asset: Asset, shortID: String? = nil) -> [String: String?] {
         let metadata = asset.metadata
         func text(_ value: Int?) -> String? { value.map(String.init) }
         return [
-            "id": asset.id.hex, "shortId": shortID(asset),
+            "id": asset.id.hex, "shortId": shortID ?? self.shortID(asset),
             "path": library.absolutePath(of: asset.file.relativePath).description,
             "relativePath": asset.file.relativePath.description,
             "fileName": asset.file.relativePath.lastComponent.description,
