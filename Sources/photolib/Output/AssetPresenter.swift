@@ -7,14 +7,14 @@ import PhotoLibrary
 /// every command), `--format` fields, and table cells.
 struct AssetPresenter {
     let library: Library
-    private let renditionStore: RenditionStore
+    private let renditions: RenditionLookup
     /// Short ids (the shortest unique prefix, at least 8 digits) for the assets shown.
     let shortIDs: [AssetID: String]
     private let companionFinder = CompanionFinder()
 
     init(library: Library, catalog: any Catalog, assets: [Asset]) throws {
         self.library = library
-        self.renditionStore = RenditionStore(library: library)
+        self.renditions = RenditionLookup(library: library)
         self.shortIDs = try catalog.shortIDs(for: assets.map(\.id), minimumLength: AssetID.minimumDisplayLength)
     }
 
@@ -22,7 +22,7 @@ struct AssetPresenter {
     /// reads them with the assets), or shows none.
     init(library: Library) {
         self.library = library
-        self.renditionStore = RenditionStore(library: library)
+        self.renditions = RenditionLookup(library: library)
         self.shortIDs = [:]
     }
 
@@ -154,10 +154,10 @@ struct AssetPresenter {
 
     /// `{thumbnail: {path, width, height}, preview: …}`, null for one not made yet.
     private func writeRenditions<Sink: JSONObjectSink>(_ asset: Asset, to sink: inout Sink) {
-        let existing = renditionStore.existingRenditions(of: asset, settings: library.settings)
+        let existing = renditions.existing(of: asset)
         sink.object("renditions") { object in
-            for kind in RenditionKind.allCases {
-                object.object(kind.jsonKey, existing[kind]) { Self.write($1, to: &$0) }
+            for (kind, file) in zip(renditions.kinds, existing) {
+                object.object(kind.jsonKey, file) { Self.write($1, to: &$0) }
             }
         }
     }
