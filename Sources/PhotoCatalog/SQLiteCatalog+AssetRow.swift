@@ -16,8 +16,8 @@ extension SQLiteCatalog {
         rating_source, keywords, keywords_source
         """
 
-    /// How many columns `assetColumns` names.
-    static let assetColumnCount = 41
+    /// How many columns `assetColumns` names: a query may select more after them.
+    static let assetColumnCount = Int32(assetColumns.split(separator: ",").count)
 
     /// The asset in the current row of a statement that selected `assetColumns`.
     static func asset(fromRow row: SQLiteStatement) throws -> Asset {

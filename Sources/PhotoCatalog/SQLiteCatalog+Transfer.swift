@@ -55,7 +55,7 @@ extension SQLiteCatalog: CatalogTransfer {
             let insert = try database.cachedStatement(
                 """
                 INSERT INTO assets (\(Self.assetColumns), added_at, sidecar_stamp, keywords_folded)
-                VALUES (\(Array(repeating: "?", count: Self.assetColumnCount + 3).joined(separator: ", ")))
+                VALUES (\(Array(repeating: "?", count: Int(Self.assetColumnCount) + 3).joined(separator: ", ")))
                 """)
             for stored in assets { try insert.run(Self.storedValues(stored)) }
         }
