@@ -139,6 +139,12 @@ extension IndexSummary {
         damaged += other.damaged
         skipped += other.skipped
         rendered += other.rendered
-        renditionFailures += other.renditionFailures
+        failedBefore += other.failedBefore
+        companions += other.companions
+        renditionsFailed += other.renditionsFailed
+        for failure in other.failures where failures.count < Self.listedLimit { failures.append(failure) }
+        for failure in other.renditionFailures where renditionFailures.count < Self.listedLimit {
+            renditionFailures.append(failure)
+        }
     }
 }
