@@ -14,8 +14,9 @@ public protocol Catalog: CatalogEditing {
     /// in the byte order of their paths: one page of the catalog, read alongside an ordered walk.
     func indexRecords(in range: IndexPathRange, after: RawPath?, limit: Int) throws -> [IndexRecord]
 
-    /// The records whose content has one of these fingerprints: what a new file may be a move of.
-    func indexRecords(withFingerprints fingerprints: [String]) throws -> [IndexRecord]
+    /// The records whose content has one of these fingerprints, written before `indexedBefore`
+    /// when given: what a new file may be a move of (an asset this pass wrote is not one).
+    func indexRecords(withFingerprints fingerprints: [String], indexedBefore: Double?) throws -> [IndexRecord]
 
     /// Writes one index pass's results in a single transaction: `scanned` files are
     /// inserted (new id) or refreshed (known id: file facts and embedded metadata are

@@ -84,13 +84,18 @@ public final class SQLiteCatalog: Catalog {
         return try database.cachedStatement(sql).rows(values, Self.indexRecord(fromRow:))
     }
 
-    public func indexRecords(withFingerprints fingerprints: [String]) throws -> [IndexRecord] {
+    public func indexRecords(
+        withFingerprints fingerprints: [String], indexedBefore: Double? = nil
+    ) throws
+        -> [IndexRecord]
+    {
         guard !fingerprints.isEmpty else { return [] }
         let statement = try database.cachedStatement(
-            "SELECT \(Self.indexRecordColumns) FROM assets WHERE fingerprint = ?")
+            "SELECT \(Self.indexRecordColumns) FROM assets WHERE fingerprint = ? AND indexed_at < ?")
         var records: [IndexRecord] = []
         for fingerprint in Set(fingerprints) {
-            records += try statement.rows([.text(fingerprint)], Self.indexRecord(fromRow:))
+            records += try statement.rows(
+                [.text(fingerprint), .real(indexedBefore ?? .infinity)], Self.indexRecord(fromRow:))
         }
         return records
     }

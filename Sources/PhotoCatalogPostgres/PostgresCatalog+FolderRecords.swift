@@ -39,10 +39,20 @@ extension PostgresCatalog {
         return try reconnecting { try connection.execute(sql, values).rows.map(Self.indexRecord(fromRow:)) }
     }
 
-    public func indexRecords(withFingerprints fingerprints: [String]) throws -> [IndexRecord] {
+    public func indexRecords(
+        withFingerprints fingerprints: [String], indexedBefore: Double? = nil
+    ) throws
+        -> [IndexRecord]
+    {
         guard !fingerprints.isEmpty else { return [] }
         return try reconnecting {
-            try connection.execute(
+            if let indexedBefore {
+                return try connection.execute(
+                    "SELECT \(Self.indexRecordColumns) FROM assets WHERE fingerprint = ANY($1::text[]) AND indexed_at < $2",
+                    [.textArray(fingerprints), .double(indexedBefore)]
+                ).rows.map(Self.indexRecord(fromRow:))
+            }
+            return try connection.execute(
                 "SELECT \(Self.indexRecordColumns) FROM assets WHERE fingerprint = ANY($1::text[])",
                 [.textArray(fingerprints)]
             ).rows.map(Self.indexRecord(fromRow:))

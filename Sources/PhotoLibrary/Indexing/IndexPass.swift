@@ -157,9 +157,10 @@ final class IndexPass {
             if case .success(let reading) = outcome.image { fingerprints.insert(reading.fingerprint) }
         }
         let known = Set(recordsByPath.values.map(\.id))
-        let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints)).filter {
-            !claimed.contains($0.id) && !known.contains($0.id)
-        }
+        let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: startedAt)
+            .filter {
+                !claimed.contains($0.id) && !known.contains($0.id)
+            }
         var plan = ChangePlan(
             records: Array(recordsByPath.values) + candidates, seenPaths: Set(toRead.map(\.relativePath)),
             library: library)

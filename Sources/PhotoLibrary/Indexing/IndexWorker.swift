@@ -101,7 +101,7 @@ public final class IndexWorker {
             if case .success(let reading) = outcome.image { fingerprints.insert(reading.fingerprint) }
         }
         var known = Set(records.map(\.id))
-        let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints)).filter {
+        let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: nil).filter {
             known.insert($0.id).inserted
         }
         var plan = ChangePlan(records: records + candidates, seenPaths: pending.seenPaths, library: library)
