@@ -10,6 +10,14 @@ public protocol Catalog: CatalogEditing {
     /// What the indexer needs to know of every asset to decide what changed.
     func indexRecords() throws -> [IndexRecord]
 
+    /// At most `limit` records whose paths lie in `range` and, when given, sort after `after`,
+    /// in the byte order of their paths: one page of the catalog, read alongside an ordered walk.
+    func indexRecords(in range: IndexPathRange, after: RawPath?, limit: Int) throws -> [IndexRecord]
+
+    /// The records whose content has one of these fingerprints, written before `indexedBefore`
+    /// when given: what a new file may be a move of (an asset this pass wrote is not one).
+    func indexRecords(withFingerprints fingerprints: [String], indexedBefore: Double?) throws -> [IndexRecord]
+
     /// Writes one index pass's results in a single transaction: `scanned` files are
     /// inserted (new id) or refreshed (known id: file facts and embedded metadata are
     /// replaced, flags and user edits kept, `missing` cleared); `missing` ids are marked missing.

@@ -63,4 +63,40 @@ public final class SQLiteCatalog: Catalog {
     public func indexRecords() throws -> [IndexRecord] {
         try database.prepare("SELECT \(Self.indexRecordColumns) FROM assets").rows([], Self.indexRecord(fromRow:))
     }
+
+    public func indexRecords(in range: IndexPathRange, after: RawPath?, limit: Int) throws -> [IndexRecord] {
+        // relative_path is a BLOB with a unique index: compared with memcmp, read in that order.
+        var sql = "SELECT \(Self.indexRecordColumns) FROM assets WHERE relative_path "
+        var values: [SQLiteValue] = []
+        if let after, !after.bytes.lexicographicallyPrecedes(range.lower) {
+            sql += "> ?"
+            values.append(.blob(after.bytes))
+        } else {
+            sql += ">= ?"
+            values.append(.blob(range.lower))
+        }
+        if let upper = range.upper {
+            sql += " AND relative_path < ?"
+            values.append(.blob(upper))
+        }
+        sql += " ORDER BY relative_path LIMIT ?"
+        values.append(.integer(Int64(limit)))
+        return try database.cachedStatement(sql).rows(values, Self.indexRecord(fromRow:))
+    }
+
+    public func indexRecords(
+        withFingerprints fingerprints: [String], indexedBefore: Double? = nil
+    ) throws
+        -> [IndexRecord]
+    {
+        guard !fingerprints.isEmpty else { return [] }
+        let statement = try database.cachedStatement(
+            "SELECT \(Self.indexRecordColumns) FROM assets WHERE fingerprint = ? AND indexed_at < ?")
+        var records: [IndexRecord] = []
+        for fingerprint in Set(fingerprints) {
+            records += try statement.rows(
+                [.text(fingerprint), .real(indexedBefore ?? .infinity)], Self.indexRecord(fromRow:))
+        }
+        return records
+    }
 }

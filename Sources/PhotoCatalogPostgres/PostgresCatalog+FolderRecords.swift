@@ -20,11 +20,39 @@ extension PostgresCatalog {
         return try reconnecting { try connection.execute(sql, values).rows.map(Self.indexRecord(fromRow:)) }
     }
 
-    /// The records whose content has one of these fingerprints: what a new file may be a move of.
-    public func indexRecords(withFingerprints fingerprints: [String]) throws -> [IndexRecord] {
+    public func indexRecords(in range: IndexPathRange, after: RawPath?, limit: Int) throws -> [IndexRecord] {
+        // relative_path is bytea: compared byte by byte, as the walk orders paths.
+        var sql = "SELECT \(Self.indexRecordColumns) FROM assets WHERE relative_path "
+        var values: [PGValue] = []
+        if let after, !after.bytes.lexicographicallyPrecedes(range.lower) {
+            sql += "> $1"
+            values.append(.bytes(after.bytes))
+        } else {
+            sql += ">= $1"
+            values.append(.bytes(range.lower))
+        }
+        if let upper = range.upper {
+            sql += " AND relative_path < $2"
+            values.append(.bytes(upper))
+        }
+        sql += " ORDER BY relative_path LIMIT \(max(1, limit))"
+        return try reconnecting { try connection.execute(sql, values).rows.map(Self.indexRecord(fromRow:)) }
+    }
+
+    public func indexRecords(
+        withFingerprints fingerprints: [String], indexedBefore: Double? = nil
+    ) throws
+        -> [IndexRecord]
+    {
         guard !fingerprints.isEmpty else { return [] }
         return try reconnecting {
-            try connection.execute(
+            if let indexedBefore {
+                return try connection.execute(
+                    "SELECT \(Self.indexRecordColumns) FROM assets WHERE fingerprint = ANY($1::text[]) AND indexed_at < $2",
+                    [.textArray(fingerprints), .double(indexedBefore)]
+                ).rows.map(Self.indexRecord(fromRow:))
+            }
+            return try connection.execute(
                 "SELECT \(Self.indexRecordColumns) FROM assets WHERE fingerprint = ANY($1::text[])",
                 [.textArray(fingerprints)]
             ).rows.map(Self.indexRecord(fromRow:))

@@ -125,7 +125,7 @@ extension FileWalker {
 }
 
 /// The entries of one folder: its files with their `stat`, and its subfolders.
-private struct FolderListing: Sendable {
+struct FolderListing: Sendable {
     var files: [WalkedFile] = []
     var folders: [(path: RawPath, identity: DirectoryIdentity)] = []
     var problems: [WalkProblem] = []
@@ -180,7 +180,7 @@ private struct FolderListing: Sendable {
     }
 }
 
-private struct DirectoryIdentity: Hashable, Sendable {
+struct DirectoryIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
 
@@ -192,5 +192,5 @@ private struct DirectoryIdentity: Hashable, Sendable {
 
 private let dot = UInt8(ascii: ".")
 
-private func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
-private func isRegularFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+func isRegularFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }

@@ -54,10 +54,13 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The path relative to `base`, or nil when `self` is not inside `base` (or is `base`).
     public func relative(to base: RawPath) -> RawPath? {
-        var prefix = base.bytes
-        if prefix.last != slash { prefix.append(slash) }
-        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
-        return RawPath(bytes: Array(bytes[prefix.count...]))
+        // Called once per walked file: compared in place, without building "base/".
+        let separated = base.bytes.last == slash
+        let prefixCount = separated ? base.bytes.count : base.bytes.count + 1
+        guard bytes.count > prefixCount, bytes.starts(with: base.bytes),
+            separated || bytes[base.bytes.count] == slash
+        else { return nil }
+        return RawPath(bytes: Array(bytes[prefixCount...]))
     }
 
     /// Calls `body` with a NUL-terminated C string of the path, for POSIX calls.

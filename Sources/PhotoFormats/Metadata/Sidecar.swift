@@ -30,9 +30,14 @@ public enum Sidecar {
 
     /// True for names that are sidecars (`*.xmp`, any case), which indexing never reads as photos.
     public static func isSidecarName(_ path: RawPath) -> Bool {
-        let name = path.lastComponent.bytes
-        guard name.count > 4 else { return false }
-        return String(decoding: name.suffix(4), as: UTF8.self).lowercased() == ".xmp"
+        // Asked of every walked file: the last five bytes, compared in place.
+        var bytes = path.bytes[...]
+        if bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
+        guard bytes.count > 4 else { return false }
+        let end = bytes.endIndex
+        return bytes[end - 5] != UInt8(ascii: "/") && bytes[end - 4] == UInt8(ascii: ".")
+            && bytes[end - 3] | 0x20 == UInt8(ascii: "x") && bytes[end - 2] | 0x20 == UInt8(ascii: "m")
+            && bytes[end - 1] | 0x20 == UInt8(ascii: "p")
     }
 
     /// What decides whether a sidecar changed: its name (the photo may gain a more specific

@@ -45,6 +45,8 @@ public enum Companions {
     /// The walked files that are companions and so never assets: every `.THM`, and every RAW
     /// with a primary of the same name in its folder (a RAW alone is a photo of its own).
     static func companionPaths(among files: [RawPath]) -> Set<RawPath> {
+        // Most folders hold no .THM and no RAW: one look at each extension settles them.
+        guard files.contains(where: { kind(of: $0) != nil }) else { return [] }
         let primaries = Set(files.filter { primaryExtensions.contains($0.lowercasedExtension) }.map(stem(of:)))
         var companions = Set<RawPath>()
         for file in files {

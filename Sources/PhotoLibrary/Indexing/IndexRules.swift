@@ -35,8 +35,20 @@ enum IndexRules {
 extension RawPath {
     /// What follows the last dot of the last component, lowercased ("" when none).
     var lowercasedExtension: String {
-        let name = lastComponent.bytes
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return "" }
-        return String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
+        // Asked of every walked file: found from the end, without copying the name out.
+        let bytes = self.bytes
+        guard bytes.last != UInt8(ascii: "/") else {
+            let name = lastComponent.bytes
+            guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+            return String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
+        }
+        var index = bytes.endIndex
+        while index > bytes.startIndex {
+            let byte = bytes[index - 1]
+            if byte == UInt8(ascii: "/") { return "" }
+            if byte == UInt8(ascii: ".") { return String(decoding: bytes[index...], as: UTF8.self).lowercased() }
+            index -= 1
+        }
+        return ""
     }
 }

@@ -17,7 +17,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var failed = 0
     /// Files that failed before and have not changed since: not read, not reported again.
     public var failedBefore = 0
-    /// The files that failed in this pass, with the reason (also reported one by one).
+    /// The first `listedLimit` files that failed in this pass, with the reason (each is also
+    /// reported as it happens): the summary of a huge pass stays small.
     public var failures: [RenditionFailure] = []
     /// Files indexed with a problem (truncated scan data, corrupt EXIF, over the pixel limit).
     public var damaged = 0
@@ -28,13 +29,28 @@ public struct IndexSummary: Sendable, Equatable {
     public var companions = 0
     /// Files whose thumbnail or preview this pass made.
     public var rendered = 0
-    /// Files whose renditions could not be made for a reason that is not the photo's (a full
-    /// disk, a folder in the way), in the order read. Their assets are not damaged.
+    /// The first `listedLimit` files whose renditions could not be made for a reason that is not
+    /// the photo's (a full disk, a folder in the way), in the order read. Their assets are not damaged.
     public var renditionFailures: [RenditionFailure] = []
+    /// How many files' renditions could not be made (all of them, listed or not).
+    public var renditionsFailed = 0
+
+    /// How many failures of each kind the summary lists by name.
+    public static let listedLimit = 1000
 
     public init() {}
 
-    public var renditionsFailed: Int { renditionFailures.count }
+    /// Counts a file that could not be indexed, listing it while the list is short.
+    mutating func noteFailure(_ failure: RenditionFailure) {
+        failed += 1
+        if failures.count < Self.listedLimit { failures.append(failure) }
+    }
+
+    /// Counts a file whose renditions could not be made, listing it while the list is short.
+    mutating func noteRenditionFailure(_ failure: RenditionFailure) {
+        renditionsFailed += 1
+        if renditionFailures.count < Self.listedLimit { renditionFailures.append(failure) }
+    }
 
     /// True when some file could not be indexed, or only in part, or lacks its renditions:
     /// the batch is a partial success.

@@ -101,7 +101,7 @@ public final class IndexWorker {
             if case .success(let reading) = outcome.image { fingerprints.insert(reading.fingerprint) }
         }
         var known = Set(records.map(\.id))
-        let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints)).filter {
+        let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: nil).filter {
             known.insert($0.id).inserted
         }
         var plan = ChangePlan(records: records + candidates, seenPaths: pending.seenPaths, library: library)
@@ -139,6 +139,12 @@ extension IndexSummary {
         damaged += other.damaged
         skipped += other.skipped
         rendered += other.rendered
-        renditionFailures += other.renditionFailures
+        failedBefore += other.failedBefore
+        companions += other.companions
+        renditionsFailed += other.renditionsFailed
+        for failure in other.failures where failures.count < Self.listedLimit { failures.append(failure) }
+        for failure in other.renditionFailures where renditionFailures.count < Self.listedLimit {
+            renditionFailures.append(failure)
+        }
     }
 }

@@ -22,59 +22,26 @@ public final class Indexer {
 
     /// Indexes `paths` (files or folders inside the library; the whole library when empty),
     /// relative ones read from `workingDirectory` (the library's root when nil).
+    ///
+    /// The walk comes in the byte order of paths and is compared with the catalog read in the
+    /// same order, a page at a time (`IndexPass`): an unchanged file costs its `stat` and a
+    /// comparison, and memory holds a few folders and pages, however large the library.
     public func run(
         paths: [RawPath] = [], workingDirectory: RawPath? = nil,
         report: @escaping @Sendable (IndexEvent) -> Void = { _ in }
     ) throws -> IndexSummary {
-        let roots = try scopeRoots(paths, workingDirectory: workingDirectory ?? library.root)
-        let walk = FileWalker(
-            includeHidden: options.includeHidden, jobs: options.jobs,
-            skippedNames: [Array(Library.controlDirectoryName.utf8)]
-        ).walk(roots.map(library.absolutePath(of:)))
-        var summary = IndexSummary()
-        for problem in walk.problems {
-            summary.failed += 1
-            report(.failed(path: problem.path, message: "\(problem.path): \(problem.reason)"))
+        let roots = Self.outermost(try scopeRoots(paths, workingDirectory: workingDirectory ?? library.root))
+        let pass = try IndexPass(indexer: self, report: report)
+        for root in roots { try pass.index(root) }
+        return try pass.finish(roots: roots)
+    }
+
+    /// The roots that lie under no other root, in path order: a folder and a file in it are walked once.
+    static func outermost(_ roots: [RawPath]) -> [RawPath] {
+        let sorted = Array(Set(roots)).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        return sorted.filter { root in
+            !sorted.contains { other in other != root && (other.bytes.isEmpty || root.relative(to: other) != nil) }
         }
-
-        let records = try catalog.indexRecords()
-        var recordsByPath: [RawPath: IndexRecord] = [:]
-        recordsByPath.reserveCapacity(records.count)
-        for record in records { recordsByPath[record.file.relativePath] = record }
-
-        // Files that failed before and have not changed since are neither read nor reported
-        // again (unless asked to retry): only new problems reach stderr and the exit status.
-        let remembered = try catalog.indexFailures()
-        var failuresByPath: [RawPath: IndexFailure] = [:]
-        for failure in remembered { failuresByPath[failure.relativePath] = failure }
-
-        let pending = pendingFiles(
-            walk.files, explicitFiles: Set(roots.map(library.absolutePath(of:))), recordsByPath: recordsByPath,
-            failuresByPath: failuresByPath)
-        summary.unchanged += pending.unchanged.count
-        summary.companions += pending.companions
-        summary.failedBefore += pending.failedBefore
-        var cleared = pending.cleared
-        // A remembered file that is gone from the walked folders is forgotten.
-        for failure in remembered where !pending.seenPaths.contains(failure.relativePath) {
-            if roots.contains(where: { $0.bytes.isEmpty || failure.relativePath.relative(to: $0) != nil }) {
-                cleared.append(failure.relativePath)
-            }
-        }
-        report(.planned(toRead: pending.toRead.count, unchanged: summary.unchanged))
-
-        let readings = readFiles(pending.toRead, report: report)
-        var plan = ChangePlan(records: records, seenPaths: pending.seenPaths, library: library)
-        let newFailures = place(
-            pending.toRead, readings, plan: &plan, recordsByPath: recordsByPath, summary: &summary, report: report)
-
-        let missing = plan.newlyMissing(in: roots)
-        summary.missing = missing.count
-        try write(plan, missing: missing)
-        if !newFailures.isEmpty || !cleared.isEmpty {
-            try catalog.updateIndexFailures(recording: newFailures, clearing: cleared)
-        }
-        return summary
     }
 
     /// What the walk leaves to do: the files that must be read (new, changed, back from
@@ -128,10 +95,16 @@ public final class Indexer {
     }
 
     /// Reads the files on `options.jobs` threads (their renditions too, when asked).
-    func readFiles(_ toRead: [PendingFile], report: @escaping @Sendable (IndexEvent) -> Void) -> [ReadOutcome] {
+    /// `places` is shared by the batches of one pass, so that the gazetteer loads once, and
+    /// only when a file with a GPS position is read; `progressBase` counts files read before.
+    func readFiles(
+        _ toRead: [PendingFile], places: PlaceResolver? = nil, progressBase: Int = 0, progressTotal: Int? = nil,
+        report: @escaping @Sendable (IndexEvent) -> Void
+    ) -> [ReadOutcome] {
+        guard !toRead.isEmpty else { return [] }
         let settings = library.settings
-        let total = toRead.count
-        let places = PlaceResolver(library: library)
+        let total = progressTotal ?? toRead.count
+        let places = places ?? PlaceResolver(library: library)
         let renditionSettings = options.makeRenditions ? settings : nil
         let store = RenditionStore(library: library)
         let readings = ParallelWork.map(
@@ -139,7 +112,7 @@ public final class Indexer {
             makeWorker: {
                 ReadingWorker(renditions: renditionSettings.map { RenditionMaker(settings: $0, store: store) })
             },
-            progress: { done in report(.progress(done: done, total: total)) }
+            progress: { done in report(.progress(done: progressBase + done, total: total)) }
         ) { worker, pending in
             var outcome = Self.read(pending, pixelLimit: settings.pixelLimit) {
                 worker.places.place($0, resolver: places)
@@ -147,7 +120,7 @@ public final class Indexer {
             if let maker = worker.renditions { outcome.render(pending.absolutePath, with: maker) }
             return outcome
         }
-        if let error = places.loadError {
+        if let error = places.loadError, places.claimWarning() {
             report(.warning(message: "cities of GPS positions not filled in: \(error)"))
         }
         return readings
@@ -185,8 +158,7 @@ public final class Indexer {
                 if IndexRules.isQuietlySkipped(error, path: pending.relativePath) {
                     summary.skipped += 1
                 } else {
-                    summary.failed += 1
-                    summary.failures.append(RenditionFailure(path: pending.absolutePath, reason: error.description))
+                    summary.noteFailure(RenditionFailure(path: pending.absolutePath, reason: error.description))
                     newFailures.append(
                         IndexFailure(
                             relativePath: pending.relativePath, size: pending.size,
@@ -198,7 +170,7 @@ public final class Indexer {
             case .made:
                 summary.rendered += 1
             case .failed(let reason):
-                summary.renditionFailures.append(RenditionFailure(path: pending.absolutePath, reason: reason))
+                summary.noteRenditionFailure(RenditionFailure(path: pending.absolutePath, reason: reason))
                 report(.renditionsFailed(path: pending.absolutePath, reason: reason))
             case .notTried, .existing:
                 break
@@ -245,7 +217,7 @@ public final class Indexer {
     /// Updates and moves first (they only take paths no other asset holds), then new
     /// assets (which may take a path a moved asset just left), then the missing marks;
     /// in chunks, so a huge first index does not hold one enormous transaction.
-    private func write(_ plan: ChangePlan, missing: [AssetID]) throws {
+    func write(_ plan: ChangePlan, missing: [AssetID]) throws {
         let chunkSize = 2000
         let ordered = plan.refreshed + plan.added
         var start = 0

@@ -23,7 +23,7 @@ struct SidecarFinder {
 
     /// The sidecar photolib reads for the photo at `path` (absolute), if any.
     func sidecar(for path: RawPath) -> FoundSidecar? {
-        if explicitFiles.contains(path) {
+        if !explicitFiles.isEmpty, explicitFiles.contains(path) {
             for candidate in Sidecar.candidates(for: path) {
                 guard let info = FileSystem.status(candidate), (info.st_mode & S_IFMT) == S_IFREG else { continue }
                 return FoundSidecar(

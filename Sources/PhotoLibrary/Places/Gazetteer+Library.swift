@@ -24,6 +24,7 @@ final class PlaceResolver: Sendable {
         var attempted = false
         var gazetteer: Gazetteer?
         var loadError: String?
+        var warned = false
     }
 
     private let library: Library
@@ -35,6 +36,14 @@ final class PlaceResolver: Sendable {
 
     /// Why the gazetteer could not be loaded, once it was tried and failed.
     var loadError: String? { state.withLock { $0.loadError } }
+
+    /// True the first time it is asked: a resolver shared by a pass's batches warns once.
+    func claimWarning() -> Bool {
+        state.withLock { state in
+            defer { state.warned = true }
+            return !state.warned
+        }
+    }
 
     /// The place for `position`, nil when none is near or no gazetteer could be loaded.
     func place(_ position: GPSCoordinate) -> PlaceMatch? {

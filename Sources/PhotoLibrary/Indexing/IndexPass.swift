@@ -1,0 +1,246 @@
+import Foundation
+import PhotoCatalog
+import PhotoFormats
+import PhotoSupport
+
+/// One `index` pass over some roots of a library, in bounded memory.
+///
+/// The walk hands out files in the byte order of their paths and the catalog is read in the
+/// same order, a page at a time (`CatalogCursor`), so each file meets its record without a
+/// query or a hash lookup, and nothing per file is kept past its batch: the files to read go
+/// in batches of `batchSize` (read on several threads, placed, written), and only counts,
+/// the first failures, the assets that may have gone missing and the ids claimed by moves
+/// stay until the end. A pass where nothing changed never reads a file, loads the gazetteer
+/// or opens the rendition store.
+final class IndexPass {
+    /// Files read and written together: a transaction's worth, and the most memory holds.
+    static let batchSize = 1000
+
+    private let indexer: Indexer
+    private let report: @Sendable (IndexEvent) -> Void
+    private var library: Library { indexer.library }
+    private var catalog: any Catalog { indexer.catalog }
+
+    private(set) var summary = IndexSummary()
+    /// Remembered failures by path (few: files that failed and did not change), and those the walk met.
+    private let failuresByPath: [RawPath: IndexFailure]
+    private var seenFailures = Set<RawPath>()
+    private var cleared: [RawPath] = []
+    /// Files waiting to be read, with the record at their path, if any.
+    private var batch: [(file: PendingFile, record: IndexRecord?)] = []
+    private var queued = 0
+    private var read = 0
+    /// Assets claimed by a move in this pass: not missing, not a move of another file.
+    private var claimed = Set<AssetID>()
+    /// Records the walk did not meet (not missing, not trashed): missing unless on disk or moved.
+    private var unseen: [IndexRecord] = []
+    private let places: PlaceResolver
+    /// Records written by this pass carry a later `indexedAt`: a page read after a batch was
+    /// written may hold them behind the walk, and they are not unseen.
+    private let startedAt = Date().timeIntervalSince1970
+
+    init(indexer: Indexer, report: @escaping @Sendable (IndexEvent) -> Void) throws {
+        self.indexer = indexer
+        self.report = report
+        var failures: [RawPath: IndexFailure] = [:]
+        for failure in try indexer.catalog.indexFailures() { failures[failure.relativePath] = failure }
+        failuresByPath = failures
+        places = PlaceResolver(library: indexer.library)
+    }
+
+    /// Walks `root` (library-relative; empty for the whole library) and compares it with the catalog.
+    func index(_ root: RawPath) throws {
+        let absolute = library.absolutePath(of: root)
+        guard FileSystem.isDirectory(absolute) else { return try indexFile(root, absolute: absolute) }
+        var cursor = CatalogCursor(catalog: catalog, range: .under(root))
+        let walker = FileWalker(
+            includeHidden: indexer.options.includeHidden, jobs: indexer.options.jobs,
+            skippedNames: [Array(Library.controlDirectoryName.utf8)])
+        var sidecars = SidecarFinder(walked: [], explicitFiles: [])
+        var companions = Set<RawPath>()
+        try walker.walkInPathOrder(
+            absolute,
+            problem: { problem in
+                summary.failed += 1
+                report(.failed(path: problem.path, message: "\(problem.path): \(problem.reason)"))
+            },
+            visit: { run in
+                if run.isFirstOfFolder {
+                    // Sidecars and companions share their photo's folder: one listing decides them.
+                    sidecars = SidecarFinder(walked: run.folderFiles, explicitFiles: [])
+                    companions = Companions.companionPaths(among: run.folderFiles.map(\.path))
+                }
+                for file in run.folderFiles[run.range] {
+                    try consider(file, sidecars: sidecars, companions: companions) { relativePath in
+                        try cursor.record(at: relativePath, passing: { pass($0, root: root) })
+                    }
+                }
+            })
+        try cursor.drain { pass($0, root: root) }
+    }
+
+    /// A root that is a file, named on its own.
+    private func indexFile(_ root: RawPath, absolute: RawPath) throws {
+        guard let file = FileWalker().walk([absolute]).files.first else { return }
+        let exact = IndexPathRange(lower: root.bytes, upper: root.bytes + [0])
+        try consider(
+            file, sidecars: SidecarFinder(walked: [file], explicitFiles: [absolute]),
+            companions: Companions.companionPaths(among: [absolute])
+        ) { _ in try catalog.indexRecords(in: exact, after: nil, limit: 1).first }
+    }
+
+    /// Sorts out one walked file: unchanged, failed before and unchanged, or to be read.
+    private func consider(
+        _ file: WalkedFile, sidecars: SidecarFinder, companions: Set<RawPath>,
+        record lookUp: (RawPath) throws -> IndexRecord?
+    ) throws {
+        if Sidecar.isSidecarName(file.path) { return }
+        if companions.contains(file.path) {
+            // Part of another file's photo (a .THM, the RAW of a RAW+JPEG pair): listed with it.
+            summary.companions += 1
+            return
+        }
+        // Walked paths are absolute and normalised already: strip the root, no getcwd per file.
+        guard let relativePath = file.path.relative(to: library.root) else { return }
+        let record = try lookUp(relativePath)
+        let failure = failuresByPath.isEmpty ? nil : failuresByPath[relativePath]
+        if failure != nil { seenFailures.insert(relativePath) }
+        let sidecar = sidecars.sidecar(for: file.path)
+        if let record, !record.missing, record.file.size == file.size,
+            record.file.modifiedNanoseconds == file.modifiedNanoseconds, record.sidecarStamp == sidecar?.stamp
+        {
+            summary.unchanged += 1
+        } else if let failure, !indexer.options.retryFailed, failure.size == file.size,
+            failure.modifiedNanoseconds == file.modifiedNanoseconds
+        {
+            // Failed before and not changed since: neither read nor reported again (unless asked).
+            summary.failedBefore += 1
+        } else {
+            if failure != nil { cleared.append(relativePath) }
+            batch.append(
+                (
+                    PendingFile(
+                        absolutePath: file.path, relativePath: relativePath, sidecar: sidecar, size: file.size,
+                        modifiedNanoseconds: file.modifiedNanoseconds), record
+                ))
+            queued += 1
+            if batch.count >= Self.batchSize { try flush() }
+        }
+    }
+
+    /// A record the walk went past without meeting its file.
+    private func pass(_ record: IndexRecord, root: RawPath) {
+        guard !record.missing, !record.trashed, record.indexedAt < startedAt else { return }
+        // The range of a folder "a" also holds "a.jpg" and "a-2/...", which are not under it.
+        guard
+            root.bytes.isEmpty || record.file.relativePath == root || record.file.relativePath.relative(to: root) != nil
+        else { return }
+        unseen.append(record)
+    }
+
+    /// Reads the waiting files, decides what each is and writes them.
+    private func flush() throws {
+        guard !batch.isEmpty else { return }
+        let toRead = batch.map(\.file)
+        var recordsByPath: [RawPath: IndexRecord] = [:]
+        for (file, record) in batch { if let record { recordsByPath[file.relativePath] = record } }
+        batch.removeAll(keepingCapacity: true)
+        report(.planned(toRead: queued, unchanged: summary.unchanged))
+        let readings = indexer.readFiles(
+            toRead, places: places, progressBase: read, progressTotal: queued, report: report)
+        read += toRead.count
+
+        // A file new at its path may be an asset moved from anywhere in the library: the
+        // candidates are the assets with its fingerprint that no move took yet.
+        var fingerprints = Set<String>()
+        for (file, outcome) in zip(toRead, readings) where recordsByPath[file.relativePath] == nil {
+            if case .success(let reading) = outcome.image { fingerprints.insert(reading.fingerprint) }
+        }
+        let known = Set(recordsByPath.values.map(\.id))
+        let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: startedAt)
+            .filter {
+                !claimed.contains($0.id) && !known.contains($0.id)
+            }
+        var plan = ChangePlan(
+            records: Array(recordsByPath.values) + candidates, seenPaths: Set(toRead.map(\.relativePath)),
+            library: library)
+        let newFailures = indexer.place(
+            toRead, readings, plan: &plan, recordsByPath: recordsByPath, summary: &summary, report: report)
+        for file in plan.refreshed where recordsByPath[file.file.relativePath]?.id != file.id {
+            claimed.insert(file.id)
+        }
+        try indexer.write(plan, missing: [])
+        if !newFailures.isEmpty { try catalog.updateIndexFailures(recording: newFailures, clearing: []) }
+    }
+
+    /// Reads what is left, marks missing what went away and forgets the failures that are gone.
+    func finish(roots: [RawPath]) throws -> IndexSummary {
+        try flush()
+        let missing = unseen.filter { record in
+            !claimed.contains(record.id) && !FileSystem.exists(library.absolutePath(of: record.file.relativePath))
+        }.map(\.id)
+        summary.missing = missing.count
+        if !missing.isEmpty { try catalog.applyIndexChanges(scanned: [], missing: missing) }
+        // A remembered failure whose file is gone from the walked folders is forgotten.
+        for path in failuresByPath.keys where !seenFailures.contains(path) {
+            if roots.contains(where: { $0.bytes.isEmpty || path == $0 || path.relative(to: $0) != nil }) {
+                cleared.append(path)
+            }
+        }
+        if !cleared.isEmpty { try catalog.updateIndexFailures(recording: [], clearing: cleared) }
+        return summary
+    }
+}
+
+/// The catalog's records under one root, read in path order a page at a time, beside an ordered walk.
+struct CatalogCursor {
+    static let pageSize = 2000
+
+    let catalog: any Catalog
+    let range: IndexPathRange
+    private var page: [IndexRecord] = []
+    private var next = 0
+    private var exhausted = false
+
+    init(catalog: any Catalog, range: IndexPathRange) {
+        self.catalog = catalog
+        self.range = range
+    }
+
+    /// The record at `path`, if any; the records before it, which the walk did not meet, go to `passing`.
+    /// Paths must come in increasing byte order.
+    mutating func record(at path: RawPath, passing: (IndexRecord) -> Void) throws -> IndexRecord? {
+        while let record = try peek() {
+            if record.file.relativePath.bytes.lexicographicallyPrecedes(path.bytes) {
+                passing(record)
+                next += 1
+            } else if record.file.relativePath == path {
+                next += 1
+                return record
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Hands every record not met yet to `passing`.
+    mutating func drain(passing: (IndexRecord) -> Void) throws {
+        while let record = try peek() {
+            passing(record)
+            next += 1
+        }
+    }
+
+    /// The next record, reading a page when the last is used up. Once the range is read to its
+    /// end it is not read again: what this pass wrote since lies behind the walk.
+    private mutating func peek() throws -> IndexRecord? {
+        if next < page.count { return page[next] }
+        guard !exhausted else { return nil }
+        let after = page.last?.file.relativePath
+        page = try catalog.indexRecords(in: range, after: after, limit: Self.pageSize)
+        next = 0
+        if page.count < Self.pageSize { exhausted = true }
+        return page.first
+    }
+}
