@@ -59,25 +59,30 @@ public enum Companions {
 
     /// The companions of the original at `path` (absolute) that exist now, by name.
     public static func of(_ path: RawPath) -> [File] {
-        guard primaryExtensions.contains(path.lowercasedExtension) else {
-            // A RAW or video asset of its own may still have a .THM beside it.
-            return siblings(of: path).filter { $0.kind == .thumbnail }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path.parent.description) else {
+            return []
         }
-        return siblings(of: path)
+        let folder = path.parent
+        return companionNames(of: path.lastComponent, among: names.sorted().map(RawPath.init)).compactMap {
+            name, kind in
+            guard let info = FileSystem.status(folder.appending(name)), info.st_mode & S_IFMT == S_IFREG else {
+                return nil
+            }
+            return File(path: folder.appending(name), kind: kind, size: Int64(info.st_size))
+        }
     }
 
-    private static func siblings(of path: RawPath) -> [File] {
-        let stem = stem(of: path)
-        let folder = path.parent
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.description) else { return [] }
-        var found: [File] = []
-        for name in names.sorted() {
-            let candidate = folder.appending(name)
-            guard candidate != path, let kind = kind(of: candidate), Self.stem(of: candidate) == stem,
-                let info = FileSystem.status(candidate), info.st_mode & S_IFMT == S_IFREG
-            else { continue }
-            found.append(File(path: candidate, kind: kind, size: Int64(info.st_size)))
+    /// The names among `names` (one folder's entries) that are companions of the photo named
+    /// `primary` in that folder: a JPEG or HEIC has its RAW, `.THM` and Live Photo movie; a
+    /// RAW (or anything else that is an asset of its own) only its `.THM`.
+    public static func companionNames(of primary: RawPath, among names: [RawPath]) -> [(RawPath, Kind)] {
+        let stem = stem(of: primary)
+        let isPrimary = primaryExtensions.contains(primary.lastComponent.lowercasedExtension)
+        return names.compactMap { name in
+            guard name != primary, let kind = kind(of: name), isPrimary || kind == .thumbnail,
+                Self.stem(of: name) == stem
+            else { return nil }
+            return (name, kind)
         }
-        return found
     }
 }
