@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// End to end on files of every format photolib reads (the committed fixtures, made by
@@ -77,5 +78,39 @@ import Testing
             #expect(lines.filter { $0.contains("/bad/head-\(name): ") }.count == 1, "\(result.stderr)")
             #expect(lines.filter { $0.contains("/bad/empty-\(name): ") }.count == 1, "\(result.stderr)")
         }
+    }
+}
+
+/// The generated DNG and far-directory TIFF (`GeneratedTIFFFixtures`) through the built
+/// binary: a fresh clone tests the RAW path (LibRaw in its child process, half-size decode)
+/// without any camera file.
+@Suite struct GeneratedRawCommandTests {
+    @Test func generatedDNGBecomesAnAssetWithUprightRenditions() throws {
+        let library = try TestLibrary()
+        try FileManager.default.createDirectory(at: library.url("camera"), withIntermediateDirectories: true)
+        try Data(GeneratedTIFFFixtures.dng()).write(to: library.url("camera/DSC_0001.DNG"))
+        try Data(GeneratedTIFFFixtures.farDirectoryTIFF()).write(to: library.url("camera/scan.tif"))
+        _ = try BinaryRunner.run(["init", library.root.path])
+        let index = try library.run(["index"])
+        #expect(index.status == 0, "\(index.stderr)")
+        #expect(index.stdout.hasPrefix("added 2,"), "\(index.stdout)")
+        let assets = Dictionary(
+            uniqueKeysWithValues: try library.assets().compactMap { asset in
+                (asset["fileName"] as? String).map { ($0, asset) }
+            })
+        let dng = try #require(assets["DSC_0001.DNG"])
+        #expect(dng["format"] as? String == "raw")
+        let camera = try #require(dng["camera"] as? [String: Any])
+        #expect(camera["make"] as? String == GeneratedTIFFFixtures.make)
+        #expect(camera["model"] as? String == GeneratedTIFFFixtures.model)
+        #expect(dng["takenAt"] as? String == GeneratedTIFFFixtures.takenAt)
+        #expect(dng["city"] as? String == "Paris")
+        #expect(dng["orientation"] as? Int == 6)
+        let renditions = try #require(dng["renditions"] as? [String: Any])
+        let preview = try #require(renditions["preview"] as? [String: Any])
+        // 256x192 stored (LibRaw's half-size decode, no embedded preview), shown turned by orientation 6.
+        #expect((preview["width"] as? Int, preview["height"] as? Int) == (192, 256), "\(preview)")
+        let tiff = try #require(assets["scan.tif"])
+        #expect((tiff["takenAt"] as? String)?.hasPrefix(GeneratedTIFFFixtures.takenAt) == true, "\(tiff)")
     }
 }

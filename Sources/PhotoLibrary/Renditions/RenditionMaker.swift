@@ -53,7 +53,12 @@ public final class RenditionMaker {
         let length = try FileSystem.readFile(source, reserve: sourceStorage.reserve)
         defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
         let data = UnsafeRawBufferPointer(start: sourceStorage.base, count: length)
-        if let format = ImageFormat.detect(UnsafeRawBufferPointer(rebasing: data.prefix(4096))), format != .jpeg {
+        // The same head the index's reader judged the format from: a TIFF-based raw's first
+        // directory may lie past the first 4 KiB, and the raw must not be decoded as a TIFF.
+        if let format = ImageFormat.detect(
+            UnsafeRawBufferPointer(rebasing: data.prefix(ContentFingerprint.windowSize))),
+            format != .jpeg
+        {
             let decoder = self.formatDecoder ?? FormatDecoder()
             self.formatDecoder = decoder
             let decoded = try decoder.decode(
@@ -131,7 +136,9 @@ public final class RenditionMaker {
         } else {
             let bytes = try FileSystem.readFile(source)
             display = try bytes.withUnsafeBytes { data in
-                guard let format = ImageFormat.detect(UnsafeRawBufferPointer(rebasing: data.prefix(4096))),
+                guard
+                    let format = ImageFormat.detect(
+                        UnsafeRawBufferPointer(rebasing: data.prefix(ContentFingerprint.windowSize))),
                     format != .jpeg
                 else { throw ImagingError(path: source, reason: .undecodable("no JPEG frame header")) }
                 return try FormatDecoder.displaySize(format, data: data, orientation: orientation.value, path: source)
