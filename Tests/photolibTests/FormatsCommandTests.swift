@@ -59,6 +59,26 @@ import Testing
         #expect(wrong.status == 64)
     }
 
+    /// The thumbnail alone (`render --kind thumbnail`, as the browser's grid asks) comes from a
+    /// HEIF's embedded thumbnail when it is big enough; the preview still from the primary image.
+    @Test func heifThumbnailRenditionFromTheEmbeddedThumbnail() throws {
+        let library = try TestLibrary()
+        try library.add(Self.fixtures.appendingPathComponent("lighthouse-thumbnail.heic"), as: "phone/IMG_0002.HEIC")
+        _ = try BinaryRunner.run(["init", library.root.path])
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        let thumbnail = try library.run(["render", "--kind", "thumbnail"])
+        #expect(thumbnail.status == 0, "\(thumbnail.stderr)")
+        let asset = try #require(try library.assets().first)
+        let renditions = try #require(asset["renditions"] as? [String: Any])
+        let made = try #require(renditions["thumbnail"] as? [String: Any])
+        #expect((made["width"] as? Int, made["height"] as? Int) == (171, 256))
+        #expect(renditions["preview"] is NSNull)
+        #expect(try library.run(["render"]).status == 0)
+        let preview = try #require(
+            (try library.assets().first?["renditions"] as? [String: Any])?["preview"] as? [String: Any])
+        #expect((preview["width"] as? Int, preview["height"] as? Int) == (320, 480))
+    }
+
     @Test func truncatedAndMislabelledFilesOfEachFormatAreOneLineEach() throws {
         let library = try TestLibrary()
         for name in ["lighthouse.heic", "rgb16.png", "sunset-exif.webp", "sunset.tif"] {
