@@ -11,7 +11,8 @@
 # Per format: HEIF thumbnail+preview against heif-thumbnailer (embedded thumbnail; -p primary
 # image at 1280) and vipsthumbnail (256 and 1280); RAW previews against dcraw_emu -h and
 # exiftool -b -JpgFromRaw/-PreviewImage piped into vipsthumbnail; PNG against vipsthumbnail;
-# metadata-only index of all of them against exiftool -n -json -fast.
+# metadata-only index of all of them against exiftool -n -json -fast; the HEIF thumbnail alone
+# (render --kind thumbnail: the embedded thumbnail) against heif-thumbnailer and vipsthumbnail.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -98,3 +99,13 @@ done
 report "photolib index --no-renditions" "$own"
 t=$(seconds exiftool -n -json -fast "$work/heif" "$work/png" "$work/raw")
 report "exiftool -n -json -fast" "$t" "$(ratio "$t" "$own")"
+
+# The thumbnail alone (what the browser's grid asks for): from a HEIF's embedded thumbnail
+# when it is big enough, as heif-thumbnailer and vipsthumbnail do.
+echo
+own=$(seconds "$photolib" render --kind thumbnail --library "$work/heif" --jobs "$jobs")
+report "photolib render --kind thumbnail" "$own"
+t=$(seconds per_file heif "heif-thumbnailer -s 256 {} $out/t.png")
+report "heif-thumbnailer -s 256" "$t" "$(ratio "$t" "$own")"
+t=$(seconds per_file heif "vipsthumbnail {} -s 256 -o $out/%s-t.jpg")
+report "vipsthumbnail -s 256" "$t" "$(ratio "$t" "$own")"

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// End to end on files of every format photolib reads (the committed fixtures, made by
@@ -58,6 +59,26 @@ import Testing
         #expect(wrong.status == 64)
     }
 
+    /// The thumbnail alone (`render --kind thumbnail`, as the browser's grid asks) comes from a
+    /// HEIF's embedded thumbnail when it is big enough; the preview still from the primary image.
+    @Test func heifThumbnailRenditionFromTheEmbeddedThumbnail() throws {
+        let library = try TestLibrary()
+        try library.add(Self.fixtures.appendingPathComponent("lighthouse-thumbnail.heic"), as: "phone/IMG_0002.HEIC")
+        _ = try BinaryRunner.run(["init", library.root.path])
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        let thumbnail = try library.run(["render", "--kind", "thumbnail"])
+        #expect(thumbnail.status == 0, "\(thumbnail.stderr)")
+        let asset = try #require(try library.assets().first)
+        let renditions = try #require(asset["renditions"] as? [String: Any])
+        let made = try #require(renditions["thumbnail"] as? [String: Any])
+        #expect((made["width"] as? Int, made["height"] as? Int) == (171, 256))
+        #expect(renditions["preview"] is NSNull)
+        #expect(try library.run(["render"]).status == 0)
+        let preview = try #require(
+            (try library.assets().first?["renditions"] as? [String: Any])?["preview"] as? [String: Any])
+        #expect((preview["width"] as? Int, preview["height"] as? Int) == (320, 480))
+    }
+
     @Test func truncatedAndMislabelledFilesOfEachFormatAreOneLineEach() throws {
         let library = try TestLibrary()
         for name in ["lighthouse.heic", "rgb16.png", "sunset-exif.webp", "sunset.tif"] {
@@ -77,5 +98,39 @@ import Testing
             #expect(lines.filter { $0.contains("/bad/head-\(name): ") }.count == 1, "\(result.stderr)")
             #expect(lines.filter { $0.contains("/bad/empty-\(name): ") }.count == 1, "\(result.stderr)")
         }
+    }
+}
+
+/// The generated DNG and far-directory TIFF (`GeneratedTIFFFixtures`) through the built
+/// binary: a fresh clone tests the RAW path (LibRaw in its child process, half-size decode)
+/// without any camera file.
+@Suite struct GeneratedRawCommandTests {
+    @Test func generatedDNGBecomesAnAssetWithUprightRenditions() throws {
+        let library = try TestLibrary()
+        try FileManager.default.createDirectory(at: library.url("camera"), withIntermediateDirectories: true)
+        try Data(GeneratedTIFFFixtures.dng()).write(to: library.url("camera/DSC_0001.DNG"))
+        try Data(GeneratedTIFFFixtures.farDirectoryTIFF()).write(to: library.url("camera/scan.tif"))
+        _ = try BinaryRunner.run(["init", library.root.path])
+        let index = try library.run(["index"])
+        #expect(index.status == 0, "\(index.stderr)")
+        #expect(index.stdout.hasPrefix("added 2,"), "\(index.stdout)")
+        let assets = Dictionary(
+            uniqueKeysWithValues: try library.assets().compactMap { asset in
+                (asset["fileName"] as? String).map { ($0, asset) }
+            })
+        let dng = try #require(assets["DSC_0001.DNG"])
+        #expect(dng["format"] as? String == "raw")
+        let camera = try #require(dng["camera"] as? [String: Any])
+        #expect(camera["make"] as? String == GeneratedTIFFFixtures.make)
+        #expect(camera["model"] as? String == GeneratedTIFFFixtures.model)
+        #expect(dng["takenAt"] as? String == GeneratedTIFFFixtures.takenAt)
+        #expect(dng["city"] as? String == "Paris")
+        #expect(dng["orientation"] as? Int == 6)
+        let renditions = try #require(dng["renditions"] as? [String: Any])
+        let preview = try #require(renditions["preview"] as? [String: Any])
+        // 256x192 stored (LibRaw's half-size decode, no embedded preview), shown turned by orientation 6.
+        #expect((preview["width"] as? Int, preview["height"] as? Int) == (192, 256), "\(preview)")
+        let tiff = try #require(assets["scan.tif"])
+        #expect((tiff["takenAt"] as? String)?.hasPrefix(GeneratedTIFFFixtures.takenAt) == true, "\(tiff)")
     }
 }

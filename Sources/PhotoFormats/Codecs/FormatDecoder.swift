@@ -29,7 +29,8 @@ package final class FormatDecoder {
 
     /// Decodes the `format` file held in `data`, refusing an image over `limit` before any
     /// pixel memory is allocated. A raw file's picture is its embedded JPEG when that is at
-    /// least `previewSide` on its long side (decoded to fit within it), else a half-size decode.
+    /// least `previewSide` on its long side (decoded to fit within it), else a half-size decode;
+    /// a HEIF's is its embedded thumbnail when that is at least `previewSide`, else the primary image.
     package func decode(
         _ format: ImageFormat, data: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath, previewSide: Int = 1280
     ) throws -> Decoded {
@@ -38,6 +39,9 @@ package final class FormatDecoder {
             case .heif:
                 let image = try HEIFImage(bytes: Array(data))
                 try limit.check(width: image.width, height: image.height, path: path)
+                if let thumbnail = try image.decodeThumbnail(minimumSide: previewSide, into: storage) {
+                    return Decoded(image: thumbnail, isUpright: true, displaySize: (image.width, image.height))
+                }
                 let picture = try memoryGate.withReservation(of: image.width * image.height * 3) {
                     try image.decode(into: storage)
                 }

@@ -9,6 +9,9 @@ struct FormatMetadata {
     var displayed: (width: Int, height: Int)?
     /// The EXIF block from its TIFF header on (no `Exif\0\0`).
     var exifTIFF: [UInt8]?
+    /// True when `exifTIFF` is the head of a TIFF file (a TIFF, a TIFF-based raw): the
+    /// directories it misses are then read from the whole file.
+    var exifIsFileHead = false
     var xmp: [UInt8]?
     /// Where the container's own tags say more than EXIF would (TIFF's Orientation, RAW's flip).
     var orientation: Int?
@@ -35,8 +38,9 @@ struct FormatMetadata {
     }
 
     /// libtiff for the first full-resolution page's size and orientation and IFD0's text; the
-    /// file's first 64 KiB as EXIF (exiftool and cameras put IFD0, EXIF and GPS there; a
-    /// libtiff writer puts IFD0 after the pixels, where only libtiff's own tags are read).
+    /// file's directories as EXIF: its first 64 KiB through libexif (exiftool and cameras put
+    /// IFD0, EXIF and GPS there), then what lies further (a libtiff writer puts IFD0 after
+    /// the pixels) through the bounded walk of `ExifTags.fillFromTIFFFile`.
     private static func tiff(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
         let read = bytes.withUnsafeBytes { data in
             Result { () throws(CodecError) in
@@ -56,6 +60,7 @@ struct FormatMetadata {
         found.model = model
         found.caption = description
         found.exifTIFF = Array(bytes.prefix(0xFFF0))
+        found.exifIsFileHead = true
         return found
     }
 
@@ -90,6 +95,7 @@ struct FormatMetadata {
         if isTIFF {
             // Cameras write IFD0 and the EXIF directory first; libexif reads 64 KiB at most.
             found.exifTIFF = Array(bytes.prefix(0xFFF0))
+            found.exifIsFileHead = true
         }
         if !isTIFF, let make = found.make, let model = found.model, make == "Canon", !model.hasPrefix(make) {
             // LibRaw drops the maker from Canon's model name; the file (CIFF) holds it whole.

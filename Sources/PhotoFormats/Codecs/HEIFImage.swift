@@ -101,6 +101,42 @@ final class HEIFImage {
     /// Decodes the primary image, transforms applied, into `storage` as 8-bit RGB. The caller
     /// has checked the size against its pixel limit.
     func decode(into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage {
+        try Self.decode(handle, into: storage)
+    }
+
+    /// Decodes the smallest embedded thumbnail (phones write one of 320 pixels or so) whose
+    /// long side is at least `minimumSide`, transforms applied; nil when there is none that
+    /// big, so that a small rendition need not decode the whole primary image.
+    func decodeThumbnail(minimumSide: Int, into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage? {
+        let count = Int(heif_image_handle_get_number_of_thumbnails(handle))
+        guard count > 0, count < 64 else { return nil }
+        var ids = [heif_item_id](repeating: 0, count: count)
+        let found = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(count)))
+        var best: (handle: OpaquePointer, side: Int)?
+        for id in ids.prefix(found) {
+            var thumbnail: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else {
+                continue
+            }
+            let side = max(Int(heif_image_handle_get_width(thumbnail)), Int(heif_image_handle_get_height(thumbnail)))
+            // Never bigger than the primary image: a thumbnail that claims more is not one.
+            if side >= minimumSide, side <= max(width, height), side < best?.side ?? .max {
+                if let previous = best { heif_image_handle_release(previous.handle) }
+                best = (thumbnail, side)
+            } else {
+                heif_image_handle_release(thumbnail)
+            }
+        }
+        guard let best else { return nil }
+        defer { heif_image_handle_release(best.handle) }
+        return try Self.decode(best.handle, into: storage)
+    }
+
+    private static func decode(
+        _ handle: OpaquePointer, into storage: PixelStorage<UInt8>
+    ) throws(CodecError)
+        -> RGBImage
+    {
         guard let options = heif_decoding_options_alloc() else {
             throw CodecError(format: .heif, message: "out of memory")
         }

@@ -9,8 +9,11 @@ extension ExifTags {
 
     /// The entries of `payload` (`Exif\0\0`, then TIFF) for each `Tag`; nil when the TIFF
     /// header or IFD0 is unreadable.
-    static func walk(payload: [UInt8]) -> [Tag: Entry]? {
-        let tiff = payload.dropFirst(6)
+    static func walk(payload: [UInt8]) -> [Tag: Entry]? { walk(tiff: payload.dropFirst(6)) }
+
+    /// The entries of the TIFF structure `tiff` (from its byte-order mark on: an EXIF block's,
+    /// or a whole TIFF file's, whose directories may lie anywhere in it) for each `Tag`.
+    static func walk(tiff: ArraySlice<UInt8>) -> [Tag: Entry]? {
         guard tiff.count >= 8 else { return nil }
         let start = tiff.startIndex
         let bigEndian: Bool
@@ -72,5 +75,13 @@ extension ExifTags {
         for (tag, entry) in found where self[tag] == nil { self[tag] = entry }
         complaint = nil
         loadedEntryCount = max(loadedEntryCount, found.count)
+    }
+
+    /// Fills the entries missing from the directories of a TIFF file (or TIFF-based raw)
+    /// `file`, read whole where they are: libtiff writers put IFD0 after the pixels, beyond
+    /// the first 64 KiB that libexif was given. Nothing else changes.
+    mutating func fillFromTIFFFile(_ file: [UInt8]) {
+        guard file.count > Self.libexifLimit, let found = Self.walk(tiff: file[...]) else { return }
+        for (tag, entry) in found where self[tag] == nil { self[tag] = entry }
     }
 }

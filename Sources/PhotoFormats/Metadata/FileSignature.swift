@@ -23,8 +23,10 @@ enum FileSignature {
         if ascii("RIFF"), ascii("WEBP", at: 8) { return "WebP image" }
         if ascii("ftyp", at: 4), let brand = isoMediaBrand(head) {
             let heif: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"]
-            return heif.contains(brand) ? "HEIF/AVIF image" : "ISO media file (\(brand))"
+            if heif.contains(brand) { return "HEIF/AVIF image" }
+            return videoKind(ofBrand: brand).map { "\($0) video" } ?? "ISO media file (\(brand))"
         }
+        if let video = video(head, starts: starts, ascii: ascii) { return video }
         if starts(with: [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts(with: [0xFF, 0x4F, 0xFF, 0x51]) {
             return "JPEG 2000 image"
         }
@@ -38,6 +40,42 @@ enum FileSignature {
         if starts(with: [0x1F, 0x8B]) { return "gzip data" }
         if looksLikeText(head) { return "text" }
         return nil
+    }
+
+    /// Videos, named by the kind people know them by (the word before " video"): the index
+    /// counts them by kind and passes over them without a message.
+    private static func video(
+        _ head: UnsafeRawBufferPointer, starts: ([UInt8], Int) -> Bool, ascii: (String, Int) -> Bool
+    ) -> String? {
+        // QuickTime files from before `ftyp`: a top-level atom first.
+        // (The size before it starts with a control byte, so that text such as "Tax free" is no movie.)
+        if head.count >= 8, head[0] < 0x20,
+            ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(where: { ascii($0, 4) })
+        {
+            return "MOV video"
+        }
+        if ascii("RIFF", 0), ascii("AVI ", 8) { return "AVI video" }
+        // MPEG transport streams: a sync byte every 188 bytes; AVCHD's .MTS adds a 4-byte time code.
+        if starts([0x47], 0), starts([0x47], 188) { return "MPEG-TS video" }
+        if starts([0x47], 4), starts([0x47], 196) { return "MTS video" }
+        if starts([0x1A, 0x45, 0xDF, 0xA3], 0) { return "MKV/WebM video" }
+        if starts([0x00, 0x00, 0x01, 0xBA], 0) { return "MPEG video" }
+        if starts([0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11], 0) { return "WMV video" }
+        if ascii("FLV", 0), starts([0x01], 3) { return "FLV video" }
+        return nil
+    }
+
+    /// The kind of video an ISO media major brand says, or nil when it is no video's.
+    private static func videoKind(ofBrand brand: String) -> String? {
+        switch brand {
+        case "qt": "MOV"
+        case "M4V", "M4VH", "M4VP": "M4V"
+        case _ where brand.hasPrefix("3gp") || brand.hasPrefix("3g2"): "3GP"
+        case "isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "dash", "mmp4", "MSNV", "XAVC", "f4v",
+            "MP4", "NDAS":
+            "MP4"
+        default: nil
+        }
     }
 
     private static func isoMediaBrand(_ head: UnsafeRawBufferPointer) -> String? {

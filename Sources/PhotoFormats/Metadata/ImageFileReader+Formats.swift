@@ -33,9 +33,10 @@ extension ImageFileReader {
         if let exif = found.exifTIFF {
             let payload = Array("Exif\0\0".utf8) + exif
             do {
-                let tags = try payload.withUnsafeBytes { bytes throws(ExifBlock.Failure) in
+                var tags = try payload.withUnsafeBytes { bytes throws(ExifBlock.Failure) in
                     try ExifBlock(payload: bytes).tags()
                 }
+                if found.exifIsFileHead { tags.fillFromTIFFFile(bytes) }
                 let exifProblems = metadata.apply(exif: tags)
                 // A raw's or TIFF's directories are read from its first 64 KiB only: entries pointing
                 // further (maker notes, strips) are expected, not damage.

@@ -40,6 +40,13 @@ public struct ImageReadError: PhotolibError, Equatable {
         }
     }
 
+    /// The kind of video the file is ("MOV", "MP4", "AVI"…) when it is one: not a photo,
+    /// and not a problem either.
+    public var videoKind: String? {
+        guard case .unsupported(let detected?) = reason, detected.hasSuffix(" video") else { return nil }
+        return String(detected.dropLast(" video".count))
+    }
+
     /// The reason alone, without the path.
     public var reasonDescription: String {
         switch reason {

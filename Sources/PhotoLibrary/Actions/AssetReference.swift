@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoSupport
 
 /// Finds the asset a person or a script meant: an id or any unique prefix of one, or a path
@@ -36,12 +37,37 @@ public struct AssetReferenceResolver {
             throw AssetReferenceError(reference: text, reason: .unknown)
         }
         if let asset = try assetAtPath(reference) { return asset }
-        let absolute = reference.absolute(currentDirectory: workingDirectory)
+        var absolute = reference.absolute(currentDirectory: workingDirectory)
+        // As for assets: a relative path is also taken from the library root.
+        if !FileSystem.exists(absolute), !reference.isAbsolute {
+            absolute = reference.absolute(currentDirectory: library.root)
+        }
         if FileSystem.exists(absolute) {
-            let inside = relativeToLibrary(absolute) != nil
-            throw AssetReferenceError(reference: text, reason: inside ? .notIndexed : .outsideLibrary(library.root))
+            guard let relative = relativeToLibrary(absolute) else {
+                throw AssetReferenceError(reference: text, reason: .outsideLibrary(library.root))
+            }
+            throw AssetReferenceError(reference: text, reason: try whyNotIndexed(absolute, relative: relative))
         }
         throw AssetReferenceError(reference: text, reason: .unknown)
+    }
+
+    /// Why a file inside the library is no asset: a companion of another file's photo, a
+    /// file that `index` could not read (remembered), one in no format photolib reads, or
+    /// simply one not indexed yet.
+    private func whyNotIndexed(_ absolute: RawPath, relative: RawPath) throws -> AssetReferenceError.Reason {
+        if let primary = Companions.primary(of: absolute) { return .companion(of: primary.lastComponent) }
+        if Companions.isThumbnail(absolute) { return .companion(of: nil) }
+        if let failure = try catalog.indexFailures().first(where: { $0.relativePath == relative }) {
+            // Remembered as "<path>: <reason>".
+            let prefix = library.absolutePath(of: relative).description + ": "
+            return .failedToIndex(
+                failure.reason.hasPrefix(prefix) ? String(failure.reason.dropFirst(prefix.count)) : failure.reason)
+        }
+        switch FileKind.of(absolute) {
+        case .empty?: return .notAPhoto(detected: "an empty file")
+        case .other(let detected)?: return .notAPhoto(detected: detected)
+        default: return .notIndexed
+        }
     }
 
     /// The asset with the id `id`, which `reference` wrote; throws `AssetReferenceError`
@@ -101,6 +127,12 @@ public struct AssetReferenceError: PhotolibError {
         case notIndexed
         /// The file exists but lies outside the library at this root.
         case outsideLibrary(RawPath)
+        /// The file is a companion of the photo of that name beside it (a `.THM`, a RAW twin).
+        case companion(of: RawPath?)
+        /// The file is in no format photolib reads; what it looks like, when recognisable.
+        case notAPhoto(detected: String?)
+        /// `index` could not read the file (remembered while it is unchanged); the reason.
+        case failedToIndex(String)
     }
 
     public var reference: String
@@ -119,6 +151,18 @@ public struct AssetReferenceError: PhotolibError {
             return "\(reference): not in the catalog yet"
         case .outsideLibrary(let root):
             return "\(reference): not inside the library at \(root)"
+        case .companion(let primary?):
+            return "\(reference): not an asset: a companion of \(primary) beside it"
+        case .companion(nil):
+            return "\(reference): not an asset: a camera's thumbnail (.THM), never a photo of its own"
+        case .notAPhoto(let detected?) where detected.hasSuffix(" video"):
+            return "\(reference): not an asset: \(detected) (photolib catalogues photos, not videos)"
+        case .notAPhoto(let detected?):
+            return "\(reference): not an asset: \(detected), a format photolib does not read"
+        case .notAPhoto(nil):
+            return "\(reference): not an asset: not in a format photolib reads"
+        case .failedToIndex(let reason):
+            return "\(reference): not an asset: index could not read it (\(reason))"
         }
     }
 }

@@ -48,4 +48,53 @@ public enum OriginalExport {
         // link() refuses an existing target: a file that appeared meanwhile is not replaced.
         try FileTransfer.move(temporary, to: target)
     }
+
+    // MARK: - Companions
+
+    /// A companion of an exported original and where it goes.
+    public struct CompanionCopy: Sendable, Equatable {
+        public var companion: Companions.File
+        public var target: RawPath
+    }
+
+    /// The companions of `original` (its RAW twin, `.THM`, Live Photo movie: `Companions`)
+    /// and where each goes when the original is exported to `target`: beside it, under the
+    /// target's name with the companion's own extension, so that they stay a group by name.
+    public static func companionCopies(of original: RawPath, exportedTo target: RawPath) -> [CompanionCopy] {
+        let name = target.lastComponent.bytes
+        let stem = name.lastIndex(of: UInt8(ascii: ".")).map { Array(name[..<$0]) } ?? name
+        return Companions.of(original).map { companion in
+            let companionName = companion.path.lastComponent.bytes
+            let suffix = companionName.lastIndex(of: UInt8(ascii: ".")).map { Array(companionName[$0...]) } ?? []
+            return CompanionCopy(companion: companion, target: target.parent.appending(RawPath(bytes: stem + suffix)))
+        }
+    }
+
+    /// Copies a companion to its target whole (temporary file, fsync, then into place),
+    /// streaming (a movie need not fit in memory). An existing `target` is kept, with
+    /// `FileSystemError.alreadyExists`, unless `replace`.
+    public static func copy(_ copy: CompanionCopy, replace: Bool) throws {
+        let target = copy.target
+        if FileSystem.isDirectory(target) { throw FileSystemError(path: target, reason: .alreadyExists) }
+        if !replace, FileSystem.exists(target) { throw FileSystemError(path: target, reason: .alreadyExists) }
+        let source = FileTransfer.Place(
+            folder: try DirectoryHandle.open(root: copy.companion.path.parent), name: copy.companion.path.lastComponent)
+        let folder = try DirectoryHandle.open(root: target.parent)
+        guard replace, FileSystem.exists(target) else {
+            try FileTransfer.copy(source, to: FileTransfer.Place(folder: folder, name: target.lastComponent))
+            return
+        }
+        // Replacing: copied whole under a hidden name first, then renamed over the old file.
+        let hidden = RawPath(".\(target.lastComponent).photolib-export-\(getpid())")
+        try FileTransfer.copy(source, to: FileTransfer.Place(folder: folder, name: hidden))
+        let renamed = hidden.withCString { from in
+            target.lastComponent.withCString { to in renameat(folder.descriptor, from, folder.descriptor, to) }
+        }
+        guard renamed == 0 else {
+            let code = errno
+            _ = try? folder.unlink(hidden)
+            throw FileSystemError(path: target, errno: code, operation: "rename")
+        }
+        folder.sync()
+    }
 }

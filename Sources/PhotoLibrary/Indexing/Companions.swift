@@ -63,6 +63,38 @@ public enum Companions {
     public static func of(_ path: RawPath) -> [File] {
         CompanionFinder().companions(of: path)
     }
+
+    /// True for a camera's `.THM` thumbnail: always a companion, never an asset.
+    public static func isThumbnail(_ path: RawPath) -> Bool { kind(of: path) == .thumbnail }
+
+    /// The file whose companion the file at `path` (absolute) is, when it is one: for a
+    /// `.THM`, the file of the same name beside it (the photo or the movie); for a RAW or a
+    /// Live Photo movie, the JPEG or HEIC of the same name. Nil for a file that is no companion.
+    public static func primary(of path: RawPath) -> RawPath? {
+        guard let kind = kind(of: path),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: path.parent.description)
+        else { return nil }
+        let stem = stem(of: path.lastComponent)
+        return names.sorted().map(RawPath.init).first { name in
+            name != path.lastComponent && Self.stem(of: name) == stem
+                && (kind == .thumbnail
+                    ? Self.kind(of: name) != .thumbnail : primaryExtensions.contains(name.lowercasedExtension))
+        }.map { path.parent.appending($0) }
+    }
+
+    /// The names among `names` (one folder's entries) that are companions of the photo named
+    /// `primary` in that folder: a JPEG or HEIC has its RAW, `.THM` and Live Photo movie; a
+    /// RAW (or anything else that is an asset of its own) only its `.THM`.
+    public static func companionNames(of primary: RawPath, among names: [RawPath]) -> [(RawPath, Kind)] {
+        let stem = stem(of: primary)
+        let isPrimary = primaryExtensions.contains(primary.lastComponent.lowercasedExtension)
+        return names.compactMap { name in
+            guard name != primary, let kind = kind(of: name), isPrimary || kind == .thumbnail,
+                Self.stem(of: name) == stem
+            else { return nil }
+            return (name, kind)
+        }
+    }
 }
 
 /// Finds the companions of many originals, listing each folder once: a list of 100,000

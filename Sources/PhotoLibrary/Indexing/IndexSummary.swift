@@ -22,9 +22,14 @@ public struct IndexSummary: Sendable, Equatable {
     public var failures: [RenditionFailure] = []
     /// Files indexed with a problem (truncated scan data, corrupt EXIF, over the pixel limit).
     public var damaged = 0
-    /// Files in no format photolib reads that do not look like images (sidecars, videos, text),
-    /// passed over quietly.
+    /// Files in no format photolib reads that do not look like images (text, archives…),
+    /// passed over quietly; videos are counted apart (`videos`).
     public var skipped = 0
+    /// Videos (not assets) by kind, recognised by their bytes: "MOV", "MP4", "AVI", "3GP", "MTS"…
+    public var videos: [String: Int] = [:]
+    /// Every video and quietly skipped file of this pass, with what it is ("MOV video",
+    /// "not a format photolib reads (text)"), for `index --verbose`.
+    public var passedOver: [RenditionFailure] = []
     /// Files that belong to another file's photo (a `.THM`, the RAW of a RAW+JPEG pair): not assets.
     public var companions = 0
     /// Files whose thumbnail or preview this pass made.
@@ -51,6 +56,9 @@ public struct IndexSummary: Sendable, Equatable {
         renditionsFailed += 1
         if renditionFailures.count < Self.listedLimit { renditionFailures.append(failure) }
     }
+
+    /// All videos, of every kind.
+    public var videoCount: Int { videos.values.reduce(0, +) }
 
     /// True when some file could not be indexed, or only in part, or lacks its renditions:
     /// the batch is a partial success.

@@ -138,6 +138,8 @@ extension IndexSummary {
         failed += other.failed
         damaged += other.damaged
         skipped += other.skipped
+        videos.merge(other.videos, uniquingKeysWith: +)
+        passedOver += other.passedOver
         rendered += other.rendered
         failedBefore += other.failedBefore
         companions += other.companions

@@ -155,8 +155,13 @@ public final class Indexer {
                             message: "\(pending.absolutePath): \(reading.problems.joined(separator: "; "))"))
                 }
             case .failure(let error):
-                if IndexRules.isQuietlySkipped(error, path: pending.relativePath) {
+                if let video = error.videoKind {
+                    summary.videos[video, default: 0] += 1
+                    summary.passedOver.append(RenditionFailure(path: pending.absolutePath, reason: "\(video) video"))
+                } else if IndexRules.isQuietlySkipped(error, path: pending.relativePath) {
                     summary.skipped += 1
+                    summary.passedOver.append(
+                        RenditionFailure(path: pending.absolutePath, reason: error.reasonDescription))
                 } else {
                     summary.noteFailure(RenditionFailure(path: pending.absolutePath, reason: error.description))
                     newFailures.append(

@@ -53,12 +53,17 @@ public final class RenditionMaker {
         let length = try FileSystem.readFile(source, reserve: sourceStorage.reserve)
         defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
         let data = UnsafeRawBufferPointer(start: sourceStorage.base, count: length)
-        if let format = ImageFormat.detect(UnsafeRawBufferPointer(rebasing: data.prefix(4096))), format != .jpeg {
+        // The same head the index's reader judged the format from: a TIFF-based raw's first
+        // directory may lie past the first 4 KiB, and the raw must not be decoded as a TIFF.
+        if let format = ImageFormat.detect(
+            UnsafeRawBufferPointer(rebasing: data.prefix(ContentFingerprint.windowSize))),
+            format != .jpeg
+        {
             let decoder = self.formatDecoder ?? FormatDecoder()
             self.formatDecoder = decoder
+            // Only the thumbnail to make: a picture of its size will do (a HEIF's embedded one).
             let decoded = try decoder.decode(
-                format, data: data, limit: settings.pixelLimit, path: source,
-                previewSide: max(settings.previewSize, settings.thumbnailSize))
+                format, data: data, limit: settings.pixelLimit, path: source, previewSide: largestSide(of: missing))
             return try write(
                 decoded, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
                 missing: missing, kinds: kinds, paths: paths)
@@ -131,7 +136,9 @@ public final class RenditionMaker {
         } else {
             let bytes = try FileSystem.readFile(source)
             display = try bytes.withUnsafeBytes { data in
-                guard let format = ImageFormat.detect(UnsafeRawBufferPointer(rebasing: data.prefix(4096))),
+                guard
+                    let format = ImageFormat.detect(
+                        UnsafeRawBufferPointer(rebasing: data.prefix(ContentFingerprint.windowSize))),
                     format != .jpeg
                 else { throw ImagingError(path: source, reason: .undecodable("no JPEG frame header")) }
                 return try FormatDecoder.displaySize(format, data: data, orientation: orientation.value, path: source)
@@ -153,7 +160,7 @@ public final class RenditionMaker {
     ) throws -> RenditionOutcome {
         var source = decoded.image
         let display = decoded.displaySize ?? orientation.displayed(width: source.width, height: source.height)
-        let largest = max(settings.previewSize, settings.thumbnailSize)
+        let largest = largestSide(of: missing)
         let baseSize = fitted(width: display.width, height: display.height, within: largest)
         let storedBase = orientation.stored(width: baseSize.width, height: baseSize.height)
         var base = source
@@ -171,6 +178,12 @@ public final class RenditionMaker {
             base, orientation: orientation, display: display, baseSize: baseSize, missing: missing, kinds: kinds,
             paths: paths, iccProfile: nil,
             outcome: RenditionOutcome(damage: decoded.damage, warningCount: decoded.damage == nil ? 0 : 1))
+    }
+
+    /// The side the decoded picture must reach for the renditions in `missing`: the
+    /// thumbnail's alone when only it is missing, else the largest.
+    private func largestSide(of missing: [RenditionKind]) -> Int {
+        missing == [.thumbnail] ? settings.thumbnailSize : max(settings.previewSize, settings.thumbnailSize)
     }
 
     /// `image` reduced to `size`: halved while that leaves at least twice the size, then Lanczos.

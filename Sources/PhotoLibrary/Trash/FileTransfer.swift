@@ -69,6 +69,14 @@ public enum FileTransfer {
 
     /// The move by copying: temporary file, fsync, link into place, then unlink the source.
     static func copyThenRemove(_ source: Place, to target: Place) throws {
+        try copy(source, to: target)
+        try removeSource(source)
+    }
+
+    /// Copies `source` to `target`, which must be free (`FileSystemError` `.alreadyExists`):
+    /// a temporary file beside the target, synced, then linked into place, so that the target
+    /// is never seen half-written. Permissions and times are kept.
+    public static func copy(_ source: Place, to target: Place) throws {
         let input = source.name.withCString { openat(source.folder.descriptor, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard input >= 0 else { throw FileSystemError(path: source.path, errno: errno, operation: "open") }
         defer { close(input) }
@@ -117,7 +125,6 @@ public enum FileTransfer {
             keepTemporary = true
         }
         target.folder.sync()
-        try removeSource(source)
     }
 
     private static func copyBytes(from input: Int32, source: RawPath, to output: Int32, target: RawPath) throws {

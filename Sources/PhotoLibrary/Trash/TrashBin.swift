@@ -46,6 +46,7 @@ public struct TrashBin: Sendable {
                 throw TrashError(path: target.path, reason: .pathTaken)
             }
             moveSidecars(from: source, to: target)
+            moveCompanions(from: source, to: target)
             removeFolderIfEmpty(of: move.kind == .restore ? move.source : nil)
         case .purge:
             let source = try library.place(of: move.source)
@@ -56,6 +57,7 @@ public struct TrashBin: Sendable {
             }
             source.folder.sync()
             removeSidecars(beside: source)
+            removeCompanions(beside: source)
             removeFolderIfEmpty(of: move.source)
         }
     }
@@ -83,32 +85,76 @@ public struct TrashBin: Sendable {
                 try source.folder.unlink(source.name)
                 source.folder.sync()
             }
-            if let source { moveSidecars(from: source, to: target) }
+            if let source {
+                moveSidecars(from: source, to: target)
+                moveCompanions(from: source, to: target)
+            }
             removeFolderIfEmpty(of: move.kind == .restore ? move.source : nil)
             return true
         case .purge:
             guard source?.status == nil else { return false }
-            if let source { removeSidecars(beside: source) }
+            if let source {
+                removeSidecars(beside: source)
+                removeCompanions(beside: source)
+            }
             removeFolderIfEmpty(of: move.source)
             return true
         }
     }
 
-    // MARK: - Sidecars and folders
+    // MARK: - Companions, sidecars and folders
+
+    /// The companions of the photo at `place` (its RAW twin, `.THM`, Live Photo movie: see
+    /// `Companions`), by name; none for a photo in the trash's old flat layout, where names
+    /// carry the asset's id and nothing else belongs to it.
+    private func companionNames(of place: FileTransfer.Place) -> [RawPath] {
+        guard place.folder.path != library.trashDirectory,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: place.folder.path.description)
+        else { return [] }
+        return Companions.companionNames(of: place.name, among: names.sorted().map(RawPath.init)).map(\.0)
+    }
+
+    /// Moves the companions of the photo `from` (and their own sidecars) to the folder of
+    /// `to`, after the photo itself: the photo's move is the one the catalog records, so a
+    /// kill between the two leaves a move that the next command finishes (`carryOn`)
+    /// companions and all. A companion that cannot move (its name taken there) stays.
+    /// Each companion's own sidecars go before it: found by its name, they would be left
+    /// behind by a kill once it had gone.
+    private func moveCompanions(from: FileTransfer.Place, to: FileTransfer.Place) {
+        for name in companionNames(of: from) {
+            let companion = FileTransfer.Place(folder: from.folder, name: name)
+            moveSidecars(from: companion, to: FileTransfer.Place(folder: to.folder, name: name))
+            moveFile(name, from: from.folder, to: to.folder)
+        }
+    }
+
+    /// Deletes the companions that went into the trash with a photo (only in a folder of its own).
+    private func removeCompanions(beside original: FileTransfer.Place) {
+        for name in companionNames(of: original) {
+            guard let info = original.folder.status(name), (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            removeSidecars(beside: FileTransfer.Place(folder: original.folder, name: name))
+            _ = try? original.folder.unlink(name)
+        }
+        original.folder.sync()
+    }
+
+    /// Moves the regular file `name` from one folder to another under the same name; one
+    /// already linked there by a move a kill cut short is finished, a different file there stays.
+    private func moveFile(_ name: RawPath, from: DirectoryHandle, to: DirectoryHandle) {
+        guard let info = from.status(name), (info.st_mode & S_IFMT) == S_IFREG else { return }
+        if let there = to.status(name) {
+            if there.st_dev == info.st_dev, there.st_ino == info.st_ino { _ = try? from.unlink(name) }
+            return
+        }
+        try? FileTransfer.move(
+            FileTransfer.Place(folder: from, name: name), to: FileTransfer.Place(folder: to, name: name))
+    }
 
     /// Moves the regular-file sidecars of the photo named `from.name` beside it to the
     /// folder of `to`, under the names they had; one that cannot move stays where it is.
     private func moveSidecars(from: FileTransfer.Place, to: FileTransfer.Place) {
         for name in Sidecar.candidates(for: from.name).map(\.lastComponent) {
-            guard let info = from.folder.status(name), (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            if let there = to.folder.status(name) {
-                // Linked by a move a kill cut short: finish it; a different file there stays.
-                if there.st_dev == info.st_dev, there.st_ino == info.st_ino { _ = try? from.folder.unlink(name) }
-                continue
-            }
-            try? FileTransfer.move(
-                FileTransfer.Place(folder: from.folder, name: name),
-                to: FileTransfer.Place(folder: to.folder, name: name))
+            moveFile(name, from: from.folder, to: to.folder)
         }
     }
 

@@ -10,7 +10,9 @@ enum IndexCommand: PhotolibCommand {
             Walks PATHs (default: the whole library) for photos (JPEG, HEIF/HEIC/AVIF, PNG, WebP, \
             TIFF and camera RAW), recognised by their bytes, and records each as an asset; a .THM, \
             or a RAW beside a JPEG or HEIC of the same name, is a companion of that photo, not an \
-            asset. Unchanged files (same size and modification time) are \
+            asset. Videos (MOV, MP4, AVI, 3GP, MTS…, recognised by their bytes) are not assets \
+            yet: the summary counts them by kind, and --verbose names each, with every other \
+            file passed over (text, archives) and what it is. Unchanged files (same size and modification time) are \
             not read again; changed files keep their id and flags; a file found at a new path \
             with the content of one that is gone keeps its id (a move); files that disappeared \
             are marked missing and get their id back when they return. Files that cannot be \
@@ -40,6 +42,7 @@ enum IndexCommand: PhotolibCommand {
                 "lease", "seconds",
                 help: "With --worker: how long a claimed folder waits for a worker that stopped (default: 60)."),
             .flag("retry-failed", help: "Read again the files that failed before, even unchanged."),
+            .flag("verbose", short: "v", help: "Name every video and every other file passed over, and what it is."),
             .flag("json", help: "Print the summary as JSON."),
             .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
         ],
@@ -83,8 +86,11 @@ enum IndexCommand: PhotolibCommand {
         }
         progress?.finish()
         if command.flag("json") {
-            context.stdout.writePrettyJSON(summaryJSON(summary))
+            context.stdout.writePrettyJSON(summaryJSON(summary, verbose: command.flag("verbose")))
         } else if !command.flag("quiet") {
+            if command.flag("verbose") {
+                for file in summary.passedOver { context.stdout.write("passed over \(file.path): \(file.reason)\n") }
+            }
             context.stdout.write(summaryText(summary) + "\n")
         }
         return summary.hadProblems ? .partial : .success
@@ -98,13 +104,18 @@ enum IndexCommand: PhotolibCommand {
         if summary.damaged > 0 { parts.append("damaged \(summary.damaged)") }
         if summary.renditionsFailed > 0 { parts.append("renditions failed \(summary.renditionsFailed)") }
         if summary.companions > 0 { parts.append("companions \(summary.companions)") }
+        if summary.videoCount > 0 {
+            let kinds = summary.videos.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            parts.append(
+                "videos \(summary.videoCount) (\(kinds.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))")
+        }
         if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not images)") }
         if summary.failedBefore > 0 { parts.append("failed before \(summary.failedBefore) (unchanged; not read)") }
         return parts.joined(separator: ", ")
     }
 
-    static func summaryJSON(_ summary: IndexSummary) -> JSONValue {
-        .object([
+    static func summaryJSON(_ summary: IndexSummary, verbose: Bool = false) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("added", .int(Int64(summary.added))), ("updated", .int(Int64(summary.updated))),
             ("moved", .int(Int64(summary.moved))), ("unchanged", .int(Int64(summary.unchanged))),
             ("missing", .int(Int64(summary.missing))), ("failed", .int(Int64(summary.failed))),
@@ -118,6 +129,7 @@ enum IndexCommand: PhotolibCommand {
             ),
             ("damaged", .int(Int64(summary.damaged))), ("skipped", .int(Int64(summary.skipped))),
             ("companions", .int(Int64(summary.companions))),
+            ("videos", .object(summary.videos.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
             ("rendered", .int(Int64(summary.rendered))),
             ("renditionsFailed", .int(Int64(summary.renditionsFailed))),
             (
@@ -127,6 +139,17 @@ enum IndexCommand: PhotolibCommand {
                         .object([("path", .path(failure.path)), ("reason", .string(failure.reason))])
                     })
             ),
-        ])
+        ]
+        if verbose {
+            members.append(
+                (
+                    "passedOver",
+                    .array(
+                        summary.passedOver.map { file in
+                            .object([("path", .path(file.path)), ("reason", .string(file.reason))])
+                        })
+                ))
+        }
+        return .object(members)
     }
 }

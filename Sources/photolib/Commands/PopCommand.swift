@@ -15,6 +15,8 @@ enum PopCommand: PhotolibCommand {
             reads, the file's facts, the renditions and the original's path (JSON with --json or \
             when stdout is not a terminal). --export PATH writes a copy of the original, byte for \
             byte (into PATH under the original's name when PATH is a folder) (--upright turns it by its EXIF orientation losslessly and resets the tag); \
+            --with-companions also copies its companions (RAW twin, .THM, Live Photo movie) beside the copy, \
+            under the copy's name with their own extensions; \
             --output - writes the original's bytes to stdout; --open hands its path to \
             $PHOTOLIB_VIEWER or xdg-open. An existing file is never replaced without --force (exit status 73), a folder never. \
             Records that the asset was popped: 'list --sort popped' shows the latest first.
@@ -24,12 +26,14 @@ enum PopCommand: PhotolibCommand {
             .value("export", "path", help: "Write a copy of the original to PATH (byte for byte unless --upright)."),
             .value("output", "-", short: "o", help: "Write the original's bytes to standard output ('-')."),
             .flag("upright", help: "Turn the exported image by its EXIF orientation, losslessly, and reset the tag."),
+            .flag("with-companions", help: "With --export, copy the RAW twin, .THM and Live Photo movie too."),
             .flag("force", short: "f", help: "Let --export replace an existing file."),
             .flag("open", help: "Open the original with $PHOTOLIB_VIEWER, else xdg-open (no shell)."),
         ] + PictureOptions.options,
         examples: [
             "photolib pop a3cb0453",
             "photolib pop a3cb0453 --export ~/Desktop/bordeaux.jpg",
+            "photolib pop IMG_1034.heic --export ~/Desktop/ --with-companions",
             "photolib pop 2015/sunset-orientation-6.jpg --upright --output - | display -",
         ]
     )
@@ -48,6 +52,9 @@ enum PopCommand: PhotolibCommand {
         }
         if command.flag("upright"), command.rawValue("export") == nil, !toStandardOutput {
             throw UsageError(message: "--upright goes with --export or --output", commandPath: command.path)
+        }
+        if command.flag("with-companions"), command.rawValue("export") == nil {
+            throw UsageError(message: "--with-companions goes with --export", commandPath: command.path)
         }
         let library = try context.library(command)
         let catalog = try library.openCatalog()
@@ -73,6 +80,15 @@ enum PopCommand: PhotolibCommand {
                 // A folder is where the copy goes, under the original's name, as cp does.
                 if FileSystem.isDirectory(absolute) { absolute = absolute.appending(original.lastComponent) }
                 if FileSystem.isDirectory(absolute) { throw ExportTargetError(path: absolute, isFolder: true) }
+                let companions =
+                    command.flag("with-companions")
+                    ? OriginalExport.companionCopies(of: original, exportedTo: absolute) : []
+                // Nothing is written when any of the group's targets is in the way.
+                for copy in companions where FileSystem.exists(copy.target) {
+                    if FileSystem.isDirectory(copy.target) || !command.flag("force") {
+                        throw ExportTargetError(path: copy.target, isFolder: FileSystem.isDirectory(copy.target))
+                    }
+                }
                 do {
                     try OriginalExport.write(bytes, to: absolute, replace: command.flag("force"))
                 } catch let error as FileSystemError where error.reason == .alreadyExists {
@@ -81,6 +97,16 @@ enum PopCommand: PhotolibCommand {
                 let report = toStandardOutput ? context.stderr : context.stdout
                 report.write(
                     "exported \(absolute) (\(result.bytesWritten) bytes\(result.turnedUpright ? ", upright" : ""))\n")
+                for copy in companions {
+                    do {
+                        try OriginalExport.copy(copy, replace: command.flag("force"))
+                    } catch let error as FileSystemError where error.reason == .alreadyExists {
+                        throw ExportTargetError(path: copy.target, isFolder: FileSystem.isDirectory(copy.target))
+                    }
+                    report.write(
+                        "exported \(copy.target) (\(copy.companion.size) bytes, \(copy.companion.kind.rawValue) companion)\n"
+                    )
+                }
             }
             handedOut = true
         }

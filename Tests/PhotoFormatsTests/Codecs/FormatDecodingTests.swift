@@ -61,6 +61,27 @@ import Testing
         #expect(Self.meanDifference(decoded.image, reference) < 12, "\(fixture)")
     }
 
+    /// A HEIF's embedded thumbnail stands in for the primary image when it is big enough for
+    /// what is asked (the thumbnail rendition alone), and never when it is not.
+    @Test func heifThumbnailIsDecodedWhenBigEnough() throws {
+        let decoder = FormatDecoder()
+        let bytes = try FormatFixtures.bytes("lighthouse-thumbnail.heic")
+        func decode(side: Int) throws -> (Int, Int, (width: Int, height: Int)?) {
+            let decoded = try bytes.withUnsafeBytes {
+                try decoder.decode(.heif, data: $0, limit: .standard, path: RawPath("t.heic"), previewSide: side)
+            }
+            #expect(decoded.isUpright)
+            return (decoded.image.width, decoded.image.height, decoded.displaySize)
+        }
+        let small = try decode(side: 256)
+        #expect((small.0, small.1) == (200, 300))
+        #expect(small.2.map { [$0.width, $0.height] } == [320, 480])
+        let large = try decode(side: 1280)
+        #expect((large.0, large.1) == (320, 480))
+        let tooSmall = try decode(side: 301)
+        #expect((tooSmall.0, tooSmall.1) == (320, 480))
+    }
+
     @Test func alphaIsCompositedOnWhite() throws {
         // rgba.png: alpha grows from 0 at the left edge to 255 at the right.
         let decoder = FormatDecoder()

@@ -24,8 +24,10 @@ import Testing
             ], missing: [])
         try FileSystem.createDirectory(folder.path.appending("2015"))
         for name in ["2015/a.jpg", "2015/unindexed.jpg"] {
-            try FileSystem.writeAtomically([1, 2, 3], to: folder.path.appending(name))
+            try FileSystem.writeAtomically([0xFF, 0xD8, 0xFF, 0xE0], to: folder.path.appending(name))
         }
+        try FileSystem.writeAtomically(Array("a note\n".utf8), to: folder.path.appending("2015/note.jpg"))
+        try FileSystem.writeAtomically([0xFF, 0xD8, 0xFF, 0xE0], to: folder.path.appending("2015/CRW_1.THM"))
         resolver = AssetReferenceResolver(
             library: library, catalog: catalog, workingDirectory: folder.path.appending("2015"))
     }
@@ -60,6 +62,9 @@ import Testing
         #expect(try reason("ffff") == .unknown)
         #expect(try reason("nothing.jpg") == .unknown)
         #expect(try reason("unindexed.jpg") == .notIndexed)
+        // A file index would never make an asset says why, rather than "not indexed yet".
+        #expect(try reason("note.jpg") == .notAPhoto(detected: "text"))
+        #expect(try reason("CRW_1.THM") == .companion(of: nil))
         #expect(try reason("/") == .outsideLibrary(library.root))
     }
 }

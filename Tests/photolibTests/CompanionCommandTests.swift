@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// End to end: a photo's companions (RAW twin, `.THM`, Live Photo movie) follow it into the
+/// trash and out, are deleted with it by `trash empty`, and leave the library with it only
+/// when `pop --export` is asked `--with-companions`.
+@Suite struct CompanionCommandTests {
+    /// A library with one HEIC whose Live Photo movie, RAW twin and `.THM` lie beside it.
+    private func libraryWithGroup() throws -> (TestLibrary, id: String) {
+        let library = try TestLibrary()
+        try library.add(
+            FormatsCommandTests.fixtures.appendingPathComponent("sunset-exif6.heic"), as: "phone/IMG_0001.HEIC")
+        for (name, text) in [("IMG_0001.MOV", "movie"), ("IMG_0001.DNG", "raw"), ("IMG_0001.THM", "thumb")] {
+            try Data(text.utf8).write(to: library.url("phone/\(name)"))
+        }
+        _ = try BinaryRunner.run(["init", library.root.path])
+        let index = try library.run(["index", "--no-renditions"])
+        try #require(index.status == 0, "\(index.stderr)")
+        let assets = try library.assets()
+        try #require(assets.count == 1)
+        return (library, try #require(assets[0]["id"] as? String))
+    }
+
+    private func names(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    @Test func deleteRestoreAndEmptyTakeTheWholeGroup() throws {
+        let (library, id) = try libraryWithGroup()
+        let group = ["IMG_0001.DNG", "IMG_0001.HEIC", "IMG_0001.MOV", "IMG_0001.THM"]
+        #expect(names(in: library.url("phone")) == group)
+
+        #expect(try library.run(["action", "delete", "--yes", id]).status == 0)
+        #expect(names(in: library.url("phone")) == [])
+        let trashFolder = library.url(".photolib/trash/\(id.prefix(16))")
+        #expect(names(in: trashFolder) == group)
+
+        #expect(try library.run(["action", "restore", id]).status == 0)
+        #expect(names(in: library.url("phone")) == group)
+        #expect(!FileManager.default.fileExists(atPath: trashFolder.path))
+        #expect(try String(contentsOf: library.url("phone/IMG_0001.MOV"), encoding: .utf8) == "movie")
+
+        #expect(try library.run(["action", "delete", "--yes", id]).status == 0)
+        let empty = try library.run(["trash", "empty", "--yes"])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(names(in: library.url(".photolib/trash")) == [])
+        #expect(names(in: library.url("phone")) == [])
+    }
+
+    @Test func popExportCopiesCompanionsOnlyWhenAsked() throws {
+        let (library, id) = try libraryWithGroup()
+        let alone = library.url("out-alone")
+        let grouped = library.url("out-grouped")
+        for folder in [alone, grouped] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+
+        let plain = try library.run(["pop", id, "--export", alone.path])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(names(in: alone) == ["IMG_0001.HEIC"])
+
+        let renamed = grouped.appendingPathComponent("beach.heic").path
+        let withThem = try library.run(["pop", id, "--export", renamed, "--with-companions"])
+        #expect(withThem.status == 0, "\(withThem.stderr)")
+        #expect(names(in: grouped) == ["beach.DNG", "beach.MOV", "beach.THM", "beach.heic"])
+        #expect(withThem.stdout.contains("beach.MOV (5 bytes, video companion)"), "\(withThem.stdout)")
+        #expect(try String(contentsOf: grouped.appendingPathComponent("beach.DNG"), encoding: .utf8) == "raw")
+
+        // A companion's target in the way stops the export before anything is written.
+        try FileManager.default.removeItem(at: grouped.appendingPathComponent("beach.heic"))
+        let again = try library.run(["pop", id, "--export", renamed, "--with-companions"])
+        #expect(again.status == 73, "\(again.stderr)")
+        #expect(again.stderr.contains("beach.DNG exists; use --force"), "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: renamed))
+        let forced = try library.run(["pop", id, "--export", renamed, "--with-companions", "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(names(in: grouped) == ["beach.DNG", "beach.MOV", "beach.THM", "beach.heic"])
+
+        let misplaced = try library.run(["pop", id, "--with-companions"])
+        #expect(misplaced.status == 64)
+    }
+}
