@@ -63,6 +63,7 @@ extension LibraryVerifier {
         var byAsset: [AssetID: [AssetEvent]] = [:]
         for event in events { byAsset[event.assetID, default: []].append(event) }
         let known = Dictionary(assets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let catalogPlace = (try? library.catalogLocation()).map { RawPath($0.description) } ?? library.catalogPath
         var findings: [VerifyFinding] = []
         for (id, events) in byAsset.sorted(by: { $0.key.hex < $1.key.hex }) {
             guard let asset = known[id] else {
@@ -72,7 +73,7 @@ extension LibraryVerifier {
                 }
                 findings.append(
                     VerifyFinding(
-                        kind: .assetLost, path: library.catalogPath, assetID: id,
+                        kind: .assetLost, path: catalogPlace, assetID: id,
                         detail: "the action log has \(events.count) entries of asset \(id.hex) (the last: "
                             + "\(Self.describe(last))), but the catalog has no such asset and logged no purge "
                             + "or forget of it"))

@@ -1,25 +1,28 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// Issue 11 item 4: `verify` compares the catalog with the action log's last entries, which
 /// are written in the same transaction as the edit they log, and says when they disagree (a
 /// commit partly lost, made here by editing the catalog behind photolib's back).
 @Suite struct VerifyWitnessTests {
-    private func indexedSample() throws -> (TestLibrary, id: String, path: String) {
-        let library = try TestLibrary.sample()
+    private func indexedSample(_ backend: CatalogBackend) throws -> (TestLibrary, id: String, path: String) {
+        let library = try TestLibrary.sample(backend)
         try #require(try library.run(["index"]).status == 0)
         let asset = try #require(try library.assets().first)
         return (library, try #require(asset["id"] as? String), try #require(asset["path"] as? String))
     }
 
-    @Test func aCommittedEditLostFromTheAssetsTableIsReportedAndReapplied() throws {
-        let (library, id, path) = try indexedSample()
+    @Test(arguments: CatalogBackend.all)
+    func aCommittedEditLostFromTheAssetsTableIsReportedAndReapplied(backend: CatalogBackend) throws {
+        let (library, id, path) = try indexedSample(backend)
         #expect(try library.run(["action", "favourite", id]).status == 0)
         #expect(try library.run(["action", "caption", "--value", "Ueno park", id]).status == 0)
         try #require(try library.run(["verify"]).status == 0)
         // What a lost write-ahead-log frame of the assets table leaves: the log has the edits.
         try CatalogSQL.execute(
-            "UPDATE assets SET favourite = 0, caption = NULL, caption_source = NULL WHERE id = '\(id)'",
+            "UPDATE assets SET favourite = \(try CatalogSQL.Dialect(root: library.root).bool(false)), caption = NULL, "
+                + "caption_source = NULL\(backend == .postgres ? ", caption_folded = NULL" : "") WHERE id = '\(id)'",
             root: library.root)
 
         let verify = try library.run(["verify"])
@@ -45,8 +48,9 @@ import Testing
         #expect(try library.run(["verify"]).status == 0)
     }
 
-    @Test func anAssetLostFromTheCatalogIsReportedNotPurgedOnes() throws {
-        let (library, id, _) = try indexedSample()
+    @Test(arguments: CatalogBackend.all)
+    func anAssetLostFromTheCatalogIsReportedNotPurgedOnes(backend: CatalogBackend) throws {
+        let (library, id, _) = try indexedSample(backend)
         let other = try #require(try library.assets().dropFirst().first?["id"] as? String)
         #expect(try library.run(["action", "like", id]).status == 0)
         // A purged asset leaves its history behind, with the purge logged: no finding.
@@ -59,10 +63,10 @@ import Testing
         try CatalogSQL.execute("DELETE FROM assets WHERE id = '\(id)'", root: library.root)
         let verify = try library.run(["verify"])
         #expect(verify.status == 1)
-        let catalog = library.url(".photolib/catalog.sqlite").path
+        let catalog = backend == .sqlite ? library.url(".photolib/catalog.sqlite").path : "postgresql://"
+        #expect(verify.stdout.contains("asset-lost: \(catalog)"), "\(verify.stdout)")
         #expect(
-            verify.stdout.contains(
-                "asset-lost: \(catalog): the action log has 1 entries of asset \(id) (the last: 'like' at 20"),
+            verify.stdout.contains(": the action log has 1 entries of asset \(id) (the last: 'like' at 20"),
             "\(verify.stdout)")
         #expect(!verify.stdout.contains(other))
         // Nothing to bring it back from: reported, not repaired (the purged asset's renditions,
@@ -77,9 +81,9 @@ import Testing
 /// original in the trash while the catalog says it is not trashed, or back at its path while
 /// the catalog says it is. `verify` names each; `--repair` records what the files say.
 @Suite struct OlderTrashStateTests {
-    @Test(arguments: [false, true])
-    func aDeleteCutShortByAnOlderPhotolibIsFinished(indexedMeanwhile: Bool) throws {
-        let library = try TestLibrary.sample()
+    @Test(arguments: CatalogBackend.all, [false, true])
+    func aDeleteCutShortByAnOlderPhotolibIsFinished(backend: CatalogBackend, indexedMeanwhile: Bool) throws {
+        let library = try TestLibrary.sample(backend)
         try #require(try library.run(["index"]).status == 0)
         let asset = try #require(try library.assets().first)
         let id = try #require(asset["id"] as? String)
@@ -116,8 +120,9 @@ import Testing
         #expect(try library.run(["verify"]).status == 0)
     }
 
-    @Test func aRestoreCutShortByAnOlderPhotolibIsFinished() throws {
-        let library = try TestLibrary.sample()
+    @Test(arguments: CatalogBackend.all)
+    func aRestoreCutShortByAnOlderPhotolibIsFinished(backend: CatalogBackend) throws {
+        let library = try TestLibrary.sample(backend)
         try #require(try library.run(["index"]).status == 0)
         let asset = try #require(try library.assets().first)
         let id = try #require(asset["id"] as? String)
@@ -146,8 +151,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
-    @Test func anotherFileAtThePathIsNotTakenForTheOriginal() throws {
-        let library = try TestLibrary.sample()
+    @Test(arguments: CatalogBackend.all)
+    func anotherFileAtThePathIsNotTakenForTheOriginal(backend: CatalogBackend) throws {
+        let library = try TestLibrary.sample(backend)
         try #require(try library.run(["index"]).status == 0)
         let assets = try library.assets()
         let id = try #require(assets.first?["id"] as? String)
