@@ -46,7 +46,12 @@ public final class LibraryVerifier {
                 let location = unrecordedTrashFile(of: asset)
             {
                 findings = [trashUnrecordedFinding(asset, location: location)]
-                inTrash.insert(library.absolutePath(of: location))
+                let path = library.absolutePath(of: location)
+                inTrash.insert(path)
+                // The sidecars that went with it, in its own folder.
+                if location.parent != Library.trashRelativeDirectory {
+                    inTrash.formUnion(Sidecar.candidates(for: path))
+                }
             }
             report.findings += findings
             if !asset.missing, library.settings.sidecars == .write, let finding = checkSidecar(of: asset) {

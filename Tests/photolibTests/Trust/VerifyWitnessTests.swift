@@ -168,3 +168,28 @@ import Testing
         #expect(!verify.stdout.contains("restore-unrecorded"))
     }
 }
+
+extension OlderTrashStateTests {
+    /// In the trash's own-folder layout the sidecar went along: it is the asset's, not unclaimed.
+    @Test func aDeleteCutShortWithItsSidecarIsFinishedWhole() throws {
+        let library = try TestLibrary()
+        let sample = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary/2015/lake-beach.jpg")
+        try library.add(sample, as: "a/p.jpg")
+        try #require(try BinaryRunner.run(["init", "--sidecars", "write", library.root.path]).status == 0)
+        try #require(try library.run(["index"]).status == 0)
+        #expect(try library.run(["action", "caption", "--value", "keep me", "a/p.jpg"]).status == 0)
+        let id = try #require(try library.assets().first?["id"] as? String)
+        let folder = library.url(".photolib/trash/\(id)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["p.jpg", "p.jpg.xmp"] {
+            try FileManager.default.moveItem(at: library.url("a/\(name)"), to: folder.appendingPathComponent(name))
+        }
+        let verify = try library.run(["verify"])
+        #expect(verify.stdout.contains("trash-unrecorded: \(folder.path)/p.jpg: "), "\(verify.stdout)")
+        #expect(!verify.stdout.contains("trash-file-unclaimed"), "\(verify.stdout)")
+        #expect(try library.run(["verify", "--repair"]).status == 0)
+        #expect(try library.run(["action", "restore", id]).status == 0)
+        #expect(try String(contentsOf: library.url("a/p.jpg.xmp"), encoding: .utf8).contains("keep me"))
+        #expect(try library.run(["verify"]).status == 0)
+    }
+}
