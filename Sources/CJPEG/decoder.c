@@ -121,6 +121,11 @@ size_t pljpeg_decoder_whole_image_bytes(pljpeg_decoder *decoder) {
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
     if (setjmp(decoder->errors.jump)) return 0;
     if (!jpeg_has_multiple_scans(cinfo)) return 0;
+    return pljpeg_decoder_coefficient_bytes(decoder);
+}
+
+size_t pljpeg_decoder_coefficient_bytes(pljpeg_decoder *decoder) {
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
     // jdcoefct.c pads each component's block grid to whole MCUs.
     size_t total = 0;
     for (int index = 0; index < cinfo->num_components; index++) {

@@ -65,6 +65,9 @@ public struct AssetEdit: Sendable, Equatable {
             result.trashed = true
             result.trashedAt = now
             result.trashLocation = location
+            // Its file is accounted for: in the trash, not missing (a delete that `verify`
+            // finishes for an asset an older photolib's index had marked missing).
+            result.missing = false
         case .restore:
             result.trashed = false
             result.trashedAt = nil

@@ -169,6 +169,13 @@ extension PostgresCatalog {
                     || $0.optionalText(2).map(Self.fold) != $0.optionalText(3)
             }.count
             if stale > 0 { problems.append("\(stale) assets whose folded caption or city is out of date") }
+            // As on SQLite: a path the catalog gives must stay inside the library.
+            let unconfined = try connection.execute(
+                "SELECT relative_path FROM assets UNION ALL SELECT trash_path FROM assets WHERE trash_path IS NOT NULL"
+            ).rows.map { RawPath(bytes: $0.bytes(0)) }.filter { !ConfinedPath.isConfined($0) }.count
+            if unconfined > 0 {
+                problems.append("\(unconfined) paths that lead outside the library (absolute, or with '..')")
+            }
             return problems
         }
     }

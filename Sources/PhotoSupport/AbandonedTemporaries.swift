@@ -42,7 +42,7 @@ public enum AbandonedTemporaries {
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     /// False only when no process has this id (a process of another user still counts as alive).
-    private static func isAlive(_ pid: pid_t) -> Bool {
+    static func isAlive(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0 || errno != ESRCH
     }
 }

@@ -151,6 +151,8 @@ extension DirectoryHandle {
     /// `.notARegularFile`, `.hasOtherLinks`), so that a FIFO, a symlink or a hard-linked file
     /// at that name is never replaced.
     public func writeAtomically(_ data: [UInt8], name: RawPath) throws {
+        // What a killed writer left here goes with the next write (see `AbandonedTemporaries`).
+        AbandonedTemporaries.removeAbandoned(in: self)
         let existing = status(name)
         if let existing {
             guard (existing.st_mode & S_IFMT) == S_IFREG else {

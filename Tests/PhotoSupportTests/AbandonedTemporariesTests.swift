@@ -53,3 +53,35 @@ import Testing
         #expect(AbandonedTemporaries.remove(under: folder.path.appending("absent")) == 0)
     }
 }
+
+extension AbandonedTemporariesTests {
+    @Test func readsTheWriterFromAnExportStagingFolderName() {
+        #expect(AbandonedTemporaries.exportStagingProcess(ofFolderNamed: Array(".a.jpg.photolib-export-42".utf8)) == 42)
+        #expect(AbandonedTemporaries.exportStagingProcess(ofFolderNamed: Array("a.jpg.photolib-export-42".utf8)) == nil)
+        #expect(AbandonedTemporaries.exportStagingProcess(ofFolderNamed: Array(".a.jpg.photolib-export-".utf8)) == nil)
+        #expect(AbandonedTemporaries.exportStagingProcess(ofFolderNamed: Array(".a.photolib-export-4x".utf8)) == nil)
+        // Not a file temporary either.
+        #expect(AbandonedTemporaries.writerProcess(ofTemporaryNamed: Array(".a.jpg.photolib-export-42".utf8)) == nil)
+    }
+
+    /// Before a write into a folder: only its own abandoned entries, old enough, go.
+    @Test func aFolderIsCleanedOfOldAbandonedEntriesOnly() throws {
+        let folder = try TemporaryDirectory()
+        let dead = try deadProcessID()
+        let hourAgo = Date(timeIntervalSinceNow: -3600)
+        for name in [".x.tmp-\(dead)-1", ".y.tmp-\(dead)-2", "sub/.z.tmp-\(dead)-3"] {
+            let url = folder.url.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data([1]).write(to: url)
+        }
+        for name in [".x.tmp-\(dead)-1", "sub/.z.tmp-\(dead)-3"] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: hourAgo], ofItemAtPath: folder.url.appendingPathComponent(name).path)
+        }
+        let handle = try DirectoryHandle.open(root: folder.path)
+        #expect(AbandonedTemporaries.removeAbandoned(in: handle) == 1)
+        // The young one stays (its writer may live on another machine), and so does the subfolder's.
+        #expect(folder.files() == [".y.tmp-\(dead)-2", "sub/.z.tmp-\(dead)-3"])
+    }
+}

@@ -5,8 +5,8 @@ import Testing
 /// `photolib list` over a copy of SampleLibrary/ (in the repository, so these run everywhere).
 @Suite struct ListCommandTests {
     /// A fresh library over a copy of SampleLibrary/, indexed (with renditions unless asked not to).
-    static func sampleLibrary(renditions: Bool = true) throws -> TestLibrary {
-        let library = try TestLibrary.sample()
+    static func sampleLibrary(renditions: Bool = true, backend: CatalogBackend = .sqlite) throws -> TestLibrary {
+        let library = try TestLibrary.sample(backend)
         let index = try library.run(["index"] + (renditions ? [] : ["--no-renditions"]))
         #expect(index.status == 0)
         #expect(index.stdout == "added 10, updated 0, moved 0, unchanged 0, missing 0, failed 0\n")

@@ -1,10 +1,12 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
-/// `photolib verify` through the binary: its lines, its JSON and its exit status.
+/// `photolib verify` through the binary: its lines, its JSON and its exit status, on either store.
 @Suite struct VerifyCommandTests {
-    @Test func aWellLibraryExitsZeroAndAProblemOneUntilRepaired() throws {
-        let library = try ListCommandTests.sampleLibrary()
+    @Test(arguments: CatalogBackend.all)
+    func aWellLibraryExitsZeroAndAProblemOneUntilRepaired(backend: CatalogBackend) throws {
+        let library = try ListCommandTests.sampleLibrary(backend: backend)
         let clean = try library.run(["verify"])
         #expect(clean.status == 0)
         #expect(clean.stdout == "checked 10 assets, 20 rendition files, 0 trash files: all is well\n")
@@ -31,8 +33,9 @@ import Testing
         #expect(try library.run(["verify"]).status == 0)
     }
 
-    @Test func whatVerifyMustNotTouchKeepsTheStatusAtOne() throws {
-        let library = try ListCommandTests.sampleLibrary()
+    @Test(arguments: CatalogBackend.all)
+    func whatVerifyMustNotTouchKeepsTheStatusAtOne(backend: CatalogBackend) throws {
+        let library = try ListCommandTests.sampleLibrary(backend: backend)
         let stray = library.root.appendingPathComponent(".photolib/trash/unknown.jpg")
         try Data([0xFF, 0xD8, 0xFF]).write(to: stray)
         let result = try library.run(["verify", "--repair"])
@@ -42,8 +45,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: stray.path))
     }
 
-    @Test func aRepairThatCannotBeMadeExitsTwo() throws {
-        let library = try ListCommandTests.sampleLibrary(renditions: false)
+    @Test(arguments: CatalogBackend.all)
+    func aRepairThatCannotBeMadeExitsTwo(backend: CatalogBackend) throws {
+        let library = try ListCommandTests.sampleLibrary(renditions: false, backend: backend)
         // A file stands where one asset's fan-out folder must go, so its renditions cannot be
         // made (root ignores permissions, a file in the way it does not), and the file is too
         // recent to be removed: three repairs fail, the other eighteen renditions are made.

@@ -50,6 +50,11 @@ int pljpeg_decoder_copy_icc_profile(pljpeg_decoder *decoder, uint8_t **data, uin
 /// 0 for single-scan files, which decode a row of blocks at a time.
 size_t pljpeg_decoder_whole_image_bytes(pljpeg_decoder *decoder);
 
+/// Bytes of the whole image's DCT coefficients, single-scan or not, as libjpeg's virtual
+/// arrays hold them (each component's block grid padded to whole MCUs): what a lossless
+/// transform (jpeg_read_coefficients) allocates for the source image.
+size_t pljpeg_decoder_coefficient_bytes(pljpeg_decoder *decoder);
+
 /// Bounds the work of a multi-scan image: its scans times its coefficient bytes may not pass
 /// `bytes` (0: only the fixed bound on the number of scans). A file over it fails to decode.
 void pljpeg_decoder_set_scan_budget(pljpeg_decoder *decoder, size_t bytes);

@@ -12,6 +12,9 @@ public struct ImagingError: PhotolibError {
         /// A progressive (multi-scan) image whose DCT coefficients, which libjpeg keeps for the
         /// whole image at full size whatever the scale, need more memory than the budget.
         case overMemoryBudget(bytes: Int, limitMegapixels: Int)
+        /// A lossless turn (TurboJPEG's transform, which reads every DCT coefficient of the
+        /// image, and for most turns writes a second set) that would need more than the budget.
+        case transformOverMemoryBudget(bytes: Int, limitMegapixels: Int)
         /// A colour model renditions cannot show (neither gray, YCbCr/RGB nor CMYK/YCCK).
         case unsupportedColorModel(components: Int)
         /// libjpeg failed while writing a rendition.
@@ -32,7 +35,9 @@ public struct ImagingError: PhotolibError {
 
     public var kind: ErrorKind {
         switch reason {
-        case .undecodable, .undecodableFormat, .tooManyPixels, .overMemoryBudget, .unsupportedColorModel: .badData
+        case .undecodable, .undecodableFormat, .tooManyPixels, .overMemoryBudget, .transformOverMemoryBudget,
+            .unsupportedColorModel:
+            .badData
         case .encodingFailed, .outOfMemory: .failure
         case .invalidFingerprint: .usage
         }
@@ -49,6 +54,8 @@ public struct ImagingError: PhotolibError {
             PixelLimit(megapixels: limit).refusal(width: width, height: height)
         case .overMemoryBudget(let bytes, let limit):
             PixelLimit(megapixels: limit).memoryRefusal(bytes: bytes)
+        case .transformOverMemoryBudget(let bytes, let limit):
+            PixelLimit(megapixels: limit).transformRefusal(bytes: bytes)
         case .unsupportedColorModel(let components): "unsupported JPEG colour model (\(components) components)"
         case .encodingFailed(let message): "cannot write rendition: \(message)"
         case .invalidFingerprint(let fingerprint): "invalid content fingerprint '\(fingerprint)'"

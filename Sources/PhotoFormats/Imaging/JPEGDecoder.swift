@@ -71,6 +71,10 @@ final class JPEGDecoder {
     /// multi-scan) image starts decoding; 0 for single-scan images.
     var wholeImageBufferBytes: Int { pljpeg_decoder_whole_image_bytes(handle) }
 
+    /// Bytes of the whole image's DCT coefficients, single-scan or not: what a lossless
+    /// transform reads the image into.
+    var coefficientBytes: Int { pljpeg_decoder_coefficient_bytes(handle) }
+
     /// Bounds the scans a multi-scan image may have by the work they take (see `PixelLimit.scanBudget`).
     func setScanBudget(_ bytes: Int) { pljpeg_decoder_set_scan_budget(handle, bytes) }
 

@@ -60,6 +60,21 @@ public struct PixelLimit: Sendable, Equatable {
         }
     }
 
+    /// Why a lossless turn whose coefficients need `bytes` is refused.
+    public func transformRefusal(bytes: Int) -> String {
+        "turning it upright needs \((bytes + (1 << 20) - 1) >> 20) MiB for its coefficients, over the "
+            + "\(megapixels) MiB budget of the \(megapixels)-megapixel limit (raise max-megapixels to turn it)"
+    }
+
+    /// Throws `ImagingError.transformOverMemoryBudget` when a lossless transform would hold
+    /// `bytes` of coefficients, over the same budget as a progressive decode's.
+    package func checkTransformCoefficients(_ bytes: Int, path: RawPath) throws(ImagingError) {
+        guard bytes <= coefficientBudget else {
+            throw ImagingError(
+                path: path, reason: .transformOverMemoryBudget(bytes: bytes, limitMegapixels: megapixels))
+        }
+    }
+
     /// Megapixels to one decimal place, halves rounded up (in integers, so exactly): enough to
     /// show why a limit was crossed. Frame headers give sizes of 16 bits, so the product fits.
     static func megapixelText(width: Int, height: Int) -> String {

@@ -24,8 +24,9 @@ package final class TurboJPEGHandle {
     /// `jpeg` turned upright for EXIF `orientation` without decoding: TurboJPEG's lossless
     /// transform, keeping every marker (EXIF included). When the size is not a whole number of
     /// blocks, the partial blocks at the edges are dropped (`trimmed`), as `jpegtran -trim` does.
-    /// The transform holds every DCT coefficient of the image at once, so an image over `limit`
-    /// is refused from its header first.
+    /// The transform holds every DCT coefficient of the image at once, so an image over `limit`,
+    /// or whose coefficients would pass the limit's `coefficientBudget`, is refused from its
+    /// header first.
     package func transformUpright(
         _ jpeg: [UInt8], orientation: Int, limit: PixelLimit, path: RawPath
     ) throws -> (bytes: [UInt8], trimmed: Bool) {
@@ -39,6 +40,16 @@ package final class TurboJPEGHandle {
         }
         guard header == 0 else { throw PictureError(path: path, reason: .transformFailed(message())) }
         try limit.check(width: Int(width), height: Int(height), path: path)
+        // tjTransform reads every coefficient of the image (baseline or progressive) and, for
+        // every turn but the horizontal flip, which it makes in place, writes a second set:
+        // counted from libjpeg's own reading of the header, before TurboJPEG allocates any.
+        let coefficients = try jpeg.withUnsafeBytes { data in
+            let reader = try JPEGDecoder(path: path)
+            _ = try reader.readHeader(data, path: path)
+            defer { reader.abort() }
+            return reader.coefficientBytes
+        }
+        try limit.checkTransformCoefficients(coefficients * (orientation == 2 ? 1 : 2), path: path)
         let operation: TJXOP
         switch orientation {
         case 2: operation = TJXOP_HFLIP

@@ -33,7 +33,9 @@ public enum OriginalExport {
 
     /// Writes `bytes` to `target` whole (temporary file, fsync, then into place). An existing
     /// `target` is kept, with `FileSystemError.alreadyExists`, unless `replace`.
+    /// What a killed export left in the target's folder goes first (`AbandonedTemporaries`).
     public static func write(_ bytes: [UInt8], to target: RawPath, replace: Bool) throws {
+        AbandonedTemporaries.removeAbandoned(inFolder: target.parent)
         if FileSystem.isDirectory(target) { throw FileSystemError(path: target, reason: .alreadyExists) }
         if replace {
             try FileSystem.writeAtomically(bytes, to: target)

@@ -49,11 +49,19 @@ public final class IndexWorker {
             keeper.stop()
             try? catalog.leave(identity)
         }
+        // The files index could not read, by folder: as in a plain index, an unchanged one is
+        // neither read nor reported again (unless retrying).
+        var remembered: [RawPath: [RawPath: IndexFailure]] = [:]
+        for failure in try catalog.indexFailures() {
+            remembered[Self.folder(of: failure.relativePath), default: [:]][failure.relativePath] = failure
+        }
         var summary = IndexSummary()
         while true {
             if let lease = try catalog.claim(run: run, worker: identity, leaseSeconds: leaseSeconds) {
                 keeper.hold(lease)
-                let (done, folder) = try index(lease, indexer: indexer, report: report)
+                let (done, folder) = try index(
+                    lease, indexer: indexer, remembered: remembered[RawPath(bytes: lease.target.bytes)] ?? [:],
+                    report: report)
                 keeper.hold(nil)
                 // A folder taken over meanwhile counts for the worker that finished it.
                 if done { summary.add(folder) }
@@ -75,7 +83,8 @@ public final class IndexWorker {
 
     /// Indexes the files of one folder and completes its item; false when the lease was lost.
     private func index(
-        _ lease: WorkLease, indexer: Indexer, report: @escaping @Sendable (IndexEvent) -> Void
+        _ lease: WorkLease, indexer: Indexer, remembered: [RawPath: IndexFailure],
+        report: @escaping @Sendable (IndexEvent) -> Void
     ) throws -> (Bool, IndexSummary) {
         let folder = RawPath(bytes: lease.target.bytes)
         let listing = FileWalker(
@@ -89,9 +98,11 @@ public final class IndexWorker {
         let records = try catalog.indexRecords(inFolder: folder)
         var recordsByPath: [RawPath: IndexRecord] = [:]
         for record in records { recordsByPath[record.file.relativePath] = record }
-        let pending = indexer.pendingFiles(listing.files, explicitFiles: [], recordsByPath: recordsByPath)
+        let pending = indexer.pendingFiles(
+            listing.files, explicitFiles: [], recordsByPath: recordsByPath, failuresByPath: remembered)
         summary.unchanged = pending.unchanged.count
         summary.companions = pending.companions
+        summary.failedBefore = pending.failedBefore
         let readings = indexer.readFiles(pending.toRead, report: report)
 
         // A file new at its path may be an asset moved from anywhere in the library: the
@@ -105,7 +116,7 @@ public final class IndexWorker {
             known.insert($0.id).inserted
         }
         var plan = ChangePlan(records: records + candidates, seenPaths: pending.seenPaths, library: library)
-        _ = indexer.place(
+        let newFailures = indexer.place(
             pending.toRead, readings, plan: &plan, recordsByPath: recordsByPath, summary: &summary, report: report)
 
         let subfolders = listing.folders.compactMap { subfolder in
@@ -114,7 +125,18 @@ public final class IndexWorker {
         let done = try catalog.completeIndexItem(
             lease, scanned: plan.refreshed + plan.added, seen: pending.unchanged, subfolders: subfolders,
             filesDone: pending.seenPaths.count)
+        // Remembered after the folder's item is done (only then are its results this worker's);
+        // a kill in between costs a second reading of those files, nothing else.
+        let cleared = pending.cleared + remembered.keys.filter { !pending.seenPaths.contains($0) }
+        if done, !newFailures.isEmpty || !cleared.isEmpty {
+            try catalog.updateIndexFailures(recording: newFailures, clearing: cleared)
+        }
         return (done, summary)
+    }
+
+    /// The folder a relative path lies in, as work items name folders (the root is empty).
+    static func folder(of relativePath: RawPath) -> RawPath {
+        relativePath.bytes.contains(UInt8(ascii: "/")) ? relativePath.parent : RawPath(bytes: [])
     }
 
     /// Of the assets a run never saw, those under its roots whose file is not on disk.
@@ -134,6 +156,8 @@ extension IndexSummary {
         updated += other.updated
         moved += other.moved
         unchanged += other.unchanged
+        companions += other.companions
+        failedBefore += other.failedBefore
         missing += other.missing
         failed += other.failed
         damaged += other.damaged

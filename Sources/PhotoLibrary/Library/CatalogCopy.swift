@@ -4,7 +4,9 @@ import PhotoCatalogPostgres
 import PhotoSupport
 
 /// Moves a library's catalog to another store (`photolib catalog copy`): every asset with its
-/// flags, captions, cities and times, the whole action log and `catalog_info`, then checks
+/// flags, captions, cities and times, the whole action log, `catalog_info` (with the library
+/// id the library's settings are checked against), the files `index` could not read and the
+/// file moves recorded and not finished (a mover's, which the next command settles), then checks
 /// that the copy reads back identical and only then switches the library's settings over.
 ///
 /// The source stays frozen for the whole copy (writers on every machine wait, readers do
@@ -52,13 +54,14 @@ public enum CatalogCopy {
 
     /// Copies page by page, then compares counts and every row read back from both sides.
     private static func copyAndCheck(
-        from source: any CatalogTransfer, into target: any CatalogTransfer
+        from source: any Catalog & CatalogTransfer, into target: any Catalog & CatalogTransfer
     ) throws -> (assets: Int, events: Int) {
         let empty = try target.contentCounts()
         guard empty == (0, 0) else { throw CatalogCopyError(.targetNotEmpty(assets: empty.assets)) }
         try eachAssetPage(source) { try target.importAssets($0) }
         try eachEventPage(source) { try target.importEvents($0) }
         try target.importInfo(source.exportInfo())
+        try copyBookkeeping(from: source, into: target)
 
         let expected = try source.contentCounts()
         let copied = try target.contentCounts()
@@ -83,6 +86,32 @@ public enum CatalogCopy {
             throw CatalogCopyError(.contentDiffers("catalog_info"))
         }
         return expected
+    }
+
+    /// The index failures and the recorded file moves, which no output shows but which keep
+    /// `index` from reading an unreadable file again and let the next command finish a move
+    /// a kill (or the copy's freeze) cut short; read back and compared like the rest.
+    private static func copyBookkeeping(from source: any Catalog, into target: any Catalog) throws {
+        let failures = try source.indexFailures()
+        if !failures.isEmpty { try target.updateIndexFailures(recording: failures, clearing: []) }
+        // New row numbers: they only name the records.
+        let moves = try source.pendingMoves().map {
+            FileMove(assetID: $0.assetID, kind: $0.kind, source: $0.source, target: $0.target)
+        }
+        _ = try target.recordMoves(moves)
+        func same(_ left: IndexFailure, _ right: IndexFailure) -> Bool {
+            left.relativePath == right.relativePath && left.size == right.size
+                && left.modifiedNanoseconds == right.modifiedNanoseconds && left.reason == right.reason
+                && abs(left.failedAt.timeIntervalSince(right.failedAt)) < 0.001
+        }
+        let copiedFailures = try target.indexFailures()
+        guard copiedFailures.count == failures.count, zip(copiedFailures, failures).allSatisfy(same) else {
+            throw CatalogCopyError(.contentDiffers("index failures"))
+        }
+        let copiedMoves = try target.pendingMoves().map {
+            FileMove(assetID: $0.assetID, kind: $0.kind, source: $0.source, target: $0.target)
+        }
+        guard copiedMoves == moves else { throw CatalogCopyError(.contentDiffers("recorded file moves")) }
     }
 
     private static func eachAssetPage(_ catalog: any CatalogTransfer, _ body: ([StoredAsset]) throws -> Void) throws {
@@ -124,7 +153,7 @@ private struct Destination {
     }
 
     /// The new, empty catalog (created with the latest schema).
-    func open() throws -> any CatalogTransfer {
+    func open() throws -> any Catalog & CatalogTransfer {
         switch target {
         case .sqlite: try SQLiteCatalog(path: temporaryPath!)
         case .postgres(let address): try PostgresCatalog(address: address)

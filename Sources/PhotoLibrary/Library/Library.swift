@@ -100,6 +100,7 @@ public final class Library: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(settings)
+        AbandonedTemporaries.removeAbandoned(inFolder: settingsPath.parent)
         try FileSystem.writeAtomically(Array(data) + [UInt8(ascii: "\n")], to: settingsPath)
     }
 

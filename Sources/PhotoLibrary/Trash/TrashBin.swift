@@ -39,6 +39,7 @@ public struct TrashBin: Sendable {
                     path: source.path, reason: move.kind == .trash ? .originalMissing : .trashedFileMissing)
             }
             let target = try library.place(of: targetPath, create: true)
+            AbandonedTemporaries.removeAbandoned(in: target.folder)
             if target.status != nil { throw TrashError(path: target.path, reason: .pathTaken) }
             do {
                 try FileTransfer.move(source, to: target)

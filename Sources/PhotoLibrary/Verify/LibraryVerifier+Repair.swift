@@ -31,6 +31,10 @@ extension LibraryVerifier {
         let indices = { (kinds: Set<VerifyFinding.Kind>) in
             report.findings.indices.filter { kinds.contains(report.findings[$0].kind) }
         }
+        // Before the sidecars: a sidecar is written from the catalog, which must hold the
+        // logged values again first.
+        reapplyHistory(indices([.historyDisagrees]), in: &report)
+        recordTrashState(indices([.trashUnrecorded, .restoreUnrecorded]), in: &report)
         markMissing(indices([.originalMissing]), in: &report)
         reindex(indices([.originalChanged]), in: &report, jobs: jobs)
         makeRenditions(indices([.renditionMissing]), in: &report, jobs: jobs)
@@ -38,7 +42,11 @@ extension LibraryVerifier {
         rewriteSidecars(indices([.sidecarDisagrees]), in: &report)
         for index in report.findings.indices where !report.findings[index].isRepairable {
             report.findings[index].repairProblem =
-                report.findings[index].kind == .catalogDamaged ? .catalogDamaged : .trashNotTouched
+                switch report.findings[index].kind {
+                case .catalogDamaged: .catalogDamaged
+                case .assetLost: .assetLost
+                default: .trashNotTouched
+                }
         }
         return report
     }

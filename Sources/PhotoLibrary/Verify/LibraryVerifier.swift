@@ -36,16 +36,33 @@ public final class LibraryVerifier {
         everything.trash = .included
         let assets = try catalog.assets(matching: everything)
         report.assetsChecked = assets.count
-        for asset in assets where !asset.trashed && !asset.missing {
-            report.findings += checkOriginal(of: asset)
-            if library.settings.sidecars == .write, let finding = checkSidecar(of: asset) {
+        report.findings += try checkHistory(assets)
+        // Assets a running command is moving the files of are between two states on purpose.
+        let moving = Set(try catalog.pendingMoves().map(\.assetID))
+        var inTrash = Set<RawPath>()
+        for asset in assets where !asset.trashed {
+            var findings = asset.missing ? [] : checkOriginal(of: asset)
+            if asset.missing || findings.first?.kind == .originalMissing, !moving.contains(asset.id),
+                let location = unrecordedTrashFile(of: asset)
+            {
+                findings = [trashUnrecordedFinding(asset, location: location)]
+                let path = library.absolutePath(of: location)
+                inTrash.insert(path)
+                // The sidecars that went with it, in its own folder.
+                if location.parent != Library.trashRelativeDirectory {
+                    inTrash.formUnion(Sidecar.candidates(for: path))
+                }
+            }
+            report.findings += findings
+            if !asset.missing, library.settings.sidecars == .write, let finding = checkSidecar(of: asset) {
                 report.findings.append(finding)
             }
         }
         report.findings += try checkRenditionFiles(
             claimedFingerprints: Set(assets.map(\.file.fingerprint)),
             filesChecked: &report.renditionFilesChecked)
-        report.findings += try checkTrash(assets.filter(\.trashed), filesChecked: &report.trashFilesChecked)
+        report.findings += try checkTrash(
+            assets.filter(\.trashed), accountedFor: inTrash, moving: moving, filesChecked: &report.trashFilesChecked)
         report.findings += checkTemporaries()
         return report
     }
@@ -164,9 +181,12 @@ public final class LibraryVerifier {
     }
 
     /// Each trashed asset's file is in the trash, and each file in the trash is an asset's.
-    func checkTrash(_ trashed: [Asset], filesChecked: inout Int) throws -> [VerifyFinding] {
+    /// `accountedFor`: files found to be the originals of assets not recorded as trashed.
+    func checkTrash(
+        _ trashed: [Asset], accountedFor: Set<RawPath>, moving: Set<AssetID>, filesChecked: inout Int
+    ) throws -> [VerifyFinding] {
         var findings: [VerifyFinding] = []
-        var claimed = Set<RawPath>()
+        var claimed = accountedFor
         for asset in trashed {
             // No location, or one outside the library: reported by integrityProblems.
             guard let location = asset.trashLocation, ConfinedPath.isConfined(location) else { continue }
@@ -178,6 +198,10 @@ public final class LibraryVerifier {
             }
             var info = stat()
             if path.withCString({ lstat($0, &info) }) != 0 {
+                if !moving.contains(asset.id), let finding = restoreUnrecordedFinding(asset) {
+                    findings.append(finding)
+                    continue
+                }
                 findings.append(
                     VerifyFinding(
                         kind: .trashFileMissing, path: path, assetID: asset.id,

@@ -12,8 +12,10 @@ enum OriginalState: Equatable {
     case unreadable(String)
 
     /// Compares `path` with `recorded`: a `stat`, then the fingerprint of its first and
-    /// last 64 KiB (never the whole file), as the indexer computed it.
-    static func of(_ path: RawPath, recorded: FileFacts) -> OriginalState {
+    /// last 64 KiB (never the whole file), as the indexer computed it. With
+    /// `ignoringModificationTime`, the same size and fingerprint are enough (is this the
+    /// asset's file, wherever it lies now?).
+    static func of(_ path: RawPath, recorded: FileFacts, ignoringModificationTime: Bool = false) -> OriginalState {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else {
             let code = errno
@@ -33,7 +35,9 @@ enum OriginalState: Equatable {
             return .changed("content fingerprint differs")
         case .success: break
         }
-        if modified != recorded.modifiedNanoseconds { return .changed("modification time differs") }
+        if modified != recorded.modifiedNanoseconds, !ignoringModificationTime {
+            return .changed("modification time differs")
+        }
         return .unchanged
     }
 }

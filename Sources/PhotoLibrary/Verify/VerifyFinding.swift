@@ -27,6 +27,21 @@ public struct VerifyFinding: Sendable, Equatable {
         /// With `sidecars: write`, a sidecar whose caption, city or rating says otherwise than
         /// the catalog's user-set caption, city or favourite (a lost write, or a lost commit).
         case sidecarDisagrees = "sidecar-disagrees"
+        /// The catalog's favourite, liked, caption or city says otherwise than the last entry
+        /// the action log has for that field. The two are written in one transaction, so a
+        /// commit was partly lost (a damaged write-ahead log) or another program edited the
+        /// catalog; `--repair` applies the logged values again.
+        case historyDisagrees = "history-disagrees"
+        /// The action log has entries of an asset the catalog no longer has, though no purge
+        /// or forget of it was logged: the asset was lost from the catalog. Reported only.
+        case assetLost = "asset-lost"
+        /// An asset's original lies in the trash (`<id>/<name>`, or an older photolib's
+        /// `<id>-<name>`) while the catalog says it is not trashed: a delete cut short by a
+        /// photolib that recorded no file move. `--repair` records it as trashed.
+        case trashUnrecorded = "trash-unrecorded"
+        /// A trashed asset's original is back at its path and gone from the trash: a restore
+        /// cut short the same way. `--repair` records it as restored.
+        case restoreUnrecorded = "restore-unrecorded"
     }
 
     public var kind: Kind
@@ -54,6 +69,10 @@ public struct VerifyFinding: Sendable, Equatable {
         case catalogDamaged
         /// A file in the trash that photolib cannot account for, which it never touches.
         case trashNotTouched
+        /// An asset lost from the catalog: the action log keeps none of its file facts.
+        case assetLost
+        /// Another photolib is moving files now (its recorded moves are not ours to judge).
+        case filesMoving
 
         public var description: String {
             switch self {
@@ -63,6 +82,10 @@ public struct VerifyFinding: Sendable, Equatable {
                 "left in place: changed \(seconds) s ago, it may belong to an index or render running now"
             case .catalogDamaged: "not repaired: restore the catalog from a backup, or move it away and index again"
             case .trashNotTouched: "not repaired: photolib does not touch files in the trash it cannot account for"
+            case .assetLost:
+                "not repaired: the action log keeps no file facts to bring it back; index its original again "
+                    + "(it gets a new id)"
+            case .filesMoving: "not repaired: another photolib is moving files now; verify again when it is done"
             }
         }
     }
@@ -84,9 +107,9 @@ public struct VerifyFinding: Sendable, Equatable {
     public var isRepairable: Bool {
         switch kind {
         case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned,
-            .temporaryLeft, .sidecarDisagrees:
+            .temporaryLeft, .sidecarDisagrees, .historyDisagrees, .trashUnrecorded, .restoreUnrecorded:
             true
-        case .catalogDamaged, .trashFileMissing, .trashFileUnclaimed: false
+        case .catalogDamaged, .trashFileMissing, .trashFileUnclaimed, .assetLost: false
         }
     }
 }

@@ -22,7 +22,8 @@ enum CatalogCommand: PhotolibCommand {
                 abstract: "Copy the catalog to PostgreSQL or back to SQLite, then use the copy.",
                 discussion: """
                     Copies every asset (flags, captions, cities, places, times), the whole action \
-                    log and the catalog's own information into --to, which must be new or empty, \
+                    log, the catalog's own information, the files index could not read and any \
+                    unfinished file move into --to, which must be new or empty, \
                     reads the copy back and compares it with the original row by row, and only \
                     then switches the library's settings to it. Meanwhile the original is \
                     frozen: writers on every machine wait for the copy, readers do not. When \

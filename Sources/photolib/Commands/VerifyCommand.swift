@@ -14,11 +14,16 @@ enum VerifyCommand: PhotolibCommand {
             original decodes (damaged or not) has its thumbnail and preview, that the \
             renditions folder holds only renditions of \
             fingerprints some asset has, and that the trash holds exactly the files of trashed \
-            assets. Prints one line per finding and a summary. With --repair: marks missing \
-            originals missing, indexes changed ones again, makes missing renditions, and deletes \
-            stale and orphaned rendition files (not those changed in the last minute, which an \
-            index or render running now may own). It never deletes, moves or writes an original \
-            or a file in the trash. Exit status: 0 when all is well (after --repair: when the \
+            assets, that the catalog holds the values the action log's last entries gave \
+            (favourite, liked, a user's caption and city), and that no delete or restore was \
+            cut short unrecorded. Prints one line per finding and a summary. With --repair: \
+            applies the logged values again, records an original found in the trash as \
+            trashed (or back at its path as restored), marks missing originals missing, \
+            indexes changed ones again, makes missing renditions, rewrites disagreeing \
+            sidecars, and deletes stale and orphaned rendition files and leftover temporaries \
+            (not those changed in the last minute, which an index or render running now may \
+            own). It never deletes, moves or writes an original or a file in the trash. \
+            Exit status: 0 when all is well (after --repair: when the \
             repairs left nothing wrong), 1 when problems remain that verify does not or cannot \
             repair, 2 when some repairs were tried and failed.
             """,

@@ -90,3 +90,30 @@ extension DecodeBudgetTests {
             "\(error)")
     }
 }
+
+extension DecodeBudgetTests {
+    /// TurboJPEG's lossless turn reads every coefficient of the image, single-scan or not, and
+    /// writes a second set for every turn but the horizontal flip: refused from the header
+    /// when that passes the budget, before TurboJPEG allocates anything.
+    @Test(arguments: [false, true])
+    func aTurnWhoseCoefficientsExceedTheBudgetIsRefused(progressive: Bool) throws {
+        var encoder = FixtureJPEG(.gray)
+        encoder.progressive = progressive
+        encoder.declaredSize = (12_000, 12_000)
+        let bytes = encoder.encode(TestImage.testCard(width: 64, height: 48))
+        let path = folder.path.appending("turn.jpg")
+        // 1500 x 1500 blocks of 128 bytes: 275 MiB once, 550 MiB with the turned copy.
+        let turned = try #require(throws: ImagingError.self) {
+            try TurboJPEGHandle(path: path).transformUpright(bytes, orientation: 6, limit: .standard, path: path)
+        }
+        #expect(turned.reason == .transformOverMemoryBudget(bytes: 576_000_000, limitMegapixels: 250))
+        #expect(
+            turned.reasonDescription
+                == "turning it upright needs 550 MiB for its coefficients, over the 250 MiB budget of the "
+                + "250-megapixel limit (raise max-megapixels to turn it)")
+        let flipped = try #require(throws: ImagingError.self) {
+            try TurboJPEGHandle(path: path).transformUpright(bytes, orientation: 2, limit: .standard, path: path)
+        }
+        #expect(flipped.reason == .transformOverMemoryBudget(bytes: 288_000_000, limitMegapixels: 250))
+    }
+}

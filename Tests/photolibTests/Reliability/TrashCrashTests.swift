@@ -14,8 +14,10 @@ extension ReliabilityTests {
         /// Assets each command moves: enough that a kill often lands among the moves.
         static let chosenCount = 12
 
-        @Test func deleteRestoreAndEmptyKilledAtRandomMomentsKeepCatalogAndFoldersTogether() throws {
-            let crash = try CrashLibrary(count: 40, withCorpus: false, initArguments: ["--sidecars", "write"])
+        @Test(arguments: CatalogBackend.all)
+        func deleteRestoreAndEmptyKilledAtRandomMomentsKeepCatalogAndFoldersTogether(backend: CatalogBackend) throws {
+            let crash = try CrashLibrary(
+                count: 40, withCorpus: false, initArguments: ["--sidecars", "write"] + backend.initArguments())
             var random = SeededGenerator(seed: 0x7EA5)
             try #require(try crash.library.run(["index", "--no-renditions"]).status == 0)
             let ids = try crash.assetsByID().keys.sorted()

@@ -10,15 +10,16 @@ final class TestLibrary {
         folder = try TemporaryDirectory()
     }
 
-    /// A library made with `init` holding a copy of SampleLibrary's ten photos, not indexed yet.
-    static func sample() throws -> TestLibrary {
+    /// A library made with `init` holding a copy of SampleLibrary's ten photos, not indexed yet,
+    /// its catalog on `backend`.
+    static func sample(_ backend: CatalogBackend = .sqlite) throws -> TestLibrary {
         let library = try TestLibrary()
         let sample = SampleFiles.root
         let files = FileManager.default.enumerator(atPath: sample.path)!.compactMap { $0 as? String }
         for file in files where file.hasSuffix(".jpg") {
             try library.add(sample.appendingPathComponent(file), as: file)
         }
-        let made = try BinaryRunner.run(["init", library.root.path])
+        let made = try BinaryRunner.run(["init"] + backend.initArguments() + [library.root.path])
         guard made.status == 0 else { throw InitFailed(stderr: made.stderr) }
         return library
     }

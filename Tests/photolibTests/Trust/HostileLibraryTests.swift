@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// Issue 11: the library folder is not trusted. Paths in the catalog that lead outside the
@@ -6,7 +7,7 @@ import Testing
 /// nothing outside the library.
 @Suite struct HostileLibraryTests {
     /// A library of SampleLibrary's photos, indexed, beside an `outside/` folder with a victim file.
-    private func makeLibrary(_ initArguments: [String] = []) throws -> (TestLibrary, URL) {
+    private func makeLibrary(_ backend: CatalogBackend, _ initArguments: [String] = []) throws -> (TestLibrary, URL) {
         let library = try TestLibrary()
         let sample = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary/2015")
         for name in ["bordeaux-art.jpg", "lake-beach.jpg"] {
@@ -18,7 +19,7 @@ import Testing
         let outside = library.url("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try Data("precious".utf8).write(to: outside.appendingPathComponent("precious.txt"))
-        try #require(try BinaryRunner.run(["init"] + initArguments + [root.path]).status == 0)
+        try #require(try BinaryRunner.run(["init"] + backend.initArguments() + initArguments + [root.path]).status == 0)
         try #require(try BinaryRunner.run(["index", "--no-renditions", "--library", root.path]).status == 0)
         return (library, outside)
     }
@@ -29,14 +30,23 @@ import Testing
         try BinaryRunner.run(arguments + ["--library", library.url("lib").path])
     }
 
+    private func dialect(_ library: TestLibrary) throws -> CatalogSQL.Dialect {
+        try CatalogSQL.Dialect(root: library.url("lib"))
+    }
+
     private func sql(_ library: TestLibrary, _ statement: String) throws {
         try CatalogSQL.execute(statement, root: library.url("lib"))
     }
 
-    @Test func aTrashPathOutsideTheLibraryIsNeverDeleted() throws {
-        let (library, outside) = try makeLibrary()
+    @Test(arguments: CatalogBackend.all)
+    func aTrashPathOutsideTheLibraryIsNeverDeleted(backend: CatalogBackend) throws {
+        let (library, outside) = try makeLibrary(backend)
         #expect(try run(library, ["action", "delete", "album/lake-beach.jpg"]).status == 0)
-        try sql(library, "UPDATE assets SET trash_path = CAST('../outside/precious.txt' AS BLOB) WHERE trashed = 1")
+        let store = try dialect(library)
+        try sql(
+            library,
+            "UPDATE assets SET trash_path = \(store.blob("../outside/precious.txt")) WHERE trashed = \(store.bool(true))"
+        )
         let emptied = try run(library, ["trash", "empty", "--yes"])
         #expect(emptied.status == 1)
         #expect(emptied.stderr.contains("refused: not a path inside the library"), "\(emptied.stderr)")
@@ -48,12 +58,14 @@ import Testing
         #expect(verify.stdout.contains("paths that lead outside the library"))
     }
 
-    @Test func aRelativePathOutsideTheLibraryIsNeitherTrashedNorRestored() throws {
-        let (library, outside) = try makeLibrary()
+    @Test(arguments: CatalogBackend.all)
+    func aRelativePathOutsideTheLibraryIsNeitherTrashedNorRestored(backend: CatalogBackend) throws {
+        let (library, outside) = try makeLibrary(backend)
+        let store = try dialect(library)
         try sql(
             library,
-            "UPDATE assets SET relative_path = CAST('../outside/precious.txt' AS BLOB) WHERE relative_path = CAST('album/lake-beach.jpg' AS BLOB)"
-        )
+            "UPDATE assets SET relative_path = \(store.blob("../outside/precious.txt")) "
+                + "WHERE relative_path = \(store.blob("album/lake-beach.jpg"))")
         let list = try run(library, ["list", "--jsonl"])
         let id = try #require(
             list.stdout.split(separator: "\n").first { $0.contains("precious") }.flatMap {
@@ -69,8 +81,9 @@ import Testing
         #expect(popped.status != 0 && !popped.stdout.contains("precious"))
     }
 
-    @Test func noSidecarIsWrittenThroughASymlinkedFolder() throws {
-        let (library, outside) = try makeLibrary(["--sidecars", "write"])
+    @Test(arguments: CatalogBackend.all)
+    func noSidecarIsWrittenThroughASymlinkedFolder(backend: CatalogBackend) throws {
+        let (library, outside) = try makeLibrary(backend, ["--sidecars", "write"])
         let elsewhere = outside.appendingPathComponent("dir")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
@@ -85,8 +98,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("p.jpg.xmp").path))
     }
 
-    @Test func restoreIntoAFolderReplacedBySymlinkIsRefused() throws {
-        let (library, outside) = try makeLibrary()
+    @Test(arguments: CatalogBackend.all)
+    func restoreIntoAFolderReplacedBySymlinkIsRefused(backend: CatalogBackend) throws {
+        let (library, outside) = try makeLibrary(backend)
         #expect(try run(library, ["action", "delete", "album/lake-beach.jpg"]).status == 0)
         let id = try #require(
             (try JSONSerialization.jsonObject(with: Data(try run(library, ["trash", "list", "--json"]).stdout.utf8))

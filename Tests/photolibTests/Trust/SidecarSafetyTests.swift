@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// Issue 11 item 9 and issue 10 item 4: a sidecar rewrite keeps the file's mode, never
@@ -90,8 +91,9 @@ import Testing
 /// `trash empty` deletes only what is in the trash, says what it really deleted, and never
 /// drops an asset whose original is back at its path (issue 11, item 1).
 @Suite struct TrashEmptyTruthTests {
-    @Test func anAssetWhoseOriginalIsBackIsKept() throws {
-        let library = try TestLibrary.sample()
+    @Test(arguments: CatalogBackend.all)
+    func anAssetWhoseOriginalIsBackIsKept(backend: CatalogBackend) throws {
+        let library = try TestLibrary.sample(backend)
         try #require(try library.run(["index", "--no-renditions"]).status == 0)
         let asset = try #require(try library.assets().first)
         let id = try #require(asset["id"] as? String)

@@ -1,10 +1,11 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// Issue 11's smaller items, each as a user meets it.
 @Suite struct SmallerItemsTests {
-    private func indexedSample() throws -> TestLibrary {
-        let library = try TestLibrary.sample()
+    private func indexedSample(_ backend: CatalogBackend = .sqlite) throws -> TestLibrary {
+        let library = try TestLibrary.sample(backend)
         try #require(try library.run(["index", "--no-renditions"]).status == 0)
         return library
     }
@@ -50,8 +51,9 @@ import Testing
     }
 
     /// Item 12: a 255-byte name goes into the trash and back.
-    @Test func aLongNameCanBeDeletedAndRestored() throws {
-        let library = try TestLibrary.sample()
+    @Test(arguments: CatalogBackend.all)
+    func aLongNameCanBeDeletedAndRestored(backend: CatalogBackend) throws {
+        let library = try TestLibrary.sample(backend)
         let name = String(repeating: "n", count: 251) + ".jpg"
         try library.add(
             BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary/2015/lake-beach.jpg"), as: "long/\(name)")
@@ -68,8 +70,9 @@ import Testing
 extension SmallerItemsTests {
     /// Item 13: the temporaries a killed photolib leaves beside a sidecar, the settings or a
     /// moved original are reported by verify and removed by --repair.
-    @Test func verifyReportsAndRepairRemovesLeftoverTemporaries() throws {
-        let library = try indexedSample()
+    @Test(arguments: CatalogBackend.all)
+    func verifyReportsAndRepairRemovesLeftoverTemporaries(backend: CatalogBackend) throws {
+        let library = try indexedSample(backend)
         let names = [
             "2015/.lake-beach.jpg.xmp.tmp-999999-12345", ".photolib/.settings.json.tmp-999999-1",
             "2015/.lake-beach.jpg.photolib-999999-77",
