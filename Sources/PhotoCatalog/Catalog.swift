@@ -130,8 +130,10 @@ public struct ScannedFile: Sendable, Equatable {
 /// Which assets `list` wants, and in what order.
 public struct AssetQuery: Sendable, Equatable {
     public enum Trash: Sendable, Equatable { case hidden, only, included }
-    /// `popped`: the most recently popped first, never-popped assets last.
-    public enum Sort: String, Sendable, Equatable, CaseIterable { case taken, path, city, popped }
+    /// `popped`: the most recently popped first, never-popped assets last; `size`: smallest
+    /// file first; `name`: by file name (the last path component), bytewise; `added`: first
+    /// added first. Ties go by path.
+    public enum Sort: String, Sendable, Equatable, CaseIterable { case taken, path, city, popped, size, name, added }
 
     public var favourite: Bool?
     public var liked: Bool?
@@ -156,7 +158,23 @@ public struct AssetQuery: Sendable, Equatable {
     /// the city or the relative path (case-insensitively, folded as `captionContains` is); a term
     /// starting with `!` must occur in none of them. Empty: no search.
     public var searchTerms: [String] = []
+    /// true: only assets with GPS coordinates; false: only those without.
+    public var hasGPS: Bool?
+    /// Substring of the camera's make or of its model, ASCII letters compared without case
+    /// (camera names are ASCII; both stores fold exactly these the same way).
+    public var cameraContains: String?
+    /// Only assets under this folder (its bytes relative to the library root, no leading or
+    /// trailing `/`), in it or in any folder below it. Empty: the whole library.
+    public var folder: RawPath?
+    /// true: only assets whose original is damaged (`Asset.damage` set); false: only sound ones.
+    public var damaged: Bool?
+    /// true: only assets with no capture date; false: only dated ones.
+    public var undated: Bool?
+    /// Indexed (read from its file) at or after this moment.
+    public var indexedSince: Date?
     public var sort: Sort = .path
+    /// The sort's order turned around entirely (ties and the undated or unplaced included).
+    public var reverse = false
     public var limit: Int?
 
     public init() {}

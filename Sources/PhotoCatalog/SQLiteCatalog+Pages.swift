@@ -133,7 +133,8 @@ struct PageSegment {
             ]
         }
         switch sort {
-        case .path: return [PageSegment(condition: nil, keys: [.path])]
+        // The browsers refuse the list-only sorts (`BrowserSession`); path order is their fallback.
+        case .path, .size, .name, .added: return [PageSegment(condition: nil, keys: [.path])]
         case .taken: return split(.taken, "taken_local")
         case .city: return split(.city, "city")
         case .popped: return split(.popped, "popped_at")

@@ -41,7 +41,6 @@ enum IndexCommand: PhotolibCommand {
                 help: "With --worker: how long a claimed folder waits for a worker that stopped (default: 60)."),
             .flag("retry-failed", help: "Read again the files that failed before, even unchanged."),
             .flag("json", help: "Print the summary as JSON."),
-            .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
         ],
         examples: [
             "photolib index", "photolib index 2024/ --jobs 4", "photolib index --json | jq .added",
@@ -68,6 +67,7 @@ enum IndexCommand: PhotolibCommand {
             case .renditionsFailed(let path, let reason):
                 diagnostics.problem("\(path): renditions not made: \(reason)")
             case .warning(let message): diagnostics.warning(message)
+            case .indexed(let path): diagnostics.note(path.description, "indexed")
             }
         }
         let summary: IndexSummary
@@ -84,8 +84,8 @@ enum IndexCommand: PhotolibCommand {
         progress?.finish()
         if command.flag("json") {
             context.stdout.writePrettyJSON(summaryJSON(summary))
-        } else if !command.flag("quiet") {
-            context.stdout.write(summaryText(summary) + "\n")
+        } else {
+            context.summary(summaryText(summary))
         }
         return summary.hadProblems ? .partial : .success
     }
