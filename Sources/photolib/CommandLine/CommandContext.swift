@@ -102,7 +102,9 @@ struct CommandContext: Sendable {
     /// Where errors, problems and warnings go (stderr), worded alike by every command.
     var diagnostics: Diagnostics { Diagnostics(stream: stderr, verbosity: verbosity) }
 
-    /// Writes a command's closing summary ("made 3, existing 0, failed 0") to stdout, unless `--quiet`.
+    /// Writes a line that reports what the command did rather than what it was asked to print
+    /// (a summary such as "made 3, existing 0, failed 0", an action's line per asset) to
+    /// stdout, unless `--quiet`.
     func summary(_ line: String) {
         if verbosity != .quiet { stdout.write(line + "\n") }
     }

@@ -52,3 +52,30 @@ import Testing
         }
     }
 }
+
+/// What `-q` and `-v` do, end to end, in the commands that report what they did.
+@Suite struct QuietAndVerboseTests {
+    @Test func quietLeavesOnlyWhatWasAskedForAndVerboseNamesEachFile() throws {
+        let library = try TestLibrary.sample()
+        let verbose = try library.run(["index", "--no-renditions", "-v"])
+        #expect(verbose.status == 0)
+        let noted = verbose.stderr.split(separator: "\n")
+        #expect(noted.count == 10 && noted.allSatisfy { $0.hasPrefix("photolib: /") && $0.hasSuffix(": indexed") })
+        #expect(verbose.stdout == "added 10, updated 0, moved 0, unchanged 0, missing 0, failed 0\n")
+
+        let id = try #require(library.run(["list", "--ids", "--limit", "1"]).stdout.split(separator: "\n").first)
+        let loud = try library.run(["action", "favourite", String(id)])
+        #expect(loud.stdout.hasSuffix("favourite false → true\n"))
+        let quiet = try library.run(["action", "unfavourite", String(id), "--quiet"])
+        #expect(quiet == (0, "", ""))
+        #expect(try library.run(["list", "--favourite", "--ids"]).stdout == "")
+        // Asked-for output stays.
+        #expect(try library.run(["list", "--ids", "-q"]).stdout.split(separator: "\n").count == 10)
+        // verify's findings are what it was asked for; its closing summary goes.
+        let findings = try library.run(["verify", "-q"]).stdout
+        let reported = try library.run(["verify"]).stdout
+        #expect(!findings.isEmpty && reported.hasPrefix(findings) && reported.count > findings.count)
+        let both = try library.run(["list", "-q", "-v"])
+        #expect(both.status == 64 && both.stderr.hasPrefix("Error: --quiet and --verbose cannot be used together"))
+    }
+}
