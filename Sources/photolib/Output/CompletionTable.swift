@@ -97,7 +97,7 @@ struct CompletionTable {
 
     private static func positional(of spec: CommandSpec, path: [String]) -> Values {
         switch path {
-        case ["config"]: .dynamic("settings")
+        case ["config"]: .words(LibrarySettings.keys)
         case ["completion"]: .words(CompletionCommand.shells)
         default: spec.arguments.isEmpty ? .none : .files
         }
