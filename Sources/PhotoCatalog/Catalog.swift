@@ -45,7 +45,8 @@ public protocol Catalog: CatalogEditing {
     /// At most `limit` assets matching `query`, in its order, next to `position`: the first
     /// ones, the last ones, or those right after or right before an asset (keyset paging, so
     /// a page deep in a large catalog costs what the first does). The query's own limit plays
-    /// no part. See `AssetPagePosition`.
+    /// no part, nor `reverse`; a sort outside `Sort.paged` pages in path order. See
+    /// `AssetPagePosition`.
     func assets(matching query: AssetQuery, at position: AssetPagePosition, limit: Int) throws -> [Asset]
 
     /// A number that changes when another connection (another process) committed a change to
@@ -133,7 +134,13 @@ public struct AssetQuery: Sendable, Equatable {
     /// `popped`: the most recently popped first, never-popped assets last; `size`: smallest
     /// file first; `name`: by file name (the last path component), bytewise; `added`: first
     /// added first. Ties go by path.
-    public enum Sort: String, Sendable, Equatable, CaseIterable { case taken, path, city, popped, size, name, added }
+    public enum Sort: String, Sendable, Equatable, CaseIterable {
+        case taken, path, city, popped, size, name, added
+
+        /// The sorts that keyset pages (`assets(matching:at:limit:)`) follow, each served by an
+        /// index; the others are for whole lists (`list`), and pages ignore them and `reverse`.
+        public static let paged: [Sort] = [.taken, .path, .city, .popped]
+    }
 
     public var favourite: Bool?
     public var liked: Bool?

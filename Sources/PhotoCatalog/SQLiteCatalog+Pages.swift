@@ -133,7 +133,7 @@ struct PageSegment {
             ]
         }
         switch sort {
-        // The browsers refuse the list-only sorts (`BrowserSession`); path order is their fallback.
+        // Not `Sort.paged`: the browsers refuse them (`BrowserSession`); path order is the fallback.
         case .path, .size, .name, .added: return [PageSegment(condition: nil, keys: [.path])]
         case .taken: return split(.taken, "taken_local")
         case .city: return split(.city, "city")

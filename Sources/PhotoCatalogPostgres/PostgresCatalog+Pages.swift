@@ -147,7 +147,7 @@ struct PGPageSegment {
             ]
         }
         switch sort {
-        // The browsers refuse the list-only sorts (`BrowserSession`); path order is their fallback.
+        // Not `Sort.paged`: the browsers refuse them (`BrowserSession`); path order is the fallback.
         case .path, .size, .name, .added: return [PGPageSegment(condition: nil, keys: [.path])]
         case .taken: return split(.taken, "taken_local")
         case .city: return split(.city, "city")

@@ -48,7 +48,7 @@ enum BrowserSession {
         filters.options.removeAll { $0.name == "collection" }
         let base = try AssetFilterOptions.selection(filters)
         // Pages are index walks in the order of these sorts only (`SQLiteCatalog+Pages.swift`).
-        guard [.taken, .path, .city, .popped].contains(base.sort) else {
+        guard AssetQuery.Sort.paged.contains(base.sort) else {
             throw UsageError(
                 message: "\(command.path[0]) sorts by taken, path, city or popped (got '\(base.sort.rawValue)')",
                 commandPath: command.path)
