@@ -65,7 +65,8 @@ public protocol Catalog: CatalogEditing {
     /// At most `limit` assets matching `query`, in its order, next to `position`: the first
     /// ones, the last ones, or those right after or right before an asset (keyset paging, so
     /// a page deep in a large catalog costs what the first does). The query's own limit plays
-    /// no part. See `AssetPagePosition`.
+    /// no part, nor `reverse`; a sort outside `Sort.paged` pages in path order. See
+    /// `AssetPagePosition`.
     func assets(matching query: AssetQuery, at position: AssetPagePosition, limit: Int) throws -> [Asset]
 
     /// A number that changes when another connection (another process) committed a change to
@@ -150,8 +151,16 @@ public struct ScannedFile: Sendable, Equatable {
 /// Which assets `list` wants, and in what order.
 public struct AssetQuery: Sendable, Equatable {
     public enum Trash: Sendable, Equatable { case hidden, only, included }
-    /// `popped`: the most recently popped first, never-popped assets last.
-    public enum Sort: String, Sendable, Equatable, CaseIterable { case taken, path, city, popped }
+    /// `popped`: the most recently popped first, never-popped assets last; `size`: smallest
+    /// file first; `name`: by file name (the last path component), bytewise; `added`: first
+    /// added first. Ties go by path.
+    public enum Sort: String, Sendable, Equatable, CaseIterable {
+        case taken, path, city, popped, size, name, added
+
+        /// The sorts that keyset pages (`assets(matching:at:limit:)`) follow, each served by an
+        /// index; the others are for whole lists (`list`), and pages ignore them and `reverse`.
+        public static let paged: [Sort] = [.taken, .path, .city, .popped]
+    }
 
     public var favourite: Bool?
     public var liked: Bool?
@@ -183,7 +192,23 @@ public struct AssetQuery: Sendable, Equatable {
     /// the city or the relative path (case-insensitively, folded as `captionContains` is); a term
     /// starting with `!` must occur in none of them. Empty: no search.
     public var searchTerms: [String] = []
+    /// true: only assets with GPS coordinates; false: only those without.
+    public var hasGPS: Bool?
+    /// Substring of the camera's make or of its model, ASCII letters compared without case
+    /// (camera names are ASCII; both stores fold exactly these the same way).
+    public var cameraContains: String?
+    /// Only assets under this folder (its bytes relative to the library root, no leading or
+    /// trailing `/`), in it or in any folder below it. Empty: the whole library.
+    public var folder: RawPath?
+    /// true: only assets whose original is damaged (`Asset.damage` set); false: only sound ones.
+    public var damaged: Bool?
+    /// true: only assets with no capture date; false: only dated ones.
+    public var undated: Bool?
+    /// Indexed (read from its file) at or after this moment.
+    public var indexedSince: Date?
     public var sort: Sort = .path
+    /// The sort's order turned around entirely (ties and the undated or unplaced included).
+    public var reverse = false
     public var limit: Int?
 
     public init() {}

@@ -133,7 +133,8 @@ struct PageSegment {
             ]
         }
         switch sort {
-        case .path: return [PageSegment(condition: nil, keys: [.path])]
+        // Not `Sort.paged`: the browsers refuse them (`BrowserSession`); path order is the fallback.
+        case .path, .size, .name, .added: return [PageSegment(condition: nil, keys: [.path])]
         case .taken: return split(.taken, "taken_local")
         case .city: return split(.city, "city")
         case .popped: return split(.popped, "popped_at")

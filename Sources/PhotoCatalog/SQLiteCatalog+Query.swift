@@ -2,10 +2,17 @@ extension SQLiteCatalog {
     public func assets(matching query: AssetQuery) throws -> [Asset] {
         let (sql, values) = Self.sql(for: query)
         // Each query shape has its own text, and there are few shapes: worth caching.
-        return try database.cachedStatement(sql).rows(values, Self.asset(fromRow:))
+        return query.arrangedByName(try database.cachedStatement(sql).rows(values, Self.asset(fromRow:)))
     }
 
+    // The name sort is finished in Swift (`AssetQuery.arrangedByName`): those lists are read
+    // whole first, as a store that cannot stream reads them.
+
     public func forEachAsset(matching query: AssetQuery, _ body: (Asset) throws -> Bool) throws {
+        guard query.sort != .name else {
+            for asset in try assets(matching: query) { guard try body(asset) else { return } }
+            return
+        }
         let (sql, values) = Self.sql(for: query)
         try database.cachedStatement(sql).forEachRow(values) { try body(try Self.asset(fromRow: $0)) }
     }
@@ -13,6 +20,12 @@ extension SQLiteCatalog {
     public func forEachAssetWithShortID(
         matching query: AssetQuery, minimumLength: Int, _ body: (Asset, String) throws -> Bool
     ) throws {
+        guard query.sort != .name else {
+            let assets = try assets(matching: query)
+            let shortIDs = try shortIDs(for: assets.map(\.id), minimumLength: minimumLength)
+            for asset in assets { guard try body(asset, shortIDs[asset.id] ?? asset.id.hex) else { return } }
+            return
+        }
         // Each row brings its id's two neighbours in id order (see `shortIDs(for:minimumLength:)`),
         // found by SQLite in the primary-key index: no round trip per asset.
         let neighbours = """
@@ -31,6 +44,7 @@ extension SQLiteCatalog {
     }
 
     public func forEachAssetID(matching query: AssetQuery, _ body: (AssetID) throws -> Bool) throws {
+        guard query.sort != .name else { return try forEachAsset(matching: query) { try body($0.id) } }
         // The id alone: no row becomes an asset, and SQLite may answer from an index.
         let (sql, values) = Self.sql(for: query, columns: "id")
         try database.cachedStatement(sql).forEachRow(values) { try body(try Self.assetID(fromRow: $0, column: 0)) }
@@ -42,13 +56,8 @@ extension SQLiteCatalog {
         var (conditions, values) = filter(for: query)
         var sql = "SELECT \(columns) FROM assets"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        switch query.sort {
-        case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"
-        case .path: sql += " ORDER BY relative_path"
-        case .city: sql += " ORDER BY city IS NULL, city COLLATE NOCASE, relative_path"
-        case .popped: sql += " ORDER BY popped_at IS NULL, popped_at DESC, relative_path"
-        }
-        if let limit = query.limit {
+        sql += " ORDER BY " + query.orderTerms(cityKey: "city COLLATE NOCASE").joined(separator: ", ")
+        if let limit = query.sqlLimit {
             sql += " LIMIT ?"
             values.append(.integer(Int64(max(limit, 0))))
         }
@@ -135,6 +144,32 @@ extension SQLiteCatalog {
             conditions.append(condition)
             values += termValues
         }
+        filterMore(for: query, conditions: &conditions, values: &values)
         return (conditions, values)
+    }
+}
+
+// MARK: - The filters of issue 14 (GPS, camera, folder, damage, date, indexing)
+
+extension SQLiteCatalog {
+    static func filterMore(for query: AssetQuery, conditions: inout [String], values: inout [SQLiteValue]) {
+        if let hasGPS = query.hasGPS { conditions.append(hasGPS ? "gps_latitude IS NOT NULL" : "gps_latitude IS NULL") }
+        if let needle = query.cameraNeedle {
+            // instr, like the caption's: % and _ are plain characters.
+            conditions.append("(instr(lower(camera_make), ?) > 0 OR instr(lower(camera_model), ?) > 0)")
+            values += [.text(needle), .text(needle)]
+        }
+        if let (lower, upper) = query.folderRange {
+            conditions.append("relative_path >= ? AND relative_path < ?")
+            values += [.blob(lower), .blob(upper)]
+        }
+        if let damaged = query.damaged { conditions.append(damaged ? "damage IS NOT NULL" : "damage IS NULL") }
+        if let undated = query.undated {
+            conditions.append(undated ? "taken_local IS NULL" : "taken_local IS NOT NULL")
+        }
+        if let since = query.indexedSince {
+            conditions.append("indexed_at >= ?")
+            values.append(.real(since.timeIntervalSince1970))
+        }
     }
 }

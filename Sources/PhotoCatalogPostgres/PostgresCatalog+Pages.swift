@@ -147,7 +147,8 @@ struct PGPageSegment {
             ]
         }
         switch sort {
-        case .path: return [PGPageSegment(condition: nil, keys: [.path])]
+        // Not `Sort.paged`: the browsers refuse them (`BrowserSession`); path order is the fallback.
+        case .path, .size, .name, .added: return [PGPageSegment(condition: nil, keys: [.path])]
         case .taken: return split(.taken, "taken_local")
         case .city: return split(.city, "city")
         case .popped: return split(.popped, "popped_at")

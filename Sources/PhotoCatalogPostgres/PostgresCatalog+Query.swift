@@ -3,7 +3,8 @@ import PhotoCatalog
 extension PostgresCatalog {
     public func assets(matching query: AssetQuery) throws -> [Asset] {
         let (sql, values) = Self.sql(for: query)
-        return try reconnecting { try connection.execute(sql, values).rows.map(Self.asset(fromRow:)) }
+        return query.arrangedByName(
+            try reconnecting { try connection.execute(sql, values).rows.map(Self.asset(fromRow:)) })
     }
 
     /// The SELECT for `query`, with every value as a bound parameter; the same conditions and
@@ -13,13 +14,8 @@ extension PostgresCatalog {
         let conditions = filter(for: query, values: &values)
         var sql = "SELECT \(assetColumns) FROM assets"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        switch query.sort {
-        case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"
-        case .path: sql += " ORDER BY relative_path"
-        case .city: sql += " ORDER BY city IS NULL, lower(city), relative_path"
-        case .popped: sql += " ORDER BY popped_at IS NULL, popped_at DESC, relative_path"
-        }
-        if let limit = query.limit {
+        sql += " ORDER BY " + query.orderTerms(cityKey: "lower(city)").joined(separator: ", ")
+        if let limit = query.sqlLimit {
             values.append(.int(Int64(max(limit, 0))))
             sql += " LIMIT $\(values.count)"
         }
@@ -89,6 +85,23 @@ extension PostgresCatalog {
         for term in query.searchTerms {
             guard let condition = searchCondition(term, values: &values) else { continue }
             conditions.append(condition)
+        }
+        // The filters of issue 14, as the SQLite catalog's `filterMore` words them.
+        if let hasGPS = query.hasGPS { conditions.append(hasGPS ? "gps_latitude IS NOT NULL" : "gps_latitude IS NULL") }
+        if let needle = query.cameraNeedle {
+            let value = parameter(.text(needle))
+            conditions.append("(strpos(lower(camera_make), \(value)) > 0 OR strpos(lower(camera_model), \(value)) > 0)")
+        }
+        if let (lower, upper) = query.folderRange {
+            conditions.append(
+                "relative_path >= \(parameter(.bytes(lower))) AND relative_path < \(parameter(.bytes(upper)))")
+        }
+        if let damaged = query.damaged { conditions.append(damaged ? "damage IS NOT NULL" : "damage IS NULL") }
+        if let undated = query.undated {
+            conditions.append(undated ? "taken_local IS NULL" : "taken_local IS NOT NULL")
+        }
+        if let since = query.indexedSince {
+            conditions.append("indexed_at >= \(parameter(.double(since.timeIntervalSince1970)))")
         }
         return conditions
     }

@@ -90,7 +90,7 @@ import Testing
         let typo = try library.run(["list", "--favourit"])
         #expect(typo.status == 64)
         #expect(typo.stderr.hasPrefix("Error: Unknown option '--favourit'. Did you mean '--favourite'?\n"))
-        let sort = try library.run(["list", "--sort", "size"])
+        let sort = try library.run(["list", "--sort", "colour"])
         #expect(sort.status == 64)
         let month = try library.run(["list", "--taken-after", "2015-13"])
         #expect(month.status == 64)

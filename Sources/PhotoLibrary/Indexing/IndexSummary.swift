@@ -93,6 +93,8 @@ public enum IndexEvent: Sendable, Equatable {
     /// Something that does not stop a file from being indexed and is not the photo's fault
     /// (an unreadable sidecar, no gazetteer to place GPS positions); reported once each.
     case warning(message: String)
+    /// A file read and written to the catalog (new, changed or moved), for `--verbose`.
+    case indexed(path: RawPath)
 }
 
 /// How an index pass should run.

@@ -147,6 +147,7 @@ public final class Indexer {
                     damage: reading.problems.isEmpty ? nil : reading.problems.joined(separator: "; "),
                     text: outcome.text, sidecarStamp: pending.sidecar?.stamp, undecodable: outcome.undecodable)
                 plan.place(scanned, recordsByPath: recordsByPath, summary: &summary)
+                report(.indexed(path: pending.absolutePath))
                 if !reading.problems.isEmpty {
                     summary.damaged += 1
                     report(

@@ -30,6 +30,8 @@ public struct RenditionBatch {
         case progress(done: Int, total: Int)
         /// An asset whose renditions could not be made, or were made from a damaged file.
         case problem(path: RawPath, message: String, failed: Bool)
+        /// An asset whose renditions were made (`made`) or were already there, for `--verbose`.
+        case rendered(path: RawPath, made: Bool)
     }
 
     /// Makes the `kinds` renditions of `assets` (the originals of trashed assets are in the
@@ -71,6 +73,7 @@ public struct RenditionBatch {
             switch outcome {
             case .success(let made):
                 if made.madeAnything { summary.made += 1 } else { summary.existing += 1 }
+                report(.rendered(path: job.path, made: made.madeAnything))
                 if let damage = made.damage {
                     summary.damaged += 1
                     let finding = DamageFinding.partial(id: job.id, damage: damage)

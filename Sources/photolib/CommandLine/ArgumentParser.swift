@@ -231,7 +231,9 @@ struct ArgumentParser: Sendable {
 
     private func looksLikeOption(_ argument: [UInt8]) -> Bool {
         guard argument.count > 1, argument[0] == UInt8(ascii: "-") else { return false }
-        // "-5" and "-0.5" are values (a negative number), not short options.
+        // "-5" and "-0.5" are values (a negative number), not short options; "-0" alone is
+        // `--null`, as in find, xargs and sort.
+        if argument == Array("-0".utf8) { return true }
         let second = argument[1]
         return !(second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9") || second == UInt8(ascii: "."))
     }

@@ -27,6 +27,8 @@ struct CommandContext: Sendable {
     var terminal: TerminalSize
     /// Where the shipped data (the gazetteer) is: `$PHOTOLIB_DATA_DIR`, then beside the executable.
     var dataFiles: DataFiles
+    /// `--quiet` or `--verbose`, set by the runner from the command line, the same for every command.
+    var verbosity: Verbosity = .normal
 
     /// A context for tests: no terminal, empty input, memory streams, and data files found
     /// from `environment` and the running (test) executable unless given.
@@ -98,13 +100,21 @@ struct CommandContext: Sendable {
     }
 
     /// Where errors, problems and warnings go (stderr), worded alike by every command.
-    var diagnostics: Diagnostics { Diagnostics(stream: stderr) }
+    var diagnostics: Diagnostics { Diagnostics(stream: stderr, verbosity: verbosity) }
+
+    /// Writes a line that reports what the command did rather than what it was asked to print
+    /// (a summary such as "made 3, existing 0, failed 0", an action's line per asset) to
+    /// stdout, unless `--quiet`.
+    func summary(_ line: String) {
+        if verbosity != .quiet { stdout.write(line + "\n") }
+    }
 
     /// A progress bar on stderr when stderr is a terminal; nil otherwise, so that logs
-    /// and pipes get no control characters.
+    /// and pipes get no control characters, and under `--quiet` or `--verbose` (whose lines
+    /// a redrawn bar would garble).
     /// Never on a dumb terminal, which cannot redraw a line.
     func progressBar(label: String, total: Int) -> ProgressBar? {
-        stderrIsTerminal && TerminalGraphics.allowsEscapes(environment: environment)
+        verbosity == .normal && stderrIsTerminal && TerminalGraphics.allowsEscapes(environment: environment)
             ? ProgressBar(label: label, total: total, output: stderr, width: terminal.columns) : nil
     }
 }

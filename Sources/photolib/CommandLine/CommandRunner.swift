@@ -47,6 +47,8 @@ struct CommandRunner {
                 guard let type = commands.first(where: { $0.spec.name == command.path.first }) else {
                     throw UsageError(message: "Unknown command '\(command.path.joined(separator: " "))'")
                 }
+                var context = context
+                context.verbosity = try Verbosity(command)
                 return try type.run(command, context: context)
             }
         } catch {

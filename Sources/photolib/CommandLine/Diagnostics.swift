@@ -13,8 +13,12 @@ import PhotoSupport
 /// Each is one line: control characters in a message (from a file name, a caption, EXIF)
 /// are shown as escapes (`TerminalText`), so a newline in a name cannot split it and an
 /// escape sequence cannot reach the terminal.
+/// - with `--verbose`, each file or asset handled: `photolib: <path>: <what was done>`.
+///
+/// `--quiet` silences warnings (errors and problems are never silenced).
 struct Diagnostics: Sendable {
     let stream: OutputStream
+    var verbosity: Verbosity = .normal
 
     /// An error that stops the command, or one item of a batch.
     func error(_ error: any Error) {
@@ -27,8 +31,17 @@ struct Diagnostics: Sendable {
     }
 
     func warning(_ message: String) {
+        guard verbosity != .quiet else { return }
         stream.write("\(RootCommand.name): warning: \(TerminalText.escaped(message))\n")
     }
+
+    /// One file or asset handled, under `--verbose` only: `photolib: <subject>: <what>`.
+    func note(_ subject: String, _ what: String) {
+        guard verbosity == .verbose else { return }
+        stream.write("\(RootCommand.name): \(TerminalText.escaped(subject)): \(TerminalText.escaped(what))\n")
+    }
+
+    var isVerbose: Bool { verbosity == .verbose }
 
     /// What a failed command prints and exits with: a usage error with its usage (the
     /// command at `path` when the error names none), anything else as `error(_:)` does.
@@ -79,5 +92,21 @@ struct BatchFailures {
     func status(items: Int) -> ExitStatus {
         if count == 0 { return .success }
         return items == 1 ? lastStatus : .partial
+    }
+}
+
+/// How much a command says beyond its output: the same for every command (`-q`, `-v`).
+enum Verbosity: Sendable, Equatable {
+    case quiet, normal, verbose
+
+    /// The verbosity the command line asks for; `--quiet` with `--verbose` is a usage error.
+    init(_ command: ParsedCommand) throws {
+        switch (command.flag(RootCommand.quietOption.name), command.flag(RootCommand.verboseOption.name)) {
+        case (true, true):
+            throw UsageError(message: "--quiet and --verbose cannot be used together", commandPath: command.path)
+        case (true, false): self = .quiet
+        case (false, true): self = .verbose
+        case (false, false): self = .normal
+        }
     }
 }

@@ -15,8 +15,17 @@ enum RootCommand {
     /// `--version`, accepted by `photolib` alone.
     static let versionOption = OptionSpec.flag("version", help: "Show the version.")
 
+    /// `-q, --quiet`, accepted by every command: no summary, no progress, no warnings; errors
+    /// still go to stderr, and what the command was asked for (a list, JSON) to stdout.
+    static let quietOption = OptionSpec.flag(
+        "quiet", short: "q", help: "No summary, progress or warning: only errors.")
+
+    /// `-v, --verbose`, accepted by every command: a line on stderr for each file or asset handled.
+    static let verboseOption = OptionSpec.flag(
+        "verbose", short: "v", help: "A line on stderr for each file or asset handled.")
+
     /// Options every command accepts, listed after the command's own in its help.
-    static let globalOptions = [libraryOption, helpOption]
+    static let globalOptions = [libraryOption, quietOption, verboseOption, helpOption]
 
     /// `photolib help [<subcommands> ...]`, answered by the runner itself.
     static let helpCommand = CommandSpec(

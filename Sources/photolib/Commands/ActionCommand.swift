@@ -124,9 +124,7 @@ enum ActionCommand: PhotolibCommand {
         if command.flag("json") {
             context.stdout.writePrettyJSON(.array(report.outcomes.map { presenter.json($0.after) }))
         } else {
-            for outcome in report.outcomes {
-                context.stdout.write(line(for: outcome, presenter: presenter, dryRun: dryRun) + "\n")
-            }
+            for outcome in report.outcomes { context.summary(line(for: outcome, presenter: presenter, dryRun: dryRun)) }
         }
         var failures = BatchFailures()
         for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }

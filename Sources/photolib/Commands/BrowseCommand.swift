@@ -1,4 +1,6 @@
+import Foundation
 import PhotoBrowser
+import PhotoCatalog
 
 /// `photolib browse [filters]`: look through the library in the terminal, peek, pop and act.
 enum BrowseCommand: PhotolibCommand {
@@ -14,9 +16,13 @@ enum BrowseCommand: PhotolibCommand {
             through the same code and history as 'photolib action'. Thumbnails that do not exist yet \
             are made in the background, nearest the cursor first; changes made by other processes \
             show on the next redraw. The options filter and sort as list's do; --collection chooses \
-            the first tab. \(BrowserSession.keysHelp) Exit status: 0, or 130 after Ctrl-C.
+            the first tab. \(BrowserSession.keysHelp) Exit status: 0, or 130 after Ctrl-C. With \
+            --json, the photos popped in the session are printed on quitting, as a JSON array of \
+            assets (list's JSON), the last popped first.
             """,
-        options: BrowserSession.options,
+        options: BrowserSession.options + [
+            .flag("json", help: "On quitting, print the photos popped in the session as a JSON array.")
+        ],
         examples: [
             "photolib browse",
             "photolib browse --collection favourites --sort taken",
@@ -28,9 +34,18 @@ enum BrowseCommand: PhotolibCommand {
         let options = try BrowserSession.browserOptions(command, purpose: .browse, context: context)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
-        switch try BrowserSession.run(options, library: library, catalog: catalog, context: context) {
-        case .cancelled: return .cancelled
-        default: return .success
+        // The catalog's clock for popped_at is this process's; a second's margin is not needed.
+        let start = Date()
+        let outcome = try BrowserSession.run(options, library: library, catalog: catalog, context: context)
+        if command.flag("json") {
+            var popped = AssetQuery()
+            popped.trash = .included
+            popped.poppedSince = start
+            popped.sort = .popped
+            let assets = try catalog.assets(matching: popped)
+            let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
+            context.stdout.writePrettyJSON(.array(assets.map(presenter.json)))
         }
+        return outcome == .cancelled ? .cancelled : .success
     }
 }

@@ -12,9 +12,9 @@ import PhotoTerminal
 enum BrowserSession {
     /// `list`'s filters and sort (the same names and help), then the browser's own options.
     static let options: [OptionSpec] =
-        ListCommand.spec.options.filter { filterNames.contains($0.name) } + [
+        (AssetFilterOptions.filters + AssetFilterOptions.ordering).filter { filterNames.contains($0.name) } + [
             .value(
-                "query", "text", short: "q",
+                "query", "text",
                 help: "Start with this filter typed, as after '/' (words in the caption, city or path; !word excludes)."
             ),
             .value(
@@ -46,7 +46,13 @@ enum BrowserSession {
         }
         var filters = command
         filters.options.removeAll { $0.name == "collection" }
-        let base = try ListCommand.makeQuery(filters)
+        let base = try AssetFilterOptions.selection(filters)
+        // Pages are index walks in the order of these sorts only (`SQLiteCatalog+Pages.swift`).
+        guard AssetQuery.Sort.paged.contains(base.sort) else {
+            throw UsageError(
+                message: "\(command.path[0]) sorts by taken, path, city or popped (got '\(base.sort.rawValue)')",
+                commandPath: command.path)
+        }
         var collection: AssetCollection?
         if let name = command.value("collection") {
             guard let selected = AssetCollection(selector: name) else {

@@ -11,17 +11,37 @@ enum CollectionsCommand: PhotolibCommand {
             above one in its hierarchy: keyword:Places holds Places/France/Bordeaux), Recently Added (the last \
             \(AssetCollection.recentDays) days), Recently Popped and Trash, with how many assets \
             each holds. Only Trash counts trashed assets. The SELECTOR column is what \
-            'photolib list --collection' takes.
+            'photolib list --collection' takes. With filters (list's, such as --no-gps or \
+            --folder 2015), each count is of the assets that match them, and the cities and \
+            years that hold none of those are left out.
             """,
-        options: [.flag("json", help: "Print a JSON array of {name, kind, selector, count}.")],
+        options: filters + [.flag("json", help: "Print a JSON array of {name, kind, selector, count}.")],
         examples: [
-            "photolib collections", "photolib collections --json | jq -r '.[] | select(.kind == \"city\") | .name'",
+            "photolib collections", "photolib collections --no-gps",
+            "photolib collections --json | jq -r '.[] | select(.kind == \"city\") | .name'",
         ]
     )
 
+    /// list's filters that choose within a collection (the trash, missing and collection
+    /// choices are the collections themselves).
+    static let filters = AssetFilterOptions.filters.filter { !["trashed", "missing", "collection"].contains($0.name) }
+
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let catalog = try context.library(command).openCatalog()
-        let collections = try catalog.collections(now: Date())
+        let library = try context.library(command)
+        let catalog = try library.openCatalog()
+        let now = Date()
+        var collections = try catalog.collections(now: now)
+        if AssetFilterOptions.anyFilter(command) {
+            // One count a collection, each of the collection's own query within the filters'.
+            let base = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
+            collections = try collections.compactMap { entry in
+                let count = try catalog.count(matching: entry.collection.query(now: now, base: base))
+                switch entry.collection {
+                case .city, .year: return count == 0 ? nil : CollectionCount(entry.collection, count)
+                default: return CollectionCount(entry.collection, count)
+                }
+            }
+        }
         if command.flag("json") {
             context.stdout.writePrettyJSON(
                 .array(

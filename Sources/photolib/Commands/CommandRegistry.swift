@@ -7,6 +7,6 @@ enum CommandRegistry {
         PeekCommand.self, PopCommand.self, BrowseCommand.self, PickCommand.self, ActionCommand.self,
         TrashCommand.self, HistoryCommand.self, ForgetCommand.self,
         CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self, CatalogCommand.self, StatusCommand.self,
-        VerifyCommand.self,
+        VerifyCommand.self, CompletionCommand.self,
     ]
 }

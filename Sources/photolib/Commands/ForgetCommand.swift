@@ -69,10 +69,10 @@ enum ForgetCommand: PhotolibCommand {
             context.stdout.writePrettyJSON(.array(shown.map(presenter.json)))
         } else {
             for asset in shown {
-                context.stdout.write(
-                    "\(dryRun ? "would forget" : "forgot") \(presenter.shortID(asset)) \(asset.file.relativePath)\n")
+                context.summary(
+                    "\(dryRun ? "would forget" : "forgot") \(presenter.shortID(asset)) \(asset.file.relativePath)")
             }
-            if all, shown.isEmpty { context.stdout.write("No missing assets.\n") }
+            if all, shown.isEmpty { context.summary("No missing assets.") }
         }
         return failures.status(items: assets.count + failures.count)
     }

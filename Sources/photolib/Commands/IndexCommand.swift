@@ -42,9 +42,7 @@ enum IndexCommand: PhotolibCommand {
                 "lease", "seconds",
                 help: "With --worker: how long a claimed folder waits for a worker that stopped (default: 60)."),
             .flag("retry-failed", help: "Read again the files that failed before, even unchanged."),
-            .flag("verbose", short: "v", help: "Name every video and every other file passed over, and what it is."),
             .flag("json", help: "Print the summary as JSON."),
-            .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
         ],
         examples: [
             "photolib index", "photolib index 2024/ --jobs 4", "photolib index --json | jq .added",
@@ -71,6 +69,7 @@ enum IndexCommand: PhotolibCommand {
             case .renditionsFailed(let path, let reason):
                 diagnostics.problem("\(path): renditions not made: \(reason)")
             case .warning(let message): diagnostics.warning(message)
+            case .indexed(let path): diagnostics.note(path.description, "indexed")
             }
         }
         let summary: IndexSummary
@@ -86,12 +85,12 @@ enum IndexCommand: PhotolibCommand {
         }
         progress?.finish()
         if command.flag("json") {
-            context.stdout.writePrettyJSON(summaryJSON(summary, verbose: command.flag("verbose")))
-        } else if !command.flag("quiet") {
-            if command.flag("verbose") {
+            context.stdout.writePrettyJSON(summaryJSON(summary, verbose: context.verbosity == .verbose))
+        } else {
+            if context.verbosity == .verbose {
                 for file in summary.passedOver { context.stdout.write("passed over \(file.path): \(file.reason)\n") }
             }
-            context.stdout.write(summaryText(summary) + "\n")
+            context.summary(summaryText(summary))
         }
         return summary.hadProblems ? .partial : .success
     }

@@ -55,10 +55,9 @@ enum InitCommand: PhotolibCommand {
             fields.append(("settings", SettingsJSON.value(library.settings)))
             context.stdout.writePrettyJSON(.object(fields))
         } else if case .postgres(let address) = location {
-            context.stdout.write(
-                "Initialized empty photolib library in \(library.controlDirectory)/ (catalog: \(address))\n")
+            context.summary("Initialized empty photolib library in \(library.controlDirectory)/ (catalog: \(address))")
         } else {
-            context.stdout.write("Initialized empty photolib library in \(library.controlDirectory)/\n")
+            context.summary("Initialized empty photolib library in \(library.controlDirectory)/")
         }
         return .success
     }

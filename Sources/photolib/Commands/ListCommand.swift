@@ -14,37 +14,16 @@ enum ListCommand: PhotolibCommand {
             --trashed is given. On a terminal the output is an aligned table; --json, --jsonl, \
             --ids and --format are for scripts and never change with the terminal.
             """,
-        options: [
-            .flag("favourite", help: "Only favourites.", aliases: ["favorite"]),
-            .flag("liked", help: "Only liked assets."),
-            .flag("trashed", help: "Only assets in the trash."),
-            .flag("missing", help: "Only assets whose file was not found by the last index."),
+        options: AssetFilterOptions.filters + [
             .flag(
                 "failed",
-                help: "List the files index could not read and remembers (path, reason), instead of assets."),
-            .value(
-                "collection", "name",
-                help:
-                    "Only one collection: all, favourites, liked, recently-added, recently-popped, trash, a year, keyword:K, or a city (see 'photolib collections')."
-            ),
-            .value("city", "name", help: "Only assets in this city (case-insensitive)."),
-            .value("caption", "text", help: "Only assets whose caption contains this text (case-insensitive)."),
-            .value("file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff or raw."),
-            .value(
-                "keyword", "k",
-                help:
-                    "Only assets with keyword K or one below it (Places/France finds Places/France/Bordeaux); case-insensitive; repeat to need several."
-            ),
-            .value("rating", "n", help: "Only assets rated N (-1 rejected ... 5; 0: unrated)."),
-            .value("min-rating", "n", help: "Only assets rated N or more."),
-            .value("taken-after", "date", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]])."),
-            .value("taken-before", "date", help: "Only assets taken before DATE."),
-            .value("sort", "key", help: "Order by taken, path, city or popped (last popped first; default: path)."),
-            .value("limit", "n", help: "Print at most N assets."),
+                help: "List the files index could not read and remembers (path, reason), instead of assets.")
+        ] + AssetFilterOptions.ordering + [
             .flag("json", help: "Print a JSON array of assets."),
             .flag("jsonl", help: "Print one asset JSON object a line (JSON Lines)."),
             .flag("ids", help: "Print one full asset id a line."),
             .value("format", "template", help: "Print each asset with a template such as '{id} {city} {caption}'."),
+            .flag("null", short: "0", help: "With --ids or --format: end each one with NUL instead of a newline."),
         ],
         examples: [
             "photolib list --favourite --sort taken",
@@ -53,6 +32,8 @@ enum ListCommand: PhotolibCommand {
             "photolib list --jsonl | jq -r 'select(.gps) | .path'",
             "photolib list --file-format heif --ids",
             "photolib list --keyword Places/France --min-rating 4",
+            "photolib list --no-gps --folder 2015 --sort size --reverse",
+            "photolib list --camera canon --ids -0 | xargs -0 photolib render",
             "photolib list --format '{shortId}\\t{takenAt}\\t{caption}'",
         ]
     )
@@ -67,17 +48,22 @@ enum ListCommand: PhotolibCommand {
         let template = try command.value("format").map {
             try FormatTemplate($0, fields: AssetPresenter.formatFields, commandPath: command.path)
         }
+        if command.flag("null"), !command.flag("ids"), template == nil {
+            throw UsageError(message: "--null needs --ids or --format", commandPath: command.path)
+        }
         if command.flag("failed") { return try listFailures(command, context: context) }
-        let query = try makeQuery(command)
+        _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
         let library = try context.library(command)
         let catalog = try library.openCatalog()
-        if let name = command.value("collection") { try checkCollectionExists(name, catalog: catalog) }
+        let query = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
         let form: AssetListWriter.Form? =
             if command.flag("json") { .jsonArray } else if command.flag("jsonl") {
                 .jsonLines
             } else if command.flag("ids") { .ids } else { template.map(AssetListWriter.Form.template) }
         if let form {
-            try AssetListWriter(form: form, library: library, catalog: catalog, output: context.stdout).write(query)
+            var writer = AssetListWriter(form: form, library: library, catalog: catalog, output: context.stdout)
+            if command.flag("null") { writer.terminator = 0 }
+            try writer.write(query)
         } else {
             // The table needs every row to size its columns.
             let assets = try catalog.assets(matching: query)
@@ -85,50 +71,6 @@ enum ListCommand: PhotolibCommand {
             context.stdout.write(AssetTable.render(assets, presenter: presenter, width: context.tableWidth))
         }
         return .success
-    }
-
-    static func makeQuery(_ command: ParsedCommand) throws -> AssetQuery {
-        var query = AssetQuery()
-        if command.flag("favourite") { query.favourite = true }
-        if command.flag("liked") { query.liked = true }
-        if command.flag("trashed") { query.trash = .only }
-        if command.flag("missing") { query.missing = true }
-        query.city = command.value("city")
-        query.captionContains = command.value("caption")
-        query.keywords = command.values("keyword").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        query.rating = try command.int("rating", range: -1...5)
-        query.minimumRating = try command.int("min-rating", range: -1...5)
-        if let name = command.value("file-format") {
-            guard let format = ImageFormat(rawValue: name.lowercased()) else {
-                throw UsageError(
-                    message: "Invalid value '\(name)' for '--file-format <name>': expected one of "
-                        + ImageFormat.allCases.map(\.rawValue).joined(separator: ", "),
-                    commandPath: command.path)
-            }
-            query.format = format
-        }
-        query.takenAfter = try command.value("taken-after").map { try dateBound($0, option: "taken-after", command) }
-        query.takenBefore = try command.value("taken-before").map { try dateBound($0, option: "taken-before", command) }
-        if let sort = command.value("sort") {
-            guard let key = AssetQuery.Sort(rawValue: sort) else {
-                throw UsageError(
-                    message: "Invalid value '\(sort)' for '--sort <key>': expected one of "
-                        + AssetQuery.Sort.allCases.map(\.rawValue).joined(separator: ", "),
-                    commandPath: command.path)
-            }
-            query.sort = key
-        }
-        query.limit = try command.int("limit", range: 0...Int.max)
-        if let name = command.value("collection") {
-            guard let collection = AssetCollection(selector: name) else {
-                throw UsageError(
-                    message: "Invalid value '\(name)' for '--collection <name>': expected a collection "
-                        + "such as favourites, 2015 or city:Bordeaux (see 'photolib collections')",
-                    commandPath: command.path)
-            }
-            query = collection.query(now: Date(), base: query)
-        }
-        return query
     }
 
     /// `list --failed`: the files index remembers it could not read.

@@ -22,10 +22,13 @@ enum PickCommand: PhotolibCommand {
                 help:
                     "What to print of each chosen photo: path (the default), id, json (an object; an array with --multi) or jsonl."
             ),
+            .flag("json", help: "The same as --print json."),
+            .flag("null", short: "0", help: "With --print path or id: end each one with NUL instead of a newline."),
         ],
         examples: [
             "vim \"$(photolib pick --city Tokyo)\"",
             "photolib pick --multi --print id | photolib action like -",
+            "photolib pick --multi -0 | xargs -0 cp -t ~/chosen",
             "photolib pick --collection favourites --print json | jq -r .caption",
         ]
     )
@@ -33,7 +36,11 @@ enum PickCommand: PhotolibCommand {
     enum Output: String, CaseIterable { case path, id, json, jsonl }
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let printed = command.value("print") ?? "path"
+        if command.flag("json"), let printed = command.value("print"), printed != Output.json.rawValue {
+            throw UsageError(
+                message: "--json and --print \(printed) cannot be used together", commandPath: command.path)
+        }
+        let printed = command.flag("json") ? Output.json.rawValue : command.value("print") ?? "path"
         guard let output = Output(rawValue: printed) else {
             throw UsageError(
                 message: "Invalid value '\(printed)' for '--print <what>': expected one of "
@@ -46,13 +53,14 @@ enum PickCommand: PhotolibCommand {
         switch try BrowserSession.run(options, library: library, catalog: catalog, context: context) {
         case .picked(let assets):
             let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
+            let end: UInt8 = command.flag("null") ? 0 : 0x0A
             switch output {
             case .path:
                 for asset in assets {
-                    context.stdout.write(bytes: library.absolutePath(of: asset.file.relativePath).bytes + [0x0A])
+                    context.stdout.write(bytes: library.absolutePath(of: asset.file.relativePath).bytes + [end])
                 }
             case .id:
-                for asset in assets { context.stdout.write(asset.id.hex + "\n") }
+                for asset in assets { context.stdout.write(bytes: Array(asset.id.hex.utf8) + [end]) }
             case .json:
                 context.stdout.writePrettyJSON(
                     multiple ? .array(assets.map(presenter.json)) : presenter.json(assets[0]))

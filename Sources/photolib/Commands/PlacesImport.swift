@@ -25,9 +25,8 @@ enum PlacesImport {
                     ("assetsChanged", .int(Int64(refreshed.changed))),
                 ]))
         } else {
-            context.stdout.write("Imported \(gazetteer.placeCount) places into \(library.gazetteerPath)\n")
-            context.stdout.write(
-                "Looked up \(refreshed.checked) GPS positions again: \(refreshed.changed) changed city\n")
+            context.summary("Imported \(gazetteer.placeCount) places into \(library.gazetteerPath)")
+            context.summary("Looked up \(refreshed.checked) GPS positions again: \(refreshed.changed) changed city")
         }
         return .success
     }

@@ -16,7 +16,8 @@ enum RenderCommand: PhotolibCommand {
             them too). 'photolib index' already makes them for the files it reads. \
             With --worker (a library whose catalog is PostgreSQL), processes on any machine that \
             mounts the library render every asset together, claiming slices of assets from a \
-            work queue in the catalog ('photolib status' shows it).
+            work queue in the catalog ('photolib status' shows it). list's filters (such as \
+            --folder 2015 or --camera nikon) render the assets list shows with them instead.
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true)],
         options: [
@@ -29,11 +30,11 @@ enum RenderCommand: PhotolibCommand {
                 "lease", "seconds",
                 help: "With --worker: how long a claimed slice waits for a worker that stopped (default: 60)."),
             .flag("json", help: "Print the summary as JSON."),
-            .flag("quiet", short: "q", help: "Print no summary (problems still go to stderr)."),
-        ],
+        ] + AssetFilterOptions.filters,
         examples: [
             "photolib render", "photolib render --kind preview --force 3f9c0a7b",
             "photolib list --favourite --ids | photolib render -",
+            "photolib render --folder 2016 --no-gps",
         ]
     )
 
@@ -64,15 +65,18 @@ enum RenderCommand: PhotolibCommand {
                 progress?.setTotal(total)
                 progress?.setCompleted(done)
             case .problem(_, let message, _): diagnostics.problem(message)
+            case .rendered(let path, let made):
+                diagnostics.note(path.description, made ? "rendered" : "renditions exist")
             }
         }
         let summary: RenditionBatch.Summary
         var unsized = 0
         var undecodable = 0
         if command.flag("worker") {
-            guard command.rawArguments.isEmpty else {
+            guard command.rawArguments.isEmpty, !AssetFilterOptions.anyFilter(command) else {
                 throw UsageError(
-                    message: "render --worker renders every asset: it takes no ASSET", commandPath: command.path)
+                    message: "render --worker renders every asset: it takes no ASSET or filter",
+                    commandPath: command.path)
             }
             let lease = Double(try command.int("lease", range: 1...86_400) ?? 60)
             summary = try RenderWorker(
@@ -91,7 +95,7 @@ enum RenderCommand: PhotolibCommand {
                     ("failed", .int(Int64(summary.failed + unsized))), ("damaged", .int(Int64(summary.damaged))),
                     ("undecodable", .int(Int64(undecodable))),
                 ]))
-        } else if !command.flag("quiet") {
+        } else if context.verbosity != .quiet {
             var text = "made \(summary.made), existing \(summary.existing), failed \(summary.failed + unsized)"
             if summary.damaged > 0 { text += ", damaged \(summary.damaged)" }
             if undecodable > 0 { text += ", undecodable \(undecodable) (skipped; --retry-failed tries them)" }
@@ -108,7 +112,15 @@ enum RenderCommand: PhotolibCommand {
         report: @escaping @Sendable (RenditionBatch.Event) -> Void
     ) throws -> (summary: RenditionBatch.Summary, unsized: Int, undecodable: Int) {
         var assets: [Asset]
-        if command.rawArguments.isEmpty {
+        let filtered = AssetFilterOptions.anyFilter(command)
+        if filtered, !command.rawArguments.isEmpty {
+            throw UsageError(message: "give ASSETs or filters, not both", commandPath: command.path)
+        }
+        if filtered {
+            assets = try catalog.assets(
+                matching: AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
+            ).filter { !$0.missing }
+        } else if command.rawArguments.isEmpty {
             var query = AssetQuery()
             query.trash = .included
             assets = try catalog.assets(matching: query).filter { !$0.missing }

@@ -82,14 +82,15 @@ enum TrashCommand: PhotolibCommand {
         if command.flag("json") {
             context.stdout.writePrettyJSON(.array((deleted + report.alreadyGone).map(presenter.json)))
         } else {
-            context.stdout.write(
+            context.summary(
                 "deleted \(deleted.count) \(deleted.count == 1 ? "original" : "originals") for good "
-                    + "(\(byteCount(report.bytesDeleted)))\n")
+                    + "(\(byteCount(report.bytesDeleted)))")
             if !report.alreadyGone.isEmpty {
                 let count = report.alreadyGone.count
-                context.stdout.write(
-                    "removed \(count) \(count == 1 ? "asset" : "assets") whose trashed original was already gone\n")
+                context.summary(
+                    "removed \(count) \(count == 1 ? "asset" : "assets") whose trashed original was already gone")
             }
+            for asset in deleted { context.diagnostics.note(asset.file.relativePath.description, "deleted") }
         }
         return failures.status(items: assets.count)
     }

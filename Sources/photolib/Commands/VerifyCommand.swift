@@ -74,11 +74,11 @@ enum VerifyCommand: PhotolibCommand {
             context.stdout.writePrettyJSON(.object(members))
         } else {
             for finding in report.findings { context.stdout.write(line(finding, repairing: repairing) + "\n") }
-            context.stdout.write(summary(report, repairing: repairing) + "\n")
+            context.summary(summary(report, repairing: repairing))
             if !unreadable.isEmpty {
-                context.stdout.write(
+                context.summary(
                     "\(unreadable.count) file\(unreadable.count == 1 ? "" : "s") index could not read "
-                        + "(see 'photolib list --failed'; 'photolib index --retry-failed' reads them again)\n")
+                        + "(see 'photolib list --failed'; 'photolib index --retry-failed' reads them again)")
             }
         }
         return status(report)

@@ -19,6 +19,15 @@ struct AssetListWriter {
     let library: Library
     let catalog: any Catalog
     let output: OutputStream
+    /// What ends each id or template record: a newline, or NUL for `--null`.
+    var terminator = UInt8(ascii: "\n")
+
+    init(form: Form, library: Library, catalog: any Catalog, output: OutputStream) {
+        self.form = form
+        self.library = library
+        self.catalog = catalog
+        self.output = output
+    }
 
     /// Writes every asset matching `query`; stops early when the reader goes away.
     func write(_ query: AssetQuery) throws {
@@ -36,7 +45,7 @@ struct AssetListWriter {
         case .ids:
             try catalog.forEachAssetID(matching: query) { id in
                 writer.bytes.append(contentsOf: id.hex.utf8)
-                writer.bytes.append(UInt8(ascii: "\n"))
+                writer.bytes.append(terminator)
                 return sendWhenFull()
             }
         case .jsonLines:
@@ -63,7 +72,7 @@ struct AssetListWriter {
                 writer.bytes += template.renderBytes { name in
                     paths[name] ?? (fields[name] ?? nil).map { Array($0.utf8) }
                 }
-                writer.bytes.append(UInt8(ascii: "\n"))
+                writer.bytes.append(terminator)
                 return sendWhenFull()
             }
         }

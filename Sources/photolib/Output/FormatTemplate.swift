@@ -1,8 +1,8 @@
 /// A `--format` template such as `'{id}\t{city} {caption}'`: text with `{field}`
 /// placeholders, checked against the fields a command knows.
 ///
-/// `{{` and `}}` are literal braces; `\t`, `\n` and `\\` are a tab, a newline and a
-/// backslash (shells pass them through as two characters).
+/// `{{` and `}}` are literal braces; `\t`, `\n`, `\0` and `\\` are a tab, a newline, a NUL
+/// (for `xargs -0`) and a backslash (shells pass them through as two characters).
 struct FormatTemplate: Sendable, Equatable {
     enum Segment: Sendable, Equatable {
         case literal(String)
@@ -53,6 +53,9 @@ struct FormatTemplate: Sendable, Equatable {
             case "\\" where characters.first == "n":
                 characters.removeFirst()
                 literal.append("\n")
+            case "\\" where characters.first == "0":
+                characters.removeFirst()
+                literal.append("\u{0}")
             case "\\" where characters.first == "\\":
                 characters.removeFirst()
                 literal.append("\\")

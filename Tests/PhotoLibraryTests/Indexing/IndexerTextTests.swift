@@ -38,7 +38,10 @@ import Testing
             return (
                 summary,
                 events.events.filter {
-                    if case .progress = $0 { false } else if case .planned = $0 { false } else { true }
+                    switch $0 {
+                    case .progress, .planned, .indexed: false
+                    default: true
+                    }
                 }
             )
         }

@@ -47,6 +47,8 @@ import Testing
                                           beside the tag's name.
                   --library <dir>         The library to use (default: $PHOTOLIB_LIBRARY, else
                                           the nearest .photolib/ above the working directory)
+                  -q, --quiet             No summary, progress or warning: only errors.
+                  -v, --verbose           A line on stderr for each file or asset handled.
                   -h, --help              Show help information.
 
                 EXAMPLES:
@@ -68,6 +70,8 @@ import Testing
                   --version               Show the version.
                   --library <dir>         The library to use (default: $PHOTOLIB_LIBRARY, else
                                           the nearest .photolib/ above the working directory)
+                  -q, --quiet             No summary, progress or warning: only errors.
+                  -v, --verbose           A line on stderr for each file or asset handled.
                   -h, --help              Show help information.
 
                 SUBCOMMANDS:

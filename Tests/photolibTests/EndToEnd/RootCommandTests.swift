@@ -45,6 +45,8 @@ import Testing
                 OPTIONS:
                   --library <dir>         The library to use (default: $PHOTOLIB_LIBRARY, else
                                           the nearest .photolib/ above the working directory)
+                  -q, --quiet             No summary, progress or warning: only errors.
+                  -v, --verbose           A line on stderr for each file or asset handled.
                   -h, --help              Show help information.
 
                 """, ""
