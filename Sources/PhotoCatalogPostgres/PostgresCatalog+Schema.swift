@@ -19,6 +19,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 6, script: pageOrderSchema),
         // File moves, remembered index failures, formats (PostgresCatalog+Schema7.swift).
         PostgresMigration(version: 7, script: trustAndFormatsSchema),
+        // What export copied where (PostgresCatalog+Schema10.swift). TEMP: version 10 once 8 and 9 are on main.
+        PostgresMigration(version: 8, script: exportRecordsSchema),
     ])
 
     /// The schema version this photolib writes.

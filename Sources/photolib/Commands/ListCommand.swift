@@ -57,7 +57,8 @@ enum ListCommand: PhotolibCommand {
                 message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
         }
         let template = try command.value("format").map {
-            try FormatTemplate($0, fields: AssetPresenter.formatFields, commandPath: command.path)
+            try FormatTemplate(
+                $0, fields: AssetPresenter.formatFields, dateFields: ExportNaming.dateFields, commandPath: command.path)
         }
         if command.flag("failed") { return try listFailures(command, context: context) }
         let query = try makeQuery(command)
