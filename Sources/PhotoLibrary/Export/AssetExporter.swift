@@ -58,9 +58,12 @@ public final class AssetExporter {
         return outcome
     }
 
-    /// Writes the records of this run's copies to the catalog (nothing in a dry run).
-    public func finish() throws {
-        guard !options.dryRun, !pending.isEmpty else { return }
+    /// Makes the copies' names durable and, when `recording`, writes the records of this run's
+    /// copies to the catalog (nothing in a dry run).
+    public func finish(recording: Bool) throws {
+        guard !options.dryRun else { return }
+        destination.syncFolders()
+        guard recording, !pending.isEmpty else { return }
         try catalog.recordExports(pending)
         pending = []
     }

@@ -61,22 +61,16 @@ public final class ExportDestination {
         return try Self.readFile(relative.lastComponent, in: folder) == bytes
     }
 
-    /// Writes `bytes` at `relative` unless something is there: false when it is.
+    /// Writes `bytes` at `relative` unless something is there: false when it is. The folder
+    /// is synced later, once (`syncFolders`).
     func create(_ relative: RawPath, bytes: [UInt8]) throws -> Bool {
-        let folder = try folder(of: relative, create: true)!
-        let name = relative.lastComponent
-        let temporary = RawPath(".\(name.description).photolib-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try folder.writeAtomically(bytes, name: temporary)
-        defer { _ = temporary.withCString { unlinkat(folder.descriptor, $0, 0) } }
-        let linked = temporary.withCString { from in
-            name.withCString { to in linkat(folder.descriptor, from, folder.descriptor, to, 0) }
-        }
-        if linked == 0 {
-            folder.sync()
-            return true
-        }
-        if errno == EEXIST { return false }
-        throw FileSystemError(path: folder.path.appending(name), errno: errno, operation: "link")
+        try folder(of: relative, create: true)!.createExclusively(bytes, name: relative.lastComponent)
+    }
+
+    /// Makes the names of the files written durable, one `fsync` a folder.
+    func syncFolders() {
+        root?.sync()
+        for folder in folders.values { folder.sync() }
     }
 
     /// Replaces the regular file at `relative` (or creates it) with `bytes`, atomically.

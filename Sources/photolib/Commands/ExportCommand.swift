@@ -105,10 +105,10 @@ enum ExportCommand: PhotolibCommand {
             report.add(outcome)
         }
         progress?.finish()
-        if library.isWritable {
-            do { try exporter.finish() } catch {
-                context.diagnostics.warning("what was exported could not be remembered for --update: \(error)")
-            }
+        // The copies are made: a catalog that cannot be written now (a full disk, a read-only
+        // library) costs only --update its memory of them.
+        do { try exporter.finish(recording: library.isWritable) } catch {
+            context.diagnostics.warning("what was exported could not be remembered for --update: \(error)")
         }
         report.finish()
         return report.counts.failed > 0 ? .partial : .success
