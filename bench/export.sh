@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Export speed: `photolib export` of a whole library into dated folders, against what people
-# would use instead: `cp -r` (no names from metadata) and `rsync -a` (incremental, no names).
+# would use instead: `cp -r` (no names from metadata) and `rsync -a` (incremental, no names;
+# with --fsync it syncs each file as export does).
 #
 #   bench/export.sh [PHOTOLIB_BINARY] [ASSETS]
 #
@@ -41,6 +42,9 @@ export_update=$(time_ms "$bin" export "$work/out" --update --library "$lib" \
 cp_first=$(time_ms cp -r "$lib/copies" "$work/cp")
 rsync_first=$(time_ms rsync -a "$lib/copies/" "$work/rsync/")
 rsync_again=$(time_ms rsync -a "$lib/copies/" "$work/rsync/")
+# Export syncs each copy before its name appears (a crash never leaves a half copy under a
+# photo's name); rsync does that with --fsync.
+rsync_fsync=$(time_ms rsync -a --fsync "$lib/copies/" "$work/rsync-fsync/")
 exported=$(find "$work/out" -type f | wc -l)
 
 echo "photolib export bench: $count assets, $((bytes / 1048576)) MiB, $(nproc) cores, warm cache, one run each"
@@ -48,6 +52,7 @@ printf '%-58s %7s ms\n' \
     "photolib export (dated folders, $exported files)" "$export_first" \
     "cp -r (same files, no names from metadata)" "$cp_first" \
     "rsync -a (same files)" "$rsync_first" \
+    "rsync -a --fsync (same files, each synced as export does)" "$rsync_fsync" \
     "photolib export --update, nothing changed" "$export_update" \
     "rsync -a again, nothing changed" "$rsync_again"
-echo "ratios: export / cp -r = $(ratio "$export_first" "$cp_first"), export / rsync = $(ratio "$export_first" "$rsync_first"), update / rsync again = $(ratio "$export_update" "$rsync_again")"
+echo "ratios: export / cp -r = $(ratio "$export_first" "$cp_first"), export / rsync --fsync = $(ratio "$export_first" "$rsync_fsync"), update / rsync again = $(ratio "$export_update" "$rsync_again")"
