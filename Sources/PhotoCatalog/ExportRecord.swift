@@ -13,7 +13,8 @@ public struct ExportRecord: Sendable, Equatable {
     public var relativePath: RawPath
     /// What was copied: `original`, `upright` or `preview`.
     public var variant: String
-    /// The original's content fingerprint when it was copied: a changed original has another.
+    /// What identified the original when it was copied (its content fingerprint, size and
+    /// modification time, as the exporter writes them): a changed original has another.
     public var fingerprint: String
     /// The copy's size and modification time as written, to tell it was replaced or removed.
     public var size: Int64

@@ -294,3 +294,24 @@ import Testing
         #expect(try bytes(dest.appendingPathComponent("bordeaux-art.jpg")) == bytes(URL(fileURLWithPath: previewPath)))
     }
 }
+
+extension ExportCommandTests {
+    /// Two assets of one export on one name: the second never replaces the first, whatever the policy.
+    @Test func twoAssetsOnOneNameKeepTheFirst() throws {
+        let dest = destination()
+        let beaches = ["2015/lake-beach.jpg", "2016/buda-beach-kortrijk.jpg"]
+        for policy in ["overwrite", "suffix"] {
+            let run = try library.run(
+                ["export", dest.path, "--name", "beach", "--on-collision", policy, "--jsonl"] + beaches)
+            #expect(run.status == 0, "\(run.stderr)")
+            let actions = jsonLines(run.stdout).map { "\($0["action"]!) \($0["targetRelativePath"]!)" }
+            #expect(
+                actions
+                    == (policy == "overwrite"
+                        ? ["copy beach.jpg", "skip beach.jpg"] : ["same beach.jpg", "copy beach-1.jpg"]),
+                "\(policy)")
+        }
+        #expect(try bytes(dest.appendingPathComponent("beach.jpg")) == bytes(library.url(beaches[0])))
+        #expect(try bytes(dest.appendingPathComponent("beach-1.jpg")) == bytes(library.url(beaches[1])))
+    }
+}

@@ -16,7 +16,7 @@ public final class AssetExporter {
     private let records: [AssetID: ExportRecord]
     private var pending: [ExportRecord] = []
     /// Paths claimed in this run, with what was (or would be) written there: a dry run writes
-    /// nothing, yet two assets must not be planned onto one name.
+    /// nothing, yet two assets must not be planned onto one name (a real run finds the file).
     private var claimed: [RawPath: String] = [:]
     /// Names tried before giving up on `-N` suffixes.
     static let maximumSuffix = 9_999
@@ -71,7 +71,7 @@ public final class AssetExporter {
     private func place(_ asset: Asset, at target: RawPath, into outcome: inout ExportOutcome) throws {
         let record = records[asset.id].flatMap { $0.variant == options.variant.rawValue ? $0 : nil }
         // Exported before, the original unchanged since and the copy still as it was written.
-        if options.update, let record, record.fingerprint == asset.file.fingerprint,
+        if options.update, let record, record.fingerprint == Self.sourceStamp(asset),
             let info = try destination.status(record.relativePath), (info.st_mode & S_IFMT) == S_IFREG,
             Int64(info.st_size) == record.size, info.modifiedNanoseconds == record.modifiedNanoseconds
         {
@@ -86,15 +86,18 @@ public final class AssetExporter {
         for number in 0...Self.maximumSuffix {
             let candidate = ExportName.suffixed(target, number: number, fileExtension: fileExtension)
             outcome.target = candidate
+            // Written (or planned) by this run: the same bytes are already exported; other
+            // bytes belong to an asset before this one, which keeps the name whatever the policy.
             if let owner = claimed[candidate] {
-                if owner == claimKey(asset) {
+                let same =
+                    options.dryRun ? owner == claimKey(asset) : try destination.holds(candidate, bytes: content.bytes)
+                if same {
                     outcome.action = .identical
                     return
                 }
                 switch options.collision {
                 case .suffix: continue
                 case .skip, .overwrite:
-                    // Two assets of this run on one name: the first keeps it whatever the policy.
                     outcome.action = .skip
                     outcome.problem = "\(candidate) is taken by another asset of this export"
                     return
@@ -157,8 +160,15 @@ public final class AssetExporter {
         pending.append(
             ExportRecord(
                 destination: destination.identity, assetID: asset.id, relativePath: relative,
-                variant: options.variant.rawValue, fingerprint: asset.file.fingerprint, size: Int64(info.st_size),
+                variant: options.variant.rawValue, fingerprint: Self.sourceStamp(asset), size: Int64(info.st_size),
                 modifiedNanoseconds: info.modifiedNanoseconds, exportedAt: Date().timeIntervalSince1970))
+    }
+
+    /// What the record keeps of the original: its fingerprint, size and modification time, so
+    /// that any change index saw makes `update` look again (the fingerprint alone samples the
+    /// file, and two edits of the same size can share one).
+    static func sourceStamp(_ asset: Asset) -> String {
+        "\(asset.file.fingerprint):\(asset.file.size):\(asset.file.modifiedNanoseconds)"
     }
 
     /// Two copies are the same when they come from the same content made the same way.
