@@ -107,6 +107,7 @@ bench: build bench-deps
 	bench/places.sh $(BIN)
 	bench/collections.sh $(BIN)
 	bench/browse.sh $(BIN)
+	bench/scale.sh 10000 $(BIN)
 	bench/formats.sh $(BIN)
 
 man:

@@ -25,6 +25,18 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// Assets matching `query`, in its order.
     func assets(matching query: AssetQuery) throws -> [Asset]
 
+    /// The assets of `assets(matching:)`, handed to `body` one at a time as they are read,
+    /// until it returns false: a list of any length starts at once and holds one asset.
+    func forEachAsset(matching query: AssetQuery, _ body: (Asset) throws -> Bool) throws
+
+    /// `forEachAsset` with each asset's short id, as `shortIDs(for:minimumLength:)` gives it,
+    /// found in the same pass.
+    func forEachAssetWithShortID(
+        matching query: AssetQuery, minimumLength: Int, _ body: (Asset, String) throws -> Bool) throws
+
+    /// The ids of `assets(matching:)`, in its order, one at a time (false stops).
+    func forEachAssetID(matching query: AssetQuery, _ body: (AssetID) throws -> Bool) throws
+
     /// The asset with this id, if any.
     func asset(id: AssetID) throws -> Asset?
 
@@ -174,5 +186,26 @@ public struct DamageFinding: Sendable, Equatable {
         self.id = id
         self.reason = reason
         self.undecodable = undecodable
+    }
+}
+
+extension Catalog {
+    /// For a store that cannot stream (the PostgreSQL one reads a whole result): every asset
+    /// first, then one at a time. Same assets and order; only the first one comes later.
+    public func forEachAsset(matching query: AssetQuery, _ body: (Asset) throws -> Bool) throws {
+        for asset in try assets(matching: query) { guard try body(asset) else { return } }
+    }
+
+    /// The short ids of every asset in one call, before the first asset.
+    public func forEachAssetWithShortID(
+        matching query: AssetQuery, minimumLength: Int, _ body: (Asset, String) throws -> Bool
+    ) throws {
+        let assets = try assets(matching: query)
+        let shortIDs = try shortIDs(for: assets.map(\.id), minimumLength: minimumLength)
+        for asset in assets { guard try body(asset, shortIDs[asset.id] ?? asset.id.hex) else { return } }
+    }
+
+    public func forEachAssetID(matching query: AssetQuery, _ body: (AssetID) throws -> Bool) throws {
+        try forEachAsset(matching: query) { try body($0.id) }
     }
 }

@@ -15,6 +15,9 @@ extension SQLiteCatalog {
         region, country_name, rating, undecodable, taken_source, gps_source, format, mime_type
         """
 
+    /// How many columns `assetColumns` names: a query may select more after them.
+    static let assetColumnCount = Int32(assetColumns.split(separator: ",").count)
+
     /// The asset in the current row of a statement that selected `assetColumns`.
     static func asset(fromRow row: SQLiteStatement) throws -> Asset {
         var takenAt: CaptureDate?

@@ -27,19 +27,23 @@ extension SQLiteCatalog {
     public func shortIDs(for ids: [AssetID], minimumLength: Int) throws -> [AssetID: String] {
         let below = try database.cachedStatement("SELECT id FROM assets WHERE id < ? ORDER BY id DESC LIMIT 1")
         let above = try database.cachedStatement("SELECT id FROM assets WHERE id > ? ORDER BY id LIMIT 1")
-        let floor = min(max(minimumLength, 1), AssetID.length)
         var result: [AssetID: String] = [:]
         for id in ids where result[id] == nil {
-            var shared = 0
-            for neighbour in [below, above] {
-                if let other = try neighbour.firstRow([.text(id.hex)], { $0.text(at: 0) }) {
-                    shared = max(shared, Self.commonPrefixLength(id.hex, other))
-                }
-            }
-            let length = min(max(shared + 1, floor), AssetID.length)
-            result[id] = String(id.hex.prefix(length))
+            let neighbours = try [below, above].map { try $0.firstRow([.text(id.hex)], { $0.text(at: 0) }) }
+            result[id] = Self.shortID(id, neighbours: neighbours, minimumLength: minimumLength)
         }
         return result
+    }
+
+    /// The shortest prefix of `id`, at least `minimumLength` digits, that its neighbours in
+    /// id order (the ids just below and just above it, if any) do not share.
+    package static func shortID(_ id: AssetID, neighbours: [String?], minimumLength: Int) -> String {
+        let floor = min(max(minimumLength, 1), AssetID.length)
+        let shared = neighbours.reduce(0) { shared, other in
+            other.map { max(shared, commonPrefixLength(id.hex, $0)) } ?? shared
+        }
+        let length = min(max(shared + 1, floor), AssetID.length)
+        return String(id.hex.prefix(length))
     }
 
     private static func commonPrefixLength(_ first: String, _ second: String) -> Int {

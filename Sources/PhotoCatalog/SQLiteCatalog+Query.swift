@@ -5,10 +5,42 @@ extension SQLiteCatalog {
         return try database.cachedStatement(sql).rows(values, Self.asset(fromRow:))
     }
 
-    /// The SELECT for `query`, with every value as a bound parameter.
-    static func sql(for query: AssetQuery) -> (sql: String, values: [SQLiteValue]) {
+    public func forEachAsset(matching query: AssetQuery, _ body: (Asset) throws -> Bool) throws {
+        let (sql, values) = Self.sql(for: query)
+        try database.cachedStatement(sql).forEachRow(values) { try body(try Self.asset(fromRow: $0)) }
+    }
+
+    public func forEachAssetWithShortID(
+        matching query: AssetQuery, minimumLength: Int, _ body: (Asset, String) throws -> Bool
+    ) throws {
+        // Each row brings its id's two neighbours in id order (see `shortIDs(for:minimumLength:)`),
+        // found by SQLite in the primary-key index: no round trip per asset.
+        let neighbours = """
+            , (SELECT max(other.id) FROM assets AS other WHERE other.id < assets.id), \
+            (SELECT min(other.id) FROM assets AS other WHERE other.id > assets.id)
+            """
+        let (sql, values) = Self.sql(for: query, columns: Self.assetColumns + neighbours)
+        let below = Self.assetColumnCount
+        try database.cachedStatement(sql).forEachRow(values) { row in
+            let asset = try Self.asset(fromRow: row)
+            let shortID = Self.shortID(
+                asset.id, neighbours: [row.optionalText(at: below), row.optionalText(at: below + 1)],
+                minimumLength: minimumLength)
+            return try body(asset, shortID)
+        }
+    }
+
+    public func forEachAssetID(matching query: AssetQuery, _ body: (AssetID) throws -> Bool) throws {
+        // The id alone: no row becomes an asset, and SQLite may answer from an index.
+        let (sql, values) = Self.sql(for: query, columns: "id")
+        try database.cachedStatement(sql).forEachRow(values) { try body(try Self.assetID(fromRow: $0, column: 0)) }
+    }
+
+    /// The SELECT of `columns` (by default those `asset(fromRow:)` reads) for `query`, with
+    /// every value as a bound parameter.
+    static func sql(for query: AssetQuery, columns: String = assetColumns) -> (sql: String, values: [SQLiteValue]) {
         var (conditions, values) = filter(for: query)
-        var sql = "SELECT \(assetColumns) FROM assets"
+        var sql = "SELECT \(columns) FROM assets"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         switch query.sort {
         case .taken: sql += " ORDER BY taken_local IS NULL, taken_local, relative_path"

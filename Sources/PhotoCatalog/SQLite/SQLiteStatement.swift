@@ -109,6 +109,14 @@ final class SQLiteStatement {
         return result
     }
 
+    /// Runs a query and hands each row to `body` as it is read, until `body` returns false:
+    /// nothing is kept, so the first row is ready as soon as SQLite has it.
+    func forEachRow(_ values: [SQLiteValue] = [], _ body: (SQLiteStatement) throws -> Bool) throws {
+        try bind(values)
+        defer { reset() }
+        while try step() { guard try body(self) else { return } }
+    }
+
     /// The first row of a query turned into a value, or nil when there is none.
     func firstRow<Value>(_ values: [SQLiteValue] = [], _ makeValue: (SQLiteStatement) throws -> Value) throws -> Value?
     {

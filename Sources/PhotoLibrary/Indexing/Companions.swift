@@ -59,25 +59,56 @@ public enum Companions {
 
     /// The companions of the original at `path` (absolute) that exist now, by name.
     public static func of(_ path: RawPath) -> [File] {
-        guard primaryExtensions.contains(path.lowercasedExtension) else {
-            // A RAW or video asset of its own may still have a .THM beside it.
-            return siblings(of: path).filter { $0.kind == .thumbnail }
-        }
-        return siblings(of: path)
+        CompanionFinder().companions(of: path)
+    }
+}
+
+/// Finds the companions of many originals, listing each folder once: a list of 100,000
+/// photos in folders of 50 spent most of its time listing each folder once a photo.
+///
+/// A folder's listing is kept for the finder's life (one command), and only its names
+/// that could be companions, so it stays small; whether each exists, and its size, is asked
+/// when it is wanted.
+public final class CompanionFinder {
+    private struct Candidate {
+        var path: RawPath
+        var kind: Companions.Kind
+        var stem: [UInt8]
     }
 
-    private static func siblings(of path: RawPath) -> [File] {
-        let stem = stem(of: path)
-        let folder = path.parent
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.description) else { return [] }
-        var found: [File] = []
-        for name in names.sorted() {
-            let candidate = folder.appending(name)
-            guard candidate != path, let kind = kind(of: candidate), Self.stem(of: candidate) == stem,
-                let info = FileSystem.status(candidate), info.st_mode & S_IFMT == S_IFREG
+    private var folders: [RawPath: [Candidate]] = [:]
+
+    public init() {}
+
+    /// What `Companions.of(path)` returns.
+    public func companions(of path: RawPath) -> [Companions.File] {
+        let isPrimary = Companions.primaryExtensions.contains(path.lowercasedExtension)
+        let candidates = candidates(in: path.parent)
+        guard !candidates.isEmpty else { return [] }
+        let stem = Companions.stem(of: path)
+        var found: [Companions.File] = []
+        for candidate in candidates where candidate.stem == stem && candidate.path != path {
+            // A RAW or video asset of its own may still have a .THM beside it.
+            guard isPrimary || candidate.kind == .thumbnail,
+                let info = FileSystem.status(candidate.path), info.st_mode & S_IFMT == S_IFREG
             else { continue }
-            found.append(File(path: candidate, kind: kind, size: Int64(info.st_size)))
+            found.append(Companions.File(path: candidate.path, kind: candidate.kind, size: Int64(info.st_size)))
         }
         return found
+    }
+
+    /// The names in `folder` that could be companions, in name order.
+    private func candidates(in folder: RawPath) -> [Candidate] {
+        if let known = folders[folder] { return known }
+        var candidates: [Candidate] = []
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: folder.description) {
+            for name in names.sorted() {
+                let path = folder.appending(name)
+                guard let kind = Companions.kind(of: path) else { continue }
+                candidates.append(Candidate(path: path, kind: kind, stem: Companions.stem(of: path)))
+            }
+        }
+        folders[folder] = candidates
+        return candidates
     }
 }

@@ -65,31 +65,17 @@ enum ListCommand: PhotolibCommand {
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         if let name = command.value("collection") { try checkCollectionExists(name, catalog: catalog) }
-        let assets = try catalog.assets(matching: query)
-        let presenter =
-            command.flag("ids")
-            ? AssetPresenter(library: library)
-            : try AssetPresenter(library: library, catalog: catalog, assets: assets)
-        if command.flag("json") {
-            context.stdout.writePrettyJSON(.array(assets.map(presenter.json)))
-        } else if command.flag("jsonl") {
-            for asset in assets where !context.stdout.isClosed { context.stdout.writeJSONLine(presenter.json(asset)) }
-        } else if command.flag("ids") {
-            for asset in assets where !context.stdout.isClosed { context.stdout.write(asset.id.hex + "\n") }
-        } else if let template {
-            for asset in assets where !context.stdout.isClosed {
-                let fields = presenter.formatFields(asset)
-                let paths = presenter.pathFields(asset)
-                context.stdout.write(
-                    bytes: template.renderBytes { name in
-                        paths[name] ?? (fields[name] ?? nil).map { Array($0.utf8) }
-                    } + [UInt8(ascii: "\n")])
-            }
+        let form: AssetListWriter.Form? =
+            if command.flag("json") { .jsonArray } else if command.flag("jsonl") {
+                .jsonLines
+            } else if command.flag("ids") { .ids } else { template.map(AssetListWriter.Form.template) }
+        if let form {
+            try AssetListWriter(form: form, library: library, catalog: catalog, output: context.stdout).write(query)
         } else {
-            context.stdout.write(
-                AssetTable.render(
-                    assets, presenter: presenter,
-                    width: context.tableWidth))
+            // The table needs every row to size its columns.
+            let assets = try catalog.assets(matching: query)
+            let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
+            context.stdout.write(AssetTable.render(assets, presenter: presenter, width: context.tableWidth))
         }
         return .success
     }

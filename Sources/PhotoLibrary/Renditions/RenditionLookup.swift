@@ -1,0 +1,59 @@
+import Foundation
+import PhotoCatalog
+import PhotoSupport
+
+/// `RenditionStore.existingRenditions` for many assets in a row (a list): the specs worked
+/// out once, each file's name built in one buffer and looked up relative to the open
+/// renditions folder, which spares the kernel walking the library's path every time.
+/// Same answers as the store's; half of what listing an asset cost was these lookups.
+public final class RenditionLookup {
+    private let store: RenditionStore
+    private let specs: [(spec: RenditionSpec, suffix: [UInt8])]
+    /// The renditions folder, or -1 when there is none (so no rendition exists).
+    private let folder: Int32
+    private var name: [UInt8] = []
+
+    public init(library: Library) {
+        store = RenditionStore(library: library)
+        specs = RenditionKind.allCases.map { kind in
+            let spec = RenditionSpec.standard(kind, settings: library.settings)
+            return (spec, Array("-\(spec).jpg".utf8))
+        }
+        folder = store.directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    }
+
+    deinit {
+        if folder >= 0 { close(folder) }
+    }
+
+    /// The asset's renditions that exist now, in `RenditionKind.allCases` order (nil: not made).
+    public func existing(of asset: Asset) -> [RenditionFile?] {
+        let fingerprint = asset.file.fingerprint
+        guard folder >= 0, let width = asset.metadata.displayWidth, let height = asset.metadata.displayHeight,
+            RenditionStore.isValid(fingerprint: fingerprint)
+        else { return Array(repeating: nil, count: specs.count) }
+        return specs.map { spec, suffix in
+            // `ab/cd/<fingerprint>-<spec>.jpg`, as `RenditionStore.path(fingerprint:spec:)` names it.
+            let digits = fingerprint.utf8
+            name.removeAll(keepingCapacity: true)
+            name.append(contentsOf: digits.prefix(2))
+            name.append(UInt8(ascii: "/"))
+            name.append(contentsOf: digits.dropFirst(2).prefix(2))
+            name.append(UInt8(ascii: "/"))
+            name.append(contentsOf: digits)
+            name.append(contentsOf: suffix)
+            name.append(0)
+            var info = stat()
+            let found = name.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { fstatat(folder, $0.baseAddress!, &info, 0) }
+            }
+            guard found == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+            let path = store.directory.appending(RawPath(bytes: Array(name.dropLast())))
+            let size = spec.fittedSize(displayWidth: width, displayHeight: height)
+            return RenditionFile(path: path, width: size.width, height: size.height)
+        }
+    }
+
+    /// The kinds, in the order `existing(of:)` answers.
+    public let kinds = RenditionKind.allCases
+}

@@ -1,0 +1,82 @@
+import PhotoCatalog
+import PhotoLibrary
+
+/// Writes `list`'s assets for scripts as the catalog reads them: JSON Lines, a JSON array,
+/// ids or a template, into one buffer that goes out each time it fills, so that a pipe
+/// gets its first line at once and memory stays flat whatever the number of assets.
+///
+/// Each asset is written from its row without an intermediate JSON value; the bytes are
+/// those `AssetPresenter.json` would give (a test holds them equal).
+struct AssetListWriter {
+    enum Form {
+        case jsonLines
+        case jsonArray
+        case ids
+        case template(FormatTemplate)
+    }
+
+    let form: Form
+    let library: Library
+    let catalog: any Catalog
+    let output: OutputStream
+
+    /// Writes every asset matching `query`; stops early when the reader goes away.
+    func write(_ query: AssetQuery) throws {
+        var writer = JSONByteWriter(pretty: isJSONArray)
+        writer.bytes.reserveCapacity(OutputStream.bufferSize + 16 * 1024)
+        /// Sends the buffer once it is full; false once nobody reads any more.
+        func sendWhenFull() -> Bool {
+            guard writer.bytes.count >= OutputStream.bufferSize else { return true }
+            output.write(bytes: writer.bytes)
+            writer.bytes.removeAll(keepingCapacity: true)
+            return !output.isClosed
+        }
+        let presenter = AssetPresenter(library: library)
+        switch form {
+        case .ids:
+            try catalog.forEachAssetID(matching: query) { id in
+                writer.bytes.append(contentsOf: id.hex.utf8)
+                writer.bytes.append(UInt8(ascii: "\n"))
+                return sendWhenFull()
+            }
+        case .jsonLines:
+            try forEachAsset(query) { asset, shortID in
+                writer.writeObject { presenter.write(asset, shortID: shortID, to: &$0) }
+                writer.bytes.append(UInt8(ascii: "\n"))
+                return sendWhenFull()
+            }
+        case .jsonArray:
+            var count = 0
+            writer.bytes.append(UInt8(ascii: "["))
+            try forEachAsset(query) { asset, shortID in
+                writer.arrayElementPrefix(count, depth: 0)
+                writer.writeObject(depth: 1) { presenter.write(asset, shortID: shortID, to: &$0) }
+                count += 1
+                return sendWhenFull()
+            }
+            writer.arrayEnd(count: count, depth: 0)
+            writer.bytes.append(UInt8(ascii: "\n"))
+        case .template(let template):
+            try forEachAsset(query) { asset, shortID in
+                let fields = presenter.formatFields(asset, shortID: shortID)
+                let paths = presenter.pathFields(asset)
+                writer.bytes += template.renderBytes { name in
+                    paths[name] ?? (fields[name] ?? nil).map { Array($0.utf8) }
+                }
+                writer.bytes.append(UInt8(ascii: "\n"))
+                return sendWhenFull()
+            }
+        }
+        if !output.isClosed { output.write(bytes: writer.bytes) }
+    }
+
+    /// Each asset with its short id, as the catalog reads them.
+    private func forEachAsset(_ query: AssetQuery, _ body: (Asset, String) throws -> Bool) throws {
+        try catalog.forEachAssetWithShortID(
+            matching: query, minimumLength: AssetID.minimumDisplayLength, body)
+    }
+
+    private var isJSONArray: Bool {
+        if case .jsonArray = form { true } else { false }
+    }
+}
