@@ -6,7 +6,7 @@ import PhotoSupport
 /// shared server later. Nothing above this protocol knows which one it talks to.
 ///
 /// Implementations are used from one thread at a time; each process opens its own.
-public protocol Catalog: CatalogEditing {
+public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// What the indexer needs to know of every asset to decide what changed.
     func indexRecords() throws -> [IndexRecord]
 

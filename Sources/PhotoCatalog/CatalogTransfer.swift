@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Reading goes by pages in id (or sequence) order, so that a million assets never sit in
 /// memory at once; `whileFrozen` keeps writers out meanwhile, so the pages are one state.
-public protocol CatalogTransfer: AnyObject {
+/// The export records (`ExportRecordStore`) travel too: read whole, written by `recordExports`.
+public protocol CatalogTransfer: ExportRecordStore {
     /// Runs `body` in one transaction that other writers wait for (SQLite's write lock; a
     /// SHARE lock on PostgreSQL's tables), so that what it reads is one consistent state.
     func whileFrozen<R>(_ body: () throws -> R) throws -> R

@@ -21,6 +21,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 7, script: trustAndFormatsSchema),
         // Keywords and ratings people set (PostgresCatalog+Schema8.swift).
         PostgresMigration(version: 8, script: keywordsSchema),
+        // What export copied where (PostgresCatalog+Schema9.swift).
+        PostgresMigration(version: 9, script: exportRecordsSchema),
     ])
 
     /// The schema version this photolib writes.

@@ -162,38 +162,11 @@ extension DirectoryHandle {
                 throw FileSystemError(path: path.appending(name), reason: .hasOtherLinks)
             }
         }
-        let temporary = RawPath(".\(name.description).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let mode = existing.map { $0.st_mode & 0o7777 } ?? 0o644
-        let output = temporary.withCString {
-            openat(descriptor, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        }
-        guard output >= 0 else {
-            throw FileSystemError(path: path.appending(temporary), errno: errno, operation: "open")
-        }
+        let temporary = Self.temporaryName(for: name)
+        try writeNewFile(data, name: temporary, mode: existing.map { $0.st_mode & 0o7777 } ?? 0o644, owner: existing)
         var done = false
         defer {
             if !done { _ = temporary.withCString { unlinkat(descriptor, $0, 0) } }
-        }
-        do {
-            defer { close(output) }
-            var written = 0
-            while written < data.count {
-                let count = data.withUnsafeBytes { write(output, $0.baseAddress! + written, data.count - written) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw FileSystemError(path: path.appending(temporary), errno: errno, operation: "write")
-                }
-                written += count
-            }
-            if let existing {
-                // The umask took bits from open's mode; and a file of another owner (we are
-                // root, or its group) stays theirs. Failing to give it back is no error.
-                _ = fchmod(output, existing.st_mode & 0o7777)
-                _ = fchown(output, existing.st_uid, existing.st_gid)
-            }
-            guard fsync(output) == 0 else {
-                throw FileSystemError(path: path.appending(temporary), errno: errno, operation: "fsync")
-            }
         }
         let renamed = temporary.withCString { from in
             name.withCString { to in renameat(descriptor, from, descriptor, to) }
@@ -201,5 +174,60 @@ extension DirectoryHandle {
         guard renamed == 0 else { throw FileSystemError(path: path.appending(name), errno: errno, operation: "rename") }
         done = true
         sync()
+    }
+
+    /// Creates the file `name` holding `data` unless an entry of that name exists, and returns
+    /// false then: written whole under a temporary name, synced, then linked into place with
+    /// `linkat`, which never replaces anything. The folder is not synced: after many files,
+    /// `sync()` once.
+    public func createExclusively(_ data: [UInt8], name: RawPath) throws -> Bool {
+        let temporary = Self.temporaryName(for: name)
+        try writeNewFile(data, name: temporary, mode: 0o644, owner: nil)
+        defer { _ = temporary.withCString { unlinkat(descriptor, $0, 0) } }
+        let linked = temporary.withCString { from in
+            name.withCString { to in linkat(descriptor, from, descriptor, to, 0) }
+        }
+        if linked == 0 { return true }
+        if errno == EEXIST { return false }
+        throw FileSystemError(path: path.appending(name), errno: errno, operation: "link")
+    }
+
+    private static func temporaryName(for name: RawPath) -> RawPath {
+        RawPath(".\(name.description).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    /// Writes `data` into the new file `name` (refused when it exists) and syncs it; with
+    /// `owner`, the file takes its mode and owner (the file it is about to replace).
+    private func writeNewFile(_ data: [UInt8], name: RawPath, mode: mode_t, owner: stat?) throws {
+        let output = name.withCString {
+            openat(descriptor, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        }
+        guard output >= 0 else {
+            throw FileSystemError(path: path.appending(name), errno: errno, operation: "open")
+        }
+        var written = false
+        defer {
+            if !written { _ = name.withCString { unlinkat(descriptor, $0, 0) } }
+        }
+        defer { close(output) }
+        var count = 0
+        while count < data.count {
+            let done = data.withUnsafeBytes { write(output, $0.baseAddress! + count, data.count - count) }
+            if done < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError(path: path.appending(name), errno: errno, operation: "write")
+            }
+            count += done
+        }
+        if let owner {
+            // The umask took bits from open's mode; and a file of another owner (we are
+            // root, or its group) stays theirs. Failing to give it back is no error.
+            _ = fchmod(output, owner.st_mode & 0o7777)
+            _ = fchown(output, owner.st_uid, owner.st_gid)
+        }
+        guard fsync(output) == 0 else {
+            throw FileSystemError(path: path.appending(name), errno: errno, operation: "fsync")
+        }
+        written = true
     }
 }

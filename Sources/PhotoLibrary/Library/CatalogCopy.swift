@@ -5,8 +5,9 @@ import PhotoSupport
 
 /// Moves a library's catalog to another store (`photolib catalog copy`): every asset with its
 /// flags, captions, cities and times, the whole action log, `catalog_info` (with the library
-/// id the library's settings are checked against), the files `index` could not read and the
-/// file moves recorded and not finished (a mover's, which the next command settles), then checks
+/// id the library's settings are checked against), the files `index` could not read, the
+/// file moves recorded and not finished (a mover's, which the next command settles) and the
+/// export records, then checks
 /// that the copy reads back identical and only then switches the library's settings over.
 ///
 /// The source stays frozen for the whole copy (writers on every machine wait, readers do
@@ -28,7 +29,7 @@ public enum CatalogCopy {
         let sourceLocation = try library.catalogLocation()
         guard sourceLocation != target else { throw CatalogCopyError(.sameCatalog(target)) }
         let source = try Library.openTransferableCatalog(at: sourceLocation)
-        var destination = try Destination(target, library: library)
+        let destination = try Destination(target, library: library)
         do {
             let counts = try source.whileFrozen {
                 let counts = try copyAndCheck(from: source, into: try destination.open())
@@ -62,6 +63,8 @@ public enum CatalogCopy {
         try eachEventPage(source) { try target.importEvents($0) }
         try target.importInfo(source.exportInfo())
         try copyBookkeeping(from: source, into: target)
+        let exportRecords = try source.allExportRecords()
+        try target.recordExports(exportRecords)
 
         let expected = try source.contentCounts()
         let copied = try target.contentCounts()
@@ -84,6 +87,9 @@ public enum CatalogCopy {
         }
         guard try target.exportInfo() == source.exportInfo() else {
             throw CatalogCopyError(.contentDiffers("catalog_info"))
+        }
+        guard try target.allExportRecords() == exportRecords else {
+            throw CatalogCopyError(.contentDiffers("export records"))
         }
         return expected
     }

@@ -3,7 +3,7 @@
 /// `help` is built in (see `RootCommand`) and needs no entry here.
 enum CommandRegistry {
     static let commands: [any PhotolibCommand.Type] = [
-        InitCommand.self, IndexCommand.self, ListCommand.self, RenderCommand.self,
+        InitCommand.self, IndexCommand.self, ListCommand.self, RenderCommand.self, ExportCommand.self,
         PeekCommand.self, PopCommand.self, BrowseCommand.self, PickCommand.self, ActionCommand.self,
         TrashCommand.self, HistoryCommand.self, ForgetCommand.self,
         CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self, CatalogCommand.self, StatusCommand.self,

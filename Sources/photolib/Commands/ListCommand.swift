@@ -46,7 +46,8 @@ enum ListCommand: PhotolibCommand {
                 message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
         }
         let template = try command.value("format").map {
-            try FormatTemplate($0, fields: AssetPresenter.formatFields, commandPath: command.path)
+            try FormatTemplate(
+                $0, fields: AssetPresenter.formatFields, dateFields: ExportNaming.dateFields, commandPath: command.path)
         }
         if command.flag("null"), !command.flag("ids"), template == nil {
             throw UsageError(message: "--null needs --ids or --format", commandPath: command.path)

@@ -2,6 +2,7 @@ import Foundation
 import PhotoCatalog
 import PhotoFormats
 import PhotoLibrary
+import PhotoSupport
 
 /// Turns assets into what people and scripts read: the asset JSON (the same shape in
 /// every command), `--format` fields, and table cells.
@@ -107,7 +108,7 @@ struct AssetPresenter {
         "favourite", "liked", "trashed", "missing", "damaged", "indexedAt",
         "captionSource", "citySource", "region", "countryName", "rating", "poppedAt", "trashedAt",
         "takenAtSource", "gpsSource", "gpsStatus", "format", "mimeType", "ratingSource", "keywords",
-        "keywordsSource",
+        "keywordsSource", "baseName",
     ]
 
     /// "fix" for a position, "placeholder" for the 0,0 that cameras without a fix write
@@ -122,7 +123,14 @@ struct AssetPresenter {
             "path": library.absolutePath(of: asset.file.relativePath).bytes,
             "relativePath": asset.file.relativePath.bytes,
             "fileName": asset.file.relativePath.lastComponent.bytes,
+            "baseName": Self.baseName(asset.file.relativePath),
         ]
+    }
+
+    /// The file name without its extension (`IMG_0001` for `IMG_0001.JPG`).
+    static func baseName(_ path: RawPath) -> [UInt8] {
+        let name = path.lastComponent.bytes
+        return Array(name.dropLast(ExportName.fileExtension(of: path).count))
     }
 
     /// One asset's `--format` fields as text; absent values are nil (printed as nothing).
@@ -134,6 +142,7 @@ struct AssetPresenter {
             "path": library.absolutePath(of: asset.file.relativePath).description,
             "relativePath": asset.file.relativePath.description,
             "fileName": asset.file.relativePath.lastComponent.description,
+            "baseName": String(decoding: Self.baseName(asset.file.relativePath), as: UTF8.self),
             "fileSize": String(asset.file.size), "modifiedAt": Timestamp.iso8601(asset.file.modifiedAt),
             "fingerprint": asset.file.fingerprint,
             "width": text(metadata.displayWidth), "height": text(metadata.displayHeight),

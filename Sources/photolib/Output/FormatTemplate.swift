@@ -3,10 +3,13 @@
 ///
 /// `{{` and `}}` are literal braces; `\t`, `\n`, `\0` and `\\` are a tab, a newline, a NUL
 /// (for `xargs -0`) and a backslash (shells pass them through as two characters).
+/// `{takenAt:%Y/%m}` formats a date field with strftime's conversions, and `{city:-Unknown}`
+/// (or `{takenAt:%Y:-undated}`) gives the text for a field with no value (see
+/// `FormatTemplate+Fields.swift`).
 struct FormatTemplate: Sendable, Equatable {
     enum Segment: Sendable, Equatable {
         case literal(String)
-        case field(String)
+        case field(Field)
     }
 
     let segments: [Segment]
@@ -14,13 +17,17 @@ struct FormatTemplate: Sendable, Equatable {
     /// The fields the template uses, in order of first use (to fetch only those).
     var fieldNames: [String] {
         var seen: [String] = []
-        for case .field(let name) in segments where !seen.contains(name) { seen.append(name) }
+        for case .field(let field) in segments where !seen.contains(field.name) { seen.append(field.name) }
         return seen
     }
 
     /// Parses `text`; an unknown field or an unmatched brace is a `UsageError` that names
     /// the known fields.
-    init(_ text: String, fields: [String], optionName: String = "--format", commandPath: [String] = []) throws {
+    /// `dateFields` are those that take a strftime format (`{takenAt:%Y}`).
+    init(
+        _ text: String, fields: [String], dateFields: [String] = [], optionName: String = "--format",
+        commandPath: [String] = []
+    ) throws {
         var segments: [Segment] = []
         var literal = ""
         var characters = text[...]
@@ -35,16 +42,23 @@ struct FormatTemplate: Sendable, Equatable {
                 literal.append(characters.removeFirst())
             case "{":
                 guard let close = characters.firstIndex(of: "}") else { throw fail("Unmatched '{'") }
-                let name = String(characters[..<close])
+                let field = Field(String(characters[..<close]))
                 characters = characters[characters.index(after: close)...]
+                let name = field.name
                 guard fields.contains(name) else {
                     throw fail(
                         "Unknown field '{\(name)}'",
                         suggestion: Suggestion.closest(to: name, among: fields.map { [$0] }))
                 }
+                if field.dateFormat != nil, !dateFields.contains(name) {
+                    let dates = dateFields.map { "{\($0)}" }.joined(separator: ", ")
+                    throw UsageError(
+                        message: "'{\(name)}' takes no format in \(optionName): only dates do (\(dates))",
+                        commandPath: commandPath)
+                }
                 if !literal.isEmpty { segments.append(.literal(literal)) }
                 literal = ""
-                segments.append(.field(name))
+                segments.append(.field(field))
             case "}":
                 throw fail("Unmatched '}' (write '}}' for a brace)")
             case "\\" where characters.first == "t":
@@ -67,23 +81,25 @@ struct FormatTemplate: Sendable, Equatable {
         self.segments = segments
     }
 
-    /// The template filled in by `lookup`; a field it has no value for is empty.
+    /// The template filled in by `lookup`; a field it has no value for is empty (or its default).
     func render(_ lookup: (String) -> String?) -> String {
         segments.map { segment in
             switch segment {
             case .literal(let text): text
-            case .field(let name): lookup(name) ?? ""
+            case .field(let field):
+                field.text(lookup(field.name).map { Array($0.utf8) }).map { String(decoding: $0, as: UTF8.self) } ?? ""
             }
         }.joined()
     }
 
     /// The template as bytes, filled in by `lookup`, so that a value which is not text
-    /// (a file name that is not UTF-8) is written exactly as it is.
-    func renderBytes(_ lookup: (String) -> [UInt8]?) -> [UInt8] {
+    /// (a file name that is not UTF-8) is written exactly as it is. `escape` is given each
+    /// field's value (export keeps a value from making folders with it).
+    func renderBytes(_ lookup: (String) -> [UInt8]?, escape: ([UInt8]) -> [UInt8] = { $0 }) -> [UInt8] {
         segments.flatMap { segment -> [UInt8] in
             switch segment {
             case .literal(let text): Array(text.utf8)
-            case .field(let name): lookup(name) ?? []
+            case .field(let field): field.text(lookup(field.name)).map(escape) ?? []
             }
         }
     }

@@ -54,7 +54,10 @@ import Testing
         for (path, spec) in Self.commands() {
             guard let section = Self.section(for: path, in: page) else { continue }
             let command = "photolib \(path.joined(separator: " "))"
-            for option in spec.options {
+            // export takes list's filters, documented once, in list's section.
+            let inherited =
+                path == ["export"] ? Set(ListFilters.options(besides: ExportCommand.ownOptions).map(\.name)) : []
+            for option in spec.options where !inherited.contains(option.name) {
                 for name in ["--\(option.name)"] + option.aliases.map({ "--\($0)" })
                     + (option.short.map { ["-\($0)"] } ?? [])
                 {

@@ -38,4 +38,26 @@ import Testing
             try FormatTemplate("id}", fields: ["id"])
         }
     }
+
+    @Test func datesTakeStrftimeFormatsAndMissingValuesADefault() throws {
+        let template = try FormatTemplate(
+            "{taken:%Y/%m %b %a %j}|{city:-Unknown}|{taken:%H%M%S:-undated}|{caption:-}", fields: fields,
+            dateFields: ["taken"])
+        #expect(
+            template.render(["taken": "2015-06-13T16:42:07+02:00", "city": nil, "caption": "x"])
+                == "2015/06 Jun Sat 164|Unknown|164207|x")
+        // The time as written: never moved to this machine's zone, with or without an offset.
+        #expect(
+            template.render(["taken": "2016-08-06T21:36:45", "city": "", "caption": nil]).hasPrefix(
+                "2016/08 Aug Sat 219|Unknown|213645|"))
+        #expect(template.render([:]) == "|Unknown|undated|")
+        #expect(template.fieldNames == ["taken", "city", "caption"])
+        // A value that is no date is left as it is.
+        #expect(template.render(["taken": "soon"]).hasPrefix("soon|"))
+        #expect(
+            throws: UsageError(message: "'{city}' takes no format in --name: only dates do ({taken})", commandPath: [])
+        ) {
+            try FormatTemplate("{city:%Y}", fields: fields, dateFields: ["taken"], optionName: "--name")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// A library nobody may write (an archive on a read-only mount, a backup, someone else's
@@ -75,6 +76,14 @@ import Testing
             #expect(result.stderr.isEmpty, "\(command): \(result.stderr)")
         }
         #expect(try Self.runAsReader(["history", art] + at).stdout.contains("favourite"))
+        // Export copies out of it (into a folder the reader may write), remembering nothing.
+        let exports = try TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: exports.url.path)
+        let exported = try Self.runAsReader(
+            ["export", exports.url.appendingPathComponent("out").path, "--favourite"] + at)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stderr.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: exports.url.appendingPathComponent("out/bordeaux-art.jpg").path))
 
         let readOnly = "photolib: error: \(library.root.path): library is read-only\n"
         for command in [

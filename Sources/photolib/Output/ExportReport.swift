@@ -1,0 +1,124 @@
+import PhotoCatalog
+import PhotoLibrary
+import PhotoSupport
+
+/// What `export` prints: a line per file (dry run, --verbose), JSON Lines as it goes, or one
+/// JSON object at the end; a summary line; each failure on stderr naming the file.
+struct ExportReport {
+    struct Counts {
+        var copied = 0
+        var replaced = 0
+        var identical = 0
+        var unchanged = 0
+        var skipped = 0
+        var failed = 0
+        var bytes = 0
+    }
+
+    let command: ParsedCommand
+    let context: CommandContext
+    let library: Library
+    let destination: ExportDestination
+    let presenter: AssetPresenter
+    private(set) var counts = Counts()
+    private var files: [JSONValue] = []
+
+    init(
+        command: ParsedCommand, context: CommandContext, library: Library, destination: ExportDestination,
+        presenter: AssetPresenter
+    ) {
+        self.command = command
+        self.context = context
+        self.library = library
+        self.destination = destination
+        self.presenter = presenter
+    }
+
+    private var dryRun: Bool { command.flag("dry-run") }
+
+    /// The word a line starts with, as the dry run says what it would do.
+    static func word(_ action: ExportOutcome.Action) -> String {
+        switch action {
+        case .copy: "copy"
+        case .replace: "replace"
+        case .identical: "same"
+        case .unchanged: "unchanged"
+        case .skip: "skip"
+        case .fail: "fail"
+        }
+    }
+
+    mutating func add(_ outcome: ExportOutcome) {
+        switch outcome.action {
+        case .copy: counts.copied += 1
+        case .replace: counts.replaced += 1
+        case .identical: counts.identical += 1
+        case .unchanged: counts.unchanged += 1
+        case .skip: counts.skipped += 1
+        case .fail: counts.failed += 1
+        }
+        counts.bytes += outcome.bytesWritten
+        let source = outcome.asset.file.relativePath
+        if outcome.action == .fail {
+            context.diagnostics.problem("\(source): cannot export: \(outcome.problem ?? "failed")")
+        }
+        if outcome.trimmedEdges {
+            context.diagnostics.warning(
+                "\(source): its size is not a whole number of JPEG blocks; "
+                    + "the partial blocks on one edge were dropped to turn it losslessly")
+        }
+        if command.flag("jsonl") {
+            context.stdout.writeJSONLine(json(outcome))
+        } else if command.flag("json") {
+            files.append(json(outcome))
+        } else if dryRun || command.flag("verbose"), outcome.action != .fail {
+            let target = outcome.target.map { " -> \($0)" } ?? ""
+            let note = outcome.action == .skip ? " (\(outcome.problem ?? "exists"))" : ""
+            context.stdout.write(
+                TerminalText.escaped(
+                    "\(Self.word(outcome.action).padding(toLength: 9, withPad: " ", startingAt: 0)) \(source)\(target)\(note)"
+                )
+                    + "\n")
+        }
+    }
+
+    func finish() {
+        if command.flag("json") {
+            var members = summaryMembers
+            members.append(("files", .array(files)))
+            context.stdout.writePrettyJSON(.object(members))
+        } else if !command.flag("jsonl"), !command.flag("quiet") {
+            let verb = dryRun ? "would copy" : "copied"
+            var text = "\(verb) \(counts.copied)"
+            if counts.replaced > 0 { text += ", \(dryRun ? "would replace" : "replaced") \(counts.replaced)" }
+            text += ", already there \(counts.identical + counts.unchanged)"
+            if counts.skipped > 0 { text += ", skipped \(counts.skipped)" }
+            text += ", failed \(counts.failed)"
+            if !dryRun { text += " (\(TrashCommand.byteCount(Int64(counts.bytes))))" }
+            context.stdout.write(text + "\n")
+        }
+    }
+
+    private var summaryMembers: [(key: String, value: JSONValue)] {
+        [
+            ("destination", .path(destination.path)), ("dryRun", .bool(dryRun)),
+            ("copied", .int(Int64(counts.copied))), ("replaced", .int(Int64(counts.replaced))),
+            ("identical", .int(Int64(counts.identical))), ("unchanged", .int(Int64(counts.unchanged))),
+            ("skipped", .int(Int64(counts.skipped))), ("failed", .int(Int64(counts.failed))),
+            ("bytes", .int(Int64(counts.bytes))),
+        ]
+    }
+
+    private func json(_ outcome: ExportOutcome) -> JSONValue {
+        .object([
+            ("id", .string(outcome.asset.id.hex)), ("shortId", .string(presenter.shortID(outcome.asset))),
+            ("relativePath", .path(outcome.asset.file.relativePath)),
+            ("action", .string(Self.word(outcome.action))),
+            ("target", outcome.target.map { .path(destination.path.appending($0)) } ?? .null),
+            ("targetRelativePath", outcome.target.map(JSONValue.path) ?? .null),
+            ("bytes", .int(Int64(outcome.bytesWritten))),
+            ("sidecar", .bool(outcome.sidecarWritten)),
+            ("problem", outcome.problem.map(JSONValue.string) ?? .null),
+        ])
+    }
+}
