@@ -25,6 +25,12 @@ extension AbandonedTemporaries {
                 $0.insert(FolderKey(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
             })
         else { return 0 }
+        return sweep(folder, now: now)
+    }
+
+    /// `removeAbandoned(in:)` without the once-per-process memory (which knows folders by
+    /// device and inode, so a test's deleted folder can pass its inode on to the next one).
+    static func sweep(_ folder: DirectoryHandle, now: Date = Date()) -> Int {
         var removed = 0
         for name in entryNames(of: folder.descriptor) {
             guard let entry = folder.status(RawPath(bytes: name)), isOldEnough(entry, now: now) else { continue }

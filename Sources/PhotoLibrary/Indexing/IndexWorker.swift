@@ -165,8 +165,6 @@ extension IndexSummary {
         videos.merge(other.videos, uniquingKeysWith: +)
         passedOver += other.passedOver
         rendered += other.rendered
-        failedBefore += other.failedBefore
-        companions += other.companions
         renditionsFailed += other.renditionsFailed
         for failure in other.failures where failures.count < Self.listedLimit { failures.append(failure) }
         for failure in other.renditionFailures where renditionFailures.count < Self.listedLimit {
