@@ -117,16 +117,22 @@ enum AssetFilterOptions {
         }
         query.reverse = command.flag("reverse")
         query.limit = try command.int("limit", range: 0...Int.max)
-        if let name = command.value("collection") {
-            guard let collection = AssetCollection(selector: name) else {
-                throw UsageError(
-                    message: "Invalid value '\(name)' for '--collection <name>': expected a collection "
-                        + "such as favourites, 2015 or city:Bordeaux (see 'photolib collections')",
-                    commandPath: command.path)
-            }
+        if let collection = try collection(command) {
             query = collection.query(now: Date(), base: query)
         }
         return query
+    }
+
+    /// The collection `--collection` names (list's filter, browse's first tab), if given.
+    static func collection(_ command: ParsedCommand) throws -> AssetCollection? {
+        guard let name = command.value("collection") else { return nil }
+        guard let collection = AssetCollection(selector: name) else {
+            throw UsageError(
+                message: "Invalid value '\(name)' for '--collection <name>': expected a collection "
+                    + "such as favourites, 2015 or city:Bordeaux (see 'photolib collections')",
+                commandPath: command.path)
+        }
+        return collection
     }
 
     /// One of a fixed set of words (case-insensitive), or a usage error listing them.

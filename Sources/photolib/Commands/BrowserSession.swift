@@ -53,16 +53,7 @@ enum BrowserSession {
                 message: "\(command.path[0]) sorts by taken, path, city or popped (got '\(base.sort.rawValue)')",
                 commandPath: command.path)
         }
-        var collection: AssetCollection?
-        if let name = command.value("collection") {
-            guard let selected = AssetCollection(selector: name) else {
-                throw UsageError(
-                    message: "Invalid value '\(name)' for '--collection <name>': expected a collection "
-                        + "such as favourites, 2015 or city:Bordeaux (see 'photolib collections')",
-                    commandPath: command.path)
-            }
-            collection = selected
-        }
+        let collection = try AssetFilterOptions.collection(command)
         let picture = TerminalPicture(environment: context.environment)
         let drawing = try PictureOptions.method(command, picture: picture, context: context)
         return BrowserOptions(
