@@ -83,16 +83,7 @@ extension PostgresCatalog {
                     "SELECT id, relative_path FROM assets WHERE id = ANY($1::text[]) AND trashed ORDER BY id FOR UPDATE",
                     [.textArray(ids.map(\.hex))]
                 ).rows
-                var paths: [AssetID: RawPath] = [:]
-                for row in rows { paths[try Self.assetID(fromRow: row, column: 0)] = RawPath(bytes: row.bytes(1)) }
-                var removed: [AssetID] = []
-                for id in ids {
-                    guard let path = paths.removeValue(forKey: id) else { continue }
-                    try connection.execute("DELETE FROM assets WHERE id = $1", [.text(id.hex)])
-                    let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
-                    try logEvent(id: id, at: now, action: "purge", change: change, batch: batch)
-                    removed.append(id)
-                }
+                let removed = try deleteLogged(ids, rows: rows, action: "purge", at: now, batch: batch)
                 try deleteMoves(moves)
                 return removed
             }
@@ -117,16 +108,7 @@ extension PostgresCatalog {
                     """,
                     [.textArray(ids.map(\.hex))]
                 ).rows
-                var paths: [AssetID: RawPath] = [:]
-                for row in rows { paths[try Self.assetID(fromRow: row, column: 0)] = RawPath(bytes: row.bytes(1)) }
-                var removed: [AssetID] = []
-                for id in ids {
-                    guard let path = paths.removeValue(forKey: id) else { continue }
-                    try connection.execute("DELETE FROM assets WHERE id = $1", [.text(id.hex)])
-                    let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
-                    try logEvent(id: id, at: now, action: "forget", change: change, batch: batch)
-                    removed.append(id)
-                }
+                let removed = try deleteLogged(ids, rows: rows, action: "forget", at: now, batch: batch)
                 return removed
             }
         } landed: {
@@ -214,5 +196,25 @@ extension PostgresCatalog {
                 .text(id.hex), .double(date.timeIntervalSince1970), .text(action), .text(change.field),
                 PGValue(change.oldValue), PGValue(change.newValue), .text(batch),
             ])
+    }
+}
+
+extension PostgresCatalog {
+    /// Deletes the assets of `rows` (id, relative path), in the order of `ids`, logging
+    /// `action` with the path each had: purge and forget differ only in which rows they lock.
+    fileprivate func deleteLogged(
+        _ ids: [AssetID], rows: [PGRow], action: String, at now: Date, batch: String
+    ) throws -> [AssetID] {
+        var paths: [AssetID: RawPath] = [:]
+        for row in rows { paths[try Self.assetID(fromRow: row, column: 0)] = RawPath(bytes: row.bytes(1)) }
+        var removed: [AssetID] = []
+        for id in ids {
+            guard let path = paths.removeValue(forKey: id) else { continue }
+            try connection.execute("DELETE FROM assets WHERE id = $1", [.text(id.hex)])
+            let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
+            try logEvent(id: id, at: now, action: action, change: change, batch: batch)
+            removed.append(id)
+        }
+        return removed
     }
 }
