@@ -47,6 +47,10 @@ public struct Asset: Sendable, Equatable {
     public var trashedAt: Date?
     /// Where the trashed original lies, relative to the library root (nil unless `trashed`).
     public var trashLocation: RawPath?
+    /// The XXH3-128 of the original's whole content (`ContentHash`, 32 lowercase hex digits), nil
+    /// until the file was read whole (for its renditions, or by `duplicates`). Two assets with
+    /// one content hash are byte-identical copies; renditions are named by it.
+    public var contentHash: String?
 
     public init(
         id: AssetID, file: FileFacts, metadata: PhotoMetadata, caption: String? = nil,
@@ -55,7 +59,8 @@ public struct Asset: Sendable, Equatable {
         missing: Bool = false, damage: String? = nil, indexedAt: Date,
         poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
         region: String? = nil, countryName: String? = nil, rating: Int? = nil, undecodable: Bool = false,
-        ratingSource: TextSource? = nil, keywords: [String] = [], keywordsSource: TextSource? = nil
+        ratingSource: TextSource? = nil, keywords: [String] = [], keywordsSource: TextSource? = nil,
+        contentHash: String? = nil
     ) {
         self.id = id
         self.file = file
@@ -81,6 +86,7 @@ public struct Asset: Sendable, Equatable {
         self.ratingSource = ratingSource
         self.keywords = keywords
         self.keywordsSource = keywordsSource
+        self.contentHash = contentHash
     }
 }
 

@@ -91,6 +91,11 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// Records what `render` learned about originals: their image data decodes only in part
     /// or not at all. Each reason is added to the asset's damage unless it already says so.
     func recordDamage(_ findings: [DamageFinding]) throws
+
+    /// Stores content hashes of originals read whole (see `ContentHashRecord`: only where the
+    /// asset's file still has the size and time it was read with). Returns how many were stored.
+    @discardableResult
+    func recordContentHashes(_ records: [ContentHashRecord]) throws -> Int
 }
 
 /// The facts the indexer compares against the disk.
@@ -132,11 +137,15 @@ public struct ScannedFile: Sendable, Equatable {
     public var text: AssetText
     /// The sidecar read with the file (`Sidecar.stamp`), nil when there was none.
     public var sidecarStamp: String?
+    /// The content hash of the bytes read, when the pass read the file whole (for its
+    /// renditions); nil keeps the stored one while size and modification time are unchanged.
+    public var contentHash: String?
 
     /// `text` defaults to the EXIF caption alone, as a file with no other source gives.
     public init(
         id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil,
-        text: AssetText? = nil, sidecarStamp: String? = nil, undecodable: Bool = false
+        text: AssetText? = nil, sidecarStamp: String? = nil, undecodable: Bool = false,
+        contentHash: String? = nil
     ) {
         self.id = id
         self.file = file
@@ -145,6 +154,7 @@ public struct ScannedFile: Sendable, Equatable {
         self.undecodable = undecodable
         self.text = text ?? AssetText(caption: metadata.caption, captionSource: metadata.caption == nil ? nil : .exif)
         self.sidecarStamp = sidecarStamp
+        self.contentHash = contentHash
     }
 }
 
@@ -206,6 +216,9 @@ public struct AssetQuery: Sendable, Equatable {
     public var undated: Bool?
     /// Indexed (read from its file) at or after this moment.
     public var indexedSince: Date?
+    /// true: only assets whose content hash another asset in the library (not trashed, not
+    /// missing) shares: byte-identical copies. Assets not hashed yet never match.
+    public var duplicates: Bool?
     public var sort: Sort = .path
     /// The sort's order turned around entirely (ties and the undated or unplaced included).
     public var reverse = false

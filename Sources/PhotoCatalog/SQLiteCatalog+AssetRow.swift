@@ -13,7 +13,7 @@ extension SQLiteCatalog {
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
         region, country_name, rating, undecodable, taken_source, gps_source, format, mime_type, \
-        rating_source, keywords, keywords_source
+        rating_source, keywords, keywords_source, content_hash
         """
 
     /// How many columns `assetColumns` names: a query may select more after them.
@@ -59,7 +59,8 @@ extension SQLiteCatalog {
             undecodable: row.bool(at: 33),
             ratingSource: row.optionalText(at: 38).flatMap(TextSource.init(rawValue:)),
             keywords: KeywordColumns.keywords(row.optionalText(at: 39)),
-            keywordsSource: row.optionalText(at: 40).flatMap(TextSource.init(rawValue:)))
+            keywordsSource: row.optionalText(at: 40).flatMap(TextSource.init(rawValue:)),
+            contentHash: row.optionalText(at: 41))
     }
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
@@ -116,6 +117,7 @@ extension SQLiteCatalog {
             .text(metadata.format.rawValue), .text(metadata.mimeType),
             SQLiteValue(text.ratingSource?.rawValue), SQLiteValue(KeywordColumns.text(text.keywords)),
             SQLiteValue(KeywordColumns.foldedJSON(text.keywords)), SQLiteValue(text.keywordsSource?.rawValue),
+            SQLiteValue(scanned.contentHash),
         ]
     }
 
@@ -126,7 +128,7 @@ extension SQLiteCatalog {
         taken_local, taken_offset, camera_make, camera_model, gps_latitude, gps_longitude, gps_altitude, \
         embedded_caption, damage, indexed_at, caption, caption_source, city, city_source, region, \
         country, country_name, rating, sidecar_stamp, undecodable, taken_source, gps_source, format, mime_type, \
-        rating_source, keywords, keywords_folded, keywords_source
+        rating_source, keywords, keywords_folded, keywords_source, content_hash
         """
 
     /// The columns a user's caption edit owns: an index pass leaves them alone when `caption_source` is 'user'.

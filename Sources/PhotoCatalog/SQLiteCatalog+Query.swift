@@ -171,5 +171,6 @@ extension SQLiteCatalog {
             conditions.append("indexed_at >= ?")
             values.append(.real(since.timeIntervalSince1970))
         }
+        if query.duplicates == true { conditions.append("content_hash IN (\(AssetQuery.duplicateHashesSQL))") }
     }
 }

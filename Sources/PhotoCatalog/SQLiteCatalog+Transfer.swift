@@ -117,7 +117,7 @@ extension SQLiteCatalog: CatalogTransfer {
             SQLiteValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
             .text(metadata.format.rawValue), .text(metadata.mimeType),
             SQLiteValue(asset.ratingSource?.rawValue), SQLiteValue(KeywordColumns.text(asset.keywords)),
-            SQLiteValue(asset.keywordsSource?.rawValue),
+            SQLiteValue(asset.keywordsSource?.rawValue), SQLiteValue(asset.contentHash),
             .real(stored.addedAt), SQLiteValue(stored.sidecarStamp),
             SQLiteValue(KeywordColumns.foldedJSON(asset.keywords)),
         ]

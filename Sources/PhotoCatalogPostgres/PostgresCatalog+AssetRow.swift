@@ -14,11 +14,11 @@ extension PostgresCatalog {
         favourite, liked, trashed, missing, damage, indexed_at, \
         popped_at, trashed_at, trash_path, \
         region, country_name, rating, undecodable, taken_source, gps_source, format, mime_type, \
-        rating_source, keywords, keywords_source
+        rating_source, keywords, keywords_source, content_hash
         """
 
     /// How many columns `assetColumns` names.
-    static let assetColumnCount: Int32 = 41
+    static let assetColumnCount: Int32 = 42
 
     static func asset(fromRow row: PGRow) throws -> Asset {
         var takenAt: CaptureDate?
@@ -58,7 +58,8 @@ extension PostgresCatalog {
             undecodable: row.bool(33),
             ratingSource: row.optionalText(38).flatMap(TextSource.init(rawValue:)),
             keywords: KeywordColumns.keywords(row.optionalText(39)),
-            keywordsSource: row.optionalText(40).flatMap(TextSource.init(rawValue:)))
+            keywordsSource: row.optionalText(40).flatMap(TextSource.init(rawValue:)),
+            contentHash: row.optionalText(41))
     }
 
     /// The columns `indexRecord(fromRow:)` reads, in its order.
@@ -106,7 +107,7 @@ extension PostgresCatalog {
         ("rating", PGType.int8), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
         ("taken_source", PGType.text), ("gps_source", PGType.text), ("format", PGType.text),
         ("mime_type", PGType.text), ("rating_source", PGType.text), ("keywords", PGType.text),
-        ("keywords_folded", PGType.text), ("keywords_source", PGType.text),
+        ("keywords_folded", PGType.text), ("keywords_source", PGType.text), ("content_hash", PGType.text),
     ]
 
     static func scannedValues(_ scanned: ScannedFile, now: Double) -> [PGValue] {
@@ -129,6 +130,7 @@ extension PostgresCatalog {
             .text(metadata.format.rawValue), .text(metadata.mimeType),
             PGValue(text.ratingSource?.rawValue), PGValue(KeywordColumns.text(text.keywords)),
             PGValue(KeywordColumns.foldedJSON(text.keywords)), PGValue(text.keywordsSource?.rawValue),
+            PGValue(scanned.contentHash),
         ]
     }
 

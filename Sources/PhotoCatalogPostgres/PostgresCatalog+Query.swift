@@ -103,6 +103,7 @@ extension PostgresCatalog {
         if let since = query.indexedSince {
             conditions.append("indexed_at >= \(parameter(.double(since.timeIntervalSince1970)))")
         }
+        if query.duplicates == true { conditions.append("content_hash IN (\(AssetQuery.duplicateHashesSQL))") }
         return conditions
     }
 }

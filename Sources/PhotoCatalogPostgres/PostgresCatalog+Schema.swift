@@ -23,6 +23,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 8, script: keywordsSchema),
         // What export copied where (PostgresCatalog+Schema9.swift).
         PostgresMigration(version: 9, script: exportRecordsSchema),
+        // The whole content's hash, for duplicates and renditions (PostgresCatalog+Schema10.swift).
+        PostgresMigration(version: 10, script: contentHashSchema),
     ])
 
     /// The schema version this photolib writes.

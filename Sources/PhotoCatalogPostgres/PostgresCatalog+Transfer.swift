@@ -127,7 +127,7 @@ extension PostgresCatalog: CatalogTransfer {
         ("trash_path", PGType.bytea), ("sidecar_stamp", PGType.text), ("undecodable", PGType.bool),
         ("taken_source", PGType.text), ("gps_source", PGType.text), ("format", PGType.text),
         ("mime_type", PGType.text), ("rating_source", PGType.text), ("keywords", PGType.text),
-        ("keywords_folded", PGType.text), ("keywords_source", PGType.text),
+        ("keywords_folded", PGType.text), ("keywords_source", PGType.text), ("content_hash", PGType.text),
     ]
 
     private static func storedValues(_ stored: StoredAsset) -> [PGValue] {
@@ -152,6 +152,7 @@ extension PostgresCatalog: CatalogTransfer {
             .text(metadata.format.rawValue), .text(metadata.mimeType),
             PGValue(asset.ratingSource?.rawValue), PGValue(KeywordColumns.text(asset.keywords)),
             PGValue(KeywordColumns.foldedJSON(asset.keywords)), PGValue(asset.keywordsSource?.rawValue),
+            PGValue(asset.contentHash),
         ]
     }
 }

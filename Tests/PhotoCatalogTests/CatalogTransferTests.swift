@@ -25,6 +25,7 @@ import Testing
             keywordsSource: .sidecar)
         odd.sidecarStamp = "12:34:a.xmp"
         odd.undecodable = true
+        odd.contentHash = "0123456789abcdef0123456789abcdef"
         try source.catalog.applyIndexChanges(
             scanned: [odd, CatalogFixtures.scanned("00000000000000bb", "b.jpg")], missing: [])
         _ = try source.catalog.apply(
@@ -50,6 +51,11 @@ import Testing
         #expect(try destination.contentCounts() == (2, 2))
         #expect(try destination.exportAssets(after: nil, limit: 10).first?.addedAt == 0.1)
         #expect(try destination.exportAssets(after: nil, limit: 10).map(\.asset.undecodable) == [true, false])
+        // The content hash, the last column, travels both ways.
+        #expect(
+            try destination.exportAssets(after: nil, limit: 10).map(\.asset.contentHash) == [
+                "0123456789abcdef0123456789abcdef", nil,
+            ])
         // The keyword lookup table is filled in the destination too.
         var keyword = AssetQuery()
         keyword.keywords = ["places/SUISSE"]

@@ -184,6 +184,9 @@ final class SQLiteDatabase {
         try prepare(sql).firstRow(values) { $0.optionalInt64(at: 0) } ?? nil
     }
 
+    /// How many rows the latest INSERT, UPDATE or DELETE on this connection changed.
+    var changeCount: Int { Int(sqlite3_changes(handle)) }
+
     /// `PRAGMA user_version`: the schema version of the file, 0 for a new one.
     func userVersion() throws -> Int {
         Int(try integerValue("PRAGMA user_version") ?? 0)
