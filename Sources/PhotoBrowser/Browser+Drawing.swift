@@ -78,7 +78,7 @@ extension Browser {
         func state(_ asset: Asset, _ kind: RenditionKind, _ columns: Int, _ rows: Int, priority: Int) -> PictureState {
             guard options.method != nil, columns > 0, rows > 0 else { return .none }
             let request = PictureRequest(
-                assetID: asset.id, fingerprint: asset.file.fingerprint, kind: kind, columns: columns, rows: rows)
+                assetID: asset.id, contentHash: asset.contentHash, kind: kind, columns: columns, rows: rows)
             switch pictures.lookup(request) {
             case .drawn(let picture): return .ready(picture)
             case .failed(let reason): return .failed(reason)

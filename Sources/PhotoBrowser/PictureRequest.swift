@@ -4,10 +4,11 @@ import PhotoSupport
 import PhotoTerminal
 
 /// A picture the screen wants: an asset's rendition drawn in a box of cells. The identity of
-/// a drawing, and its key in the cache (the fingerprint, so that a changed file is redrawn).
+/// a drawing, and its key in the cache (the content hash, so that a changed file is redrawn;
+/// nil until the original was read whole, when the worker reads it to name its renditions).
 struct PictureRequest: Hashable, Sendable {
     var assetID: AssetID
-    var fingerprint: String
+    var contentHash: String?
     var kind: RenditionKind
     var columns: Int
     var rows: Int

@@ -118,14 +118,19 @@ final class PictureWorkers: @unchecked Sendable {
         let request = job.request
         do {
             let spec = RenditionSpec.standard(request.kind, settings: library.settings)
-            let path = try RenditionStore(library: library).path(fingerprint: request.fingerprint, spec: spec)
-            if (FileSystem.status(path)?.st_size ?? 0) <= 0 {
+            var path = try request.contentHash.map {
+                try RenditionStore(library: library).path(contentHash: $0, spec: spec)
+            }
+            if (path.flatMap { FileSystem.status($0)?.st_size } ?? 0) <= 0 {
                 guard !job.missing else { return .failed("the original is missing; run photolib index") }
                 if let reason = job.undecodable { return .failed(reason) }
-                _ = try maker.make(
-                    source: job.original, fingerprint: request.fingerprint, orientation: job.orientation,
+                // Without a content hash the maker reads the original whole to name the files.
+                let made = try maker.make(
+                    source: job.original, contentHash: request.contentHash, orientation: job.orientation,
                     kinds: [.thumbnail, .preview], force: false)
+                path = made[request.kind]?.path
             }
+            guard let path else { return .failed("no rendition was made") }
             let bytes = try picture.render(
                 jpegAt: path, columns: request.columns, rows: request.rows, method: style.method,
                 colors: style.colors, cellSize: style.cell)

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoSupport
 import PhotoTestSupport
 import Testing
 
@@ -51,8 +52,10 @@ import Testing
         // A file stands where one asset's fan-out folder must go, so its renditions cannot be
         // made (root ignores permissions, a file in the way it does not), and the file is too
         // recent to be removed: three repairs fail, the other eighteen renditions are made.
-        let fingerprint = try #require(try library.assets().first?["fingerprint"] as? String)
-        let blocker = library.root.appendingPathComponent(".photolib/renditions/\(fingerprint.prefix(2))")
+        // Renditions are named by the content hash, not computed yet: the file's own.
+        let path = try #require(try library.assets().first?["path"] as? String)
+        let contentHash = try ContentHash.ofFile(at: RawPath(path)).hash.description
+        let blocker = library.root.appendingPathComponent(".photolib/renditions/\(contentHash.prefix(2))")
         try Data("in the way".utf8).write(to: blocker)
         let result = try library.run(["verify", "--repair", "--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

@@ -145,7 +145,8 @@ public final class Indexer {
                         modifiedNanoseconds: reading.modifiedNanoseconds, fingerprint: reading.fingerprint),
                     metadata: reading.metadata,
                     damage: reading.problems.isEmpty ? nil : reading.problems.joined(separator: "; "),
-                    text: outcome.text, sidecarStamp: pending.sidecar?.stamp, undecodable: outcome.undecodable)
+                    text: outcome.text, sidecarStamp: pending.sidecar?.stamp, undecodable: outcome.undecodable,
+                    contentHash: outcome.contentHash)
                 plan.place(scanned, recordsByPath: recordsByPath, summary: &summary)
                 report(.indexed(path: pending.absolutePath))
                 if !reading.problems.isEmpty {

@@ -12,6 +12,8 @@ struct ReadOutcome: Sendable {
     var renditions = Renditions.notTried
     /// True when the decoder could not decode the image data at all (see `Asset.undecodable`).
     var undecodable = false
+    /// The content hash of the file, when making its renditions read it whole.
+    var contentHash: String?
 
     enum Renditions: Sendable, Equatable {
         /// Not asked for, the file could not be read, or it is over the pixel limit.
@@ -34,9 +36,10 @@ struct ReadOutcome: Sendable {
         guard maker.settings.allowsDecoding(width: metadata.pixelWidth, height: metadata.pixelHeight) else { return }
         do {
             let made = try maker.make(
-                source: path, fingerprint: reading.fingerprint, orientation: metadata.orientation,
+                source: path, contentHash: nil, orientation: metadata.orientation,
                 kinds: Set(RenditionKind.allCases), force: false)
             renditions = made.madeAnything ? .made : .existing
+            contentHash = made.contentHash
             if let damage = made.damage { reading.problems.append("decoded in part (\(damage))") }
         } catch let error as ImagingError where error.kind == .badData {
             // The original's bytes: libjpeg gave up on them, or their colour model cannot be shown.

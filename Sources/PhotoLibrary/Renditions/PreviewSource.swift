@@ -18,6 +18,14 @@ public struct PreviewSource {
 
     /// The asset's preview, made now if it does not exist yet.
     public func preview(for asset: Asset) throws -> RenditionFile {
+        var asset = asset
+        return try preview(for: &asset)
+    }
+
+    /// The asset's preview, made now if it does not exist yet; an asset that had no content
+    /// hash gets the one its original was read with (as the catalog does, when it is writable),
+    /// so that what is shown next finds its renditions.
+    public func preview(for asset: inout Asset) throws -> RenditionFile {
         let spec = RenditionSpec.standard(.preview, settings: library.settings)
         if let existing = store.existing(spec, for: asset) { return existing }
         let original = try library.originalPath(of: asset)
@@ -25,7 +33,7 @@ public struct PreviewSource {
         do {
             outcome = try RenditionMaker(settings: library.settings, store: store)
                 .make(
-                    source: original, fingerprint: asset.file.fingerprint,
+                    source: original, contentHash: asset.contentHash,
                     orientation: asset.metadata.orientation, kinds: [.preview], force: false)
         } catch {
             if let finding = DamageFinding.undecodable(id: asset.id, error: error) {
@@ -34,6 +42,11 @@ public struct PreviewSource {
             throw error
         }
         if let damage = outcome.damage { try catalog?.recordDamage([.partial(id: asset.id, damage: damage)]) }
+        if let hash = outcome.contentHash, hash != asset.contentHash {
+            // Best effort: a read-only catalog still shows the preview.
+            _ = try? catalog?.recordContentHashes([ContentHashRecord(asset: asset, hash: hash)])
+            asset.contentHash = hash
+        }
         guard let preview = outcome.preview else {
             throw PictureError(path: original, reason: .undecodable("no preview was made"))
         }

@@ -23,6 +23,9 @@ public struct RenditionBatch {
         /// Originals that decode in part or not at all, with the decoder's reason, for the
         /// catalog to record (an index without renditions could not know).
         public var findings: [DamageFinding] = []
+        /// Content hashes learnt by reading originals whole (assets that had none, or a stale
+        /// one), for the catalog to record (`Catalog.recordContentHashes`).
+        public var contentHashes: [ContentHashRecord] = []
     }
 
     /// What the batch tells its caller while it works.
@@ -48,7 +51,8 @@ public struct RenditionBatch {
         let sources = assets.map { asset in
             var job = Job(
                 id: asset.id, path: library.absolutePath(of: asset.file.relativePath),
-                fingerprint: asset.file.fingerprint,
+                contentHash: asset.contentHash, size: asset.file.size,
+                modifiedNanoseconds: asset.file.modifiedNanoseconds,
                 orientation: asset.metadata.orientation, missing: asset.missing)
             do throws(ConfinedPathError) { job.path = try library.originalPath(of: asset) } catch {
                 job.refusal = error
@@ -64,7 +68,7 @@ public struct RenditionBatch {
             if job.missing { return .failure(FileSystemError(path: job.path, reason: .notFound)) }
             return Result {
                 try maker.make(
-                    source: job.path, fingerprint: job.fingerprint, orientation: job.orientation,
+                    source: job.path, contentHash: job.contentHash, orientation: job.orientation,
                     kinds: kinds, force: force)
             }
         }
@@ -74,6 +78,11 @@ public struct RenditionBatch {
             case .success(let made):
                 if made.madeAnything { summary.made += 1 } else { summary.existing += 1 }
                 report(.rendered(path: job.path, made: made.madeAnything))
+                if let hash = made.contentHash, hash != job.contentHash {
+                    summary.contentHashes.append(
+                        ContentHashRecord(
+                            id: job.id, hash: hash, size: job.size, modifiedNanoseconds: job.modifiedNanoseconds))
+                }
                 if let damage = made.damage {
                     summary.damaged += 1
                     let finding = DamageFinding.partial(id: job.id, damage: damage)
@@ -95,7 +104,9 @@ public struct RenditionBatch {
     private struct Job: Sendable {
         var id: AssetID
         var path: RawPath
-        var fingerprint: String
+        var contentHash: String?
+        var size: Int64
+        var modifiedNanoseconds: Int64
         var orientation: Int
         var missing: Bool
         /// A catalog path that leads outside the library: never read.

@@ -28,13 +28,12 @@ public final class RenditionLookup {
 
     /// The asset's renditions that exist now, in `RenditionKind.allCases` order (nil: not made).
     public func existing(of asset: Asset) -> [RenditionFile?] {
-        let fingerprint = asset.file.fingerprint
         guard folder >= 0, let width = asset.metadata.displayWidth, let height = asset.metadata.displayHeight,
-            RenditionStore.isValid(fingerprint: fingerprint)
+            let contentHash = asset.contentHash, RenditionStore.isValid(key: contentHash)
         else { return Array(repeating: nil, count: specs.count) }
         return specs.map { spec, suffix in
-            // `ab/cd/<fingerprint>-<spec>.jpg`, as `RenditionStore.path(fingerprint:spec:)` names it.
-            let digits = fingerprint.utf8
+            // `ab/cd/<content hash>-<spec>.jpg`, as `RenditionStore.path(contentHash:spec:)` names it.
+            let digits = contentHash.utf8
             name.removeAll(keepingCapacity: true)
             name.append(contentsOf: digits.prefix(2))
             name.append(UInt8(ascii: "/"))

@@ -28,30 +28,70 @@ public final class RenditionMaker {
     }
 
     /// Makes the `kinds` renditions of the photo at `source` (a JPEG, or any format
-    /// `ImageFormat` recognises), whose content fingerprint is
-    /// `fingerprint` and EXIF orientation `orientation` (values outside 1...8 count as 1).
+    /// `ImageFormat` recognises), whose content hash (`ContentHash`, naming the files) is
+    /// `knownHash` when the catalog has one, and EXIF orientation `orientation` (values outside
+    /// 1...8 count as 1).
     ///
+    /// Without a known hash the original is read whole first and those bytes are hashed (the
+    /// read serves the decode too); `outcome.contentHash` is the hash that names the files, for
+    /// the catalog to keep. A known hash is trusted: an index clears it when the file changes.
     /// Renditions whose file exists are kept unless `force`; when all exist, only the frame
     /// header is read, to report their sizes. `[.preview]` alone does no thumbnail work.
-    /// Throws `ImagingError` (not a JPEG, too many pixels, undecodable, invalid fingerprint) or
+    /// Throws `ImagingError` (not a JPEG, too many pixels, undecodable, invalid hash) or
     /// `FileSystemError`; a damaged file that decodes part-way is not an error but `damage`.
     public func make(
-        source: RawPath, fingerprint: String, orientation: Int,
+        source: RawPath, contentHash knownHash: String?, orientation: Int,
         kinds: Set<RenditionKind>, force: Bool
     ) throws -> RenditionOutcome {
-        var paths: [RenditionKind: RawPath] = [:]
-        for kind in kinds { paths[kind] = try store.path(fingerprint: fingerprint, spec: spec(kind)) }
         let orientation = ImageOrientation(exif: orientation)
+        defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
+        var length: Int?
+        var contentHash = knownHash ?? ""
+        if knownHash == nil {
+            length = try readWhole(source)
+            contentHash = hashOfRead(length!)
+        }
+        let (paths, missing) = try plan(contentHash, kinds: kinds, force: force)
+        if !missing.isEmpty, length == nil { length = try readWhole(source) }
+        guard !missing.isEmpty, let length else {
+            var outcome = try describeExisting(paths, source: source, orientation: orientation)
+            outcome.contentHash = contentHash
+            return outcome
+        }
+        var outcome = try render(
+            source, length: length, orientation: orientation, missing: missing, kinds: kinds, paths: paths)
+        outcome.contentHash = contentHash
+        return outcome
+    }
+
+    /// The file of each asked-for kind under `contentHash`, and the kinds to make.
+    private func plan(
+        _ contentHash: String, kinds: Set<RenditionKind>, force: Bool
+    ) throws -> (paths: [RenditionKind: RawPath], missing: [RenditionKind]) {
+        var paths: [RenditionKind: RawPath] = [:]
+        for kind in kinds { paths[kind] = try store.path(contentHash: contentHash, spec: spec(kind)) }
         let missing = RenditionKind.allCases.filter { kind in
             guard let path = paths[kind] else { return false }
             return force || !store.isRendition(path)
         }
-        guard !missing.isEmpty else {
-            return try describeExisting(paths, source: source, orientation: orientation)
-        }
+        return (paths, missing)
+    }
 
-        let length = try FileSystem.readFile(source, reserve: sourceStorage.reserve)
-        defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
+    /// Reads the original into `sourceStorage`; returns its length.
+    private func readWhole(_ source: RawPath) throws -> Int {
+        try FileSystem.readFile(source, reserve: sourceStorage.reserve)
+    }
+
+    /// The content hash of the first `length` bytes of `sourceStorage`, as text.
+    private func hashOfRead(_ length: Int) -> String {
+        ContentHash.of(UnsafeRawBufferPointer(start: sourceStorage.base, count: length)).description
+    }
+
+    /// Decodes the original read into `sourceStorage` and writes the `missing` renditions.
+    private func render(
+        _ source: RawPath, length: Int, orientation: ImageOrientation, missing: [RenditionKind],
+        kinds: Set<RenditionKind>, paths: [RenditionKind: RawPath]
+    ) throws -> RenditionOutcome {
         let data = UnsafeRawBufferPointer(start: sourceStorage.base, count: length)
         // The same head the index's reader judged the format from: a TIFF-based raw's first
         // directory may lie past the first 4 KiB, and the raw must not be decoded as a TIFF.

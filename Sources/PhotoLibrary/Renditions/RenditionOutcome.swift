@@ -11,6 +11,9 @@ public struct RenditionOutcome: Sendable, Equatable {
     public var warningCount: Int
     /// True when at least one file was written.
     public var madeAnything: Bool
+    /// The content hash that names the renditions (given, or computed from the bytes read), for
+    /// the catalog to keep (`Catalog.recordContentHashes`). Nil only from outside the maker.
+    public var contentHash: String?
 
     public init(
         thumbnail: RenditionFile? = nil, preview: RenditionFile? = nil, damage: String? = nil,

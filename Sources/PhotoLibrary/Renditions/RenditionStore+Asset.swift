@@ -2,10 +2,13 @@ import Foundation
 import PhotoCatalog
 
 extension RenditionStore {
-    /// The asset's rendition of `spec` when its file exists (a `stat`, no decode).
+    /// The asset's rendition of `spec` when its file exists (a `stat`, no decode); nil for an
+    /// asset without a content hash yet, whose renditions cannot be named until it is read whole.
     public func existing(_ spec: RenditionSpec, for asset: Asset) -> RenditionFile? {
-        guard let width = asset.metadata.displayWidth, let height = asset.metadata.displayHeight else { return nil }
-        return existingFile(fingerprint: asset.file.fingerprint, spec: spec, displayWidth: width, displayHeight: height)
+        guard let width = asset.metadata.displayWidth, let height = asset.metadata.displayHeight,
+            let contentHash = asset.contentHash
+        else { return nil }
+        return existingFile(contentHash: contentHash, spec: spec, displayWidth: width, displayHeight: height)
     }
 
     /// The asset's renditions that exist now under `settings`, by kind (none is made).
@@ -20,14 +23,16 @@ extension RenditionStore {
 
 extension Library {
     /// Deletes the renditions of assets just removed from `catalog` (forgotten), except those
-    /// another asset still shows (same fingerprint); a file already gone is no error. Returns
-    /// how many files were deleted.
+    /// another asset still shows (a byte-identical copy: same content hash); a file already gone
+    /// is no error. Returns how many files were deleted.
     @discardableResult
     public func removeRenditions(of removed: [Asset], catalog: any Catalog) throws -> Int {
-        let kept = Set(try catalog.indexRecords().map(\.file.fingerprint))
+        var everyAsset = AssetQuery()
+        everyAsset.trash = .included
+        let kept = Set(try catalog.assets(matching: everyAsset).compactMap(\.contentHash))
         let store = RenditionStore(library: self)
         var deleted = 0
-        for asset in removed where !kept.contains(asset.file.fingerprint) {
+        for asset in removed where !kept.contains(asset.contentHash ?? "") {
             for file in store.existingRenditions(of: asset, settings: settings).values {
                 if file.path.withCString({ unlink($0) }) == 0 { deleted += 1 }
             }

@@ -2,12 +2,15 @@ import Foundation
 import PhotoFormats
 import PhotoSupport
 
-/// Where renditions live: `<library>/.photolib/renditions/ab/cd/<fingerprint>-<spec>.jpg`.
+/// Where renditions live: `<library>/.photolib/renditions/ab/cd/<content hash>-<spec>.jpg`.
 ///
-/// A file's name is its source's content fingerprint plus the spec that made it, so an edited
-/// original gets new files and an unchanged one is never rendered twice. The two fan-out levels
-/// (the fingerprint's first four hex digits) keep folders small. Files are only ever written
-/// whole: to a temporary file in the same folder, then renamed into place.
+/// A file's name is its source's content hash (`Asset.contentHash`, XXH3-128 of every byte)
+/// plus the spec that made it, so an edited original gets new files, an unchanged one is never
+/// rendered twice, and byte-identical copies share theirs; two different photos never do (the
+/// partial fingerprint of earlier versions did, for equal sizes and ends). The two fan-out
+/// levels (the hash's first four hex digits) keep folders small. Files are only ever written
+/// whole: to a temporary file in the same folder, then renamed into place. Files named by an
+/// older key are stale: `verify` reports them and `verify --repair` removes them.
 public struct RenditionStore: Sendable {
     /// The folder that holds the fan-out tree (`Library.renditionsDirectory`).
     public let directory: RawPath
@@ -20,27 +23,27 @@ public struct RenditionStore: Sendable {
         self.init(directory: library.renditionsDirectory)
     }
 
-    /// The file of the `spec` rendition of the content `fingerprint` (hex digits, at least 4).
-    public func path(fingerprint: String, spec: RenditionSpec) throws -> RawPath {
-        guard RenditionStore.isValid(fingerprint: fingerprint) else {
-            throw ImagingError(path: directory, reason: .invalidFingerprint(fingerprint))
+    /// The file of the `spec` rendition of the content `contentHash` (hex digits, at least 4).
+    public func path(contentHash: String, spec: RenditionSpec) throws -> RawPath {
+        guard RenditionStore.isValid(key: contentHash) else {
+            throw ImagingError(path: directory, reason: .invalidFingerprint(contentHash))
         }
-        let digits = Array(fingerprint.utf8)
+        let digits = Array(contentHash.utf8)
         return
             directory
             .appending(RawPath(bytes: Array(digits[0..<2])))
             .appending(RawPath(bytes: Array(digits[2..<4])))
-            .appending("\(fingerprint)-\(spec).jpg")
+            .appending("\(contentHash)-\(spec).jpg")
     }
 
     /// The rendition when its file exists, with the size it was made at for an image displayed
-    /// at `displayWidth` x `displayHeight`; nil when not made yet (or the fingerprint is invalid).
+    /// at `displayWidth` x `displayHeight`; nil when not made yet (or the hash is invalid).
     /// Only a `stat`: no catalog column and no decoding.
     public func existingFile(
-        fingerprint: String, spec: RenditionSpec,
+        contentHash: String, spec: RenditionSpec,
         displayWidth: Int, displayHeight: Int
     ) -> RenditionFile? {
-        guard let path = try? path(fingerprint: fingerprint, spec: spec), isRendition(path) else { return nil }
+        guard let path = try? path(contentHash: contentHash, spec: spec), isRendition(path) else { return nil }
         let size = spec.fittedSize(displayWidth: displayWidth, displayHeight: displayHeight)
         return RenditionFile(path: path, width: size.width, height: size.height)
     }
@@ -57,8 +60,10 @@ public struct RenditionStore: Sendable {
         try FileSystem.writeAtomically(Array(bytes.bindMemory(to: UInt8.self)), to: path)
     }
 
-    static func isValid(fingerprint: String) -> Bool {
-        let digits = fingerprint.utf8
+    /// True for a name's key: hex digits, at least 4 (a content hash has 32; the partial
+    /// fingerprints that named renditions before have 16, and parse too, to be found stale).
+    static func isValid(key: String) -> Bool {
+        let digits = key.utf8
         return digits.count >= 4
             && digits.allSatisfy { byte in
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)

@@ -106,14 +106,29 @@ extension LibraryVerifier {
             assets.append(asset)
         }
         let problems = MessagesByPath()
-        _ = RenditionBatch(library: library).run(assets, kinds: Set(RenditionKind.allCases), force: false, jobs: jobs) {
-            event in
+        let made = RenditionBatch(library: library).run(
+            assets, kinds: Set(RenditionKind.allCases), force: false, jobs: jobs
+        ) { event in
             if case .problem(let path, let message, _) = event { problems.record(path, message) }
         }
+        // An asset without a content hash got one: its renditions are named by it now.
+        _ = try? catalog.recordContentHashes(made.contentHashes)
+        let hashes = Dictionary(made.contentHashes.map { ($0.id, $0.hash) }, uniquingKeysWith: { first, _ in first })
+        let store = RenditionStore(library: library)
         let messages = problems.all
         for index in indices {
             let finding = report.findings[index]
-            if RenditionStore(library: library).isRendition(finding.path) {
+            var asset = assets.first { $0.id == finding.assetID }
+            // An asset that had no content hash was reported at its original: its renditions
+            // are found by the hash making them gave it.
+            let hadNoHash = asset?.contentHash == nil
+            if let id = finding.assetID, let hash = hashes[id] { asset?.contentHash = hash }
+            let allMade = asset.map { asset in
+                RenditionKind.allCases.allSatisfy {
+                    store.existing(RenditionSpec.standard($0, settings: library.settings), for: asset) != nil
+                }
+            }
+            if hadNoHash ? allMade == true : store.isRendition(finding.path) {
                 report.findings[index].repaired = true
             } else {
                 let original = assets.first { $0.id == finding.assetID }.flatMap { try? library.originalPath(of: $0) }

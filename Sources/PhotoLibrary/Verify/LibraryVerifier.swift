@@ -59,7 +59,7 @@ public final class LibraryVerifier {
             }
         }
         report.findings += try checkRenditionFiles(
-            claimedFingerprints: Set(assets.map(\.file.fingerprint)),
+            claimedKeys: Set(assets.compactMap(\.contentHash)),
             filesChecked: &report.renditionFilesChecked)
         report.findings += try checkTrash(
             assets.filter(\.trashed), accountedFor: inTrash, moving: moving, filesChecked: &report.trashFilesChecked)
@@ -109,9 +109,17 @@ public final class LibraryVerifier {
         var findings: [VerifyFinding] = []
         for kind in RenditionKind.allCases {
             let spec = RenditionSpec.standard(kind, settings: library.settings)
-            guard store.existing(spec, for: asset) == nil,
-                let expected = try? store.path(fingerprint: asset.file.fingerprint, spec: spec)
-            else { continue }
+            guard store.existing(spec, for: asset) == nil else { continue }
+            // Without a content hash the file has no name yet: making it reads the original.
+            guard let contentHash = asset.contentHash,
+                let expected = try? store.path(contentHash: contentHash, spec: spec)
+            else {
+                findings.append(
+                    VerifyFinding(
+                        kind: .renditionMissing, path: library.absolutePath(of: asset.file.relativePath),
+                        assetID: asset.id, detail: "\(kind.rawValue) not made (\(spec)); no content hash yet"))
+                continue
+            }
             findings.append(
                 VerifyFinding(
                     kind: .renditionMissing, path: expected, assetID: asset.id,
@@ -122,21 +130,28 @@ public final class LibraryVerifier {
 
     // MARK: - Files photolib owns
 
-    /// Every file in the renditions folder is a rendition of a fingerprint some asset has.
-    func checkRenditionFiles(claimedFingerprints: Set<String>, filesChecked: inout Int) throws -> [VerifyFinding] {
+    /// Every file in the renditions folder is a rendition of a content hash some asset has.
+    func checkRenditionFiles(claimedKeys: Set<String>, filesChecked: inout Int) throws -> [VerifyFinding] {
         let directory = library.renditionsDirectory
         let files = try FileWalker.entries(under: directory)
         filesChecked = files.count
         var findings: [VerifyFinding] = []
         for file in files {
             switch RenditionName.parse(file, in: directory) {
-            case .rendition(let fingerprint) where claimedFingerprints.contains(fingerprint):
+            case .rendition(let key) where claimedKeys.contains(key):
                 continue
-            case .rendition(let fingerprint):
+            case .rendition(let key) where key.utf8.count != 32:
                 findings.append(
                     VerifyFinding(
                         kind: .renditionStale, path: file,
-                        detail: "rendition of fingerprint \(fingerprint), which no asset has now"))
+                        detail:
+                            "rendition named by the partial fingerprint \(key) (renditions are named by content hash now)"
+                    ))
+            case .rendition(let key):
+                findings.append(
+                    VerifyFinding(
+                        kind: .renditionStale, path: file,
+                        detail: "rendition of content \(key), which no asset has now"))
             case .notARendition(let why):
                 findings.append(VerifyFinding(kind: .renditionOrphaned, path: file, detail: "not a rendition (\(why))"))
             }

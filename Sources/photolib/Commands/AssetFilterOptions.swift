@@ -41,6 +41,9 @@ enum AssetFilterOptions {
         .flag("no-gps", help: "Only assets without GPS coordinates."),
         .flag("undated", help: "Only assets with no capture date."),
         .flag("damaged", help: "Only assets whose original is damaged (decodes in part or not at all)."),
+        .flag(
+            "duplicates",
+            help: "Only assets whose whole content is identical to another asset's (byte-identical copies)."),
         .value("file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff or raw."),
         .value("taken-after", "date", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]])."),
         .value("taken-before", "date", help: "Only assets taken before DATE."),
@@ -76,6 +79,10 @@ enum AssetFilterOptions {
             query.folder = try folder(path, command: command, context: context, library: library)
         }
         if let name = command.value("collection") { try ListCommand.checkCollectionExists(name, catalog: catalog) }
+        // Duplicates are known by content hashes: the originals without one are read first.
+        if query.duplicates == true {
+            _ = try DuplicatesCommand.hashUnhashed(context: context, library: library, catalog: catalog)
+        }
         return query
     }
 
@@ -100,6 +107,7 @@ enum AssetFilterOptions {
         if command.flag("no-gps") { query.hasGPS = false }
         if command.flag("undated") { query.undated = true }
         if command.flag("damaged") { query.damaged = true }
+        if command.flag("duplicates") { query.duplicates = true }
         if let name = command.value("file-format") {
             query.format = try choice(name, option: "file-format", among: ImageFormat.allCases, command)
         }

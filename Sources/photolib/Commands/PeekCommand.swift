@@ -44,7 +44,11 @@ enum PeekCommand: PhotolibCommand {
         let source = PreviewSource(library: library, catalog: library.isWritable ? catalog : nil)
         // A photo with no preview (it does not decode, the library is read-only) still shows
         // its facts and actions, and is no failure of the command.
-        let previews = assets.map { ($0, PreviewOutcome(for: $0, source: source)) }
+        let previews = assets.map { asset in
+            var asset = asset
+            let outcome = PreviewOutcome(for: &asset, source: source)
+            return (asset, outcome)
+        }
         if try PictureOptions.wantsJSON(command, context: context) {
             let objects = previews.map { presenter.json($0.0, preview: $0.1) }
             context.stdout.writePrettyJSON(objects.count == 1 ? objects[0] : .array(objects))

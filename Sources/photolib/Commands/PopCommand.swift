@@ -135,7 +135,8 @@ enum PopCommand: PhotolibCommand {
         catalog: any Catalog, context: CommandContext
     ) throws -> ExitStatus {
         let source = PreviewSource(library: library, catalog: library.isWritable ? catalog : nil)
-        let preview = PreviewOutcome(for: asset, source: source)
+        var asset = asset
+        let preview = PreviewOutcome(for: &asset, source: source)
         let presenter = PreviewPresenter(
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: [asset]),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))

@@ -88,6 +88,7 @@ enum RenderCommand: PhotolibCommand {
         }
         progress?.finish()
         try catalog.recordDamage(summary.findings)
+        try catalog.recordContentHashes(summary.contentHashes)
         if command.flag("json") {
             context.stdout.writePrettyJSON(
                 .object([

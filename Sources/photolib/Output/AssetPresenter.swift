@@ -83,6 +83,7 @@ struct AssetPresenter {
         sink.string("ratingSource", asset.ratingSource?.rawValue)
         sink.strings("keywords", asset.keywords)
         sink.string("keywordsSource", asset.keywordsSource?.rawValue)
+        sink.string("contentHash", asset.contentHash)
         sink.string("takenAtSource", metadata.takenAtSource?.rawValue)
         sink.string("gpsSource", metadata.gpsSource?.rawValue)
         sink.string("gpsStatus", Self.gpsStatus(metadata))
@@ -108,7 +109,7 @@ struct AssetPresenter {
         "favourite", "liked", "trashed", "missing", "damaged", "indexedAt",
         "captionSource", "citySource", "region", "countryName", "rating", "poppedAt", "trashedAt",
         "takenAtSource", "gpsSource", "gpsStatus", "format", "mimeType", "ratingSource", "keywords",
-        "keywordsSource", "baseName",
+        "keywordsSource", "baseName", "contentHash",
     ]
 
     /// "fix" for a position, "placeholder" for the 0,0 that cameras without a fix write
@@ -163,7 +164,7 @@ struct AssetPresenter {
             "gpsStatus": Self.gpsStatus(metadata),
             "format": metadata.format.rawValue, "mimeType": metadata.mimeType,
             "ratingSource": asset.ratingSource?.rawValue, "keywords": KeywordColumns.logText(asset.keywords),
-            "keywordsSource": asset.keywordsSource?.rawValue,
+            "keywordsSource": asset.keywordsSource?.rawValue, "contentHash": asset.contentHash,
         ]
     }
 

@@ -97,9 +97,10 @@ enum PreviewOutcome {
     case made(RenditionFile)
     case failed(String)
 
-    init(for asset: Asset, source: PreviewSource) {
+    /// The asset's preview, made if missing; `asset` gains the content hash making it found.
+    init(for asset: inout Asset, source: PreviewSource) {
         do {
-            self = .made(try source.preview(for: asset))
+            self = .made(try source.preview(for: &asset))
         } catch {
             self = .failed(Diagnostics.reason(error))
         }

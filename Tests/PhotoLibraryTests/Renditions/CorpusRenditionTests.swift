@@ -37,7 +37,7 @@ final class CorpusRenditionTests {
             let outcome: RenditionOutcome
             do {
                 outcome = try maker.make(
-                    source: RawPath(photo.path), fingerprint: fingerprint,
+                    source: RawPath(photo.path), contentHash: fingerprint,
                     orientation: photo.orientation, kinds: [.thumbnail, .preview], force: false)
             } catch {
                 Issue.record("\(photo.relativePath): \(error)")
@@ -49,7 +49,7 @@ final class CorpusRenditionTests {
             for kind in RenditionKind.allCases {
                 let spec = maker.spec(kind)
                 let predicted = store.existingFile(
-                    fingerprint: fingerprint, spec: spec,
+                    contentHash: outcome.contentHash ?? fingerprint, spec: spec,
                     displayWidth: photo.displayWidth, displayHeight: photo.displayHeight)
                 #expect(predicted != nil && predicted == outcome[kind], "\(photo.relativePath) \(kind)")
                 guard let file = outcome[kind] else { continue }
@@ -65,7 +65,7 @@ final class CorpusRenditionTests {
         #expect(damaged.map(\.relativePath) == ["photos/exif-samples/corrupted.jpg"])
         for photo in damaged {
             let outcome = try maker.make(
-                source: RawPath(photo.path), fingerprint: testFingerprint(photo.relativePath),
+                source: RawPath(photo.path), contentHash: testFingerprint(photo.relativePath),
                 orientation: photo.orientation, kinds: [.preview], force: false)
             #expect(outcome.damage?.hasPrefix("Corrupt JPEG data") == true)
             #expect(outcome.warningCount >= 1)

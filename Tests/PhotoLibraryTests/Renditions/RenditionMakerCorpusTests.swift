@@ -34,7 +34,7 @@ final class RenditionMakerCorpusTests {
         let photo = CorpusPhoto.named(relativePath)
         let path = Corpus.root.appendingPathComponent(relativePath).path
         return try (small ? smallMaker : maker).make(
-            source: RawPath(path), fingerprint: testFingerprint("\(relativePath)#\(orientation ?? 0)"),
+            source: RawPath(path), contentHash: testFingerprint("\(relativePath)#\(orientation ?? 0)"),
             orientation: orientation ?? photo?.orientation ?? 1, kinds: kinds, force: force)
     }
 

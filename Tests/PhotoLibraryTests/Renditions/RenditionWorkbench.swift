@@ -38,7 +38,7 @@ final class RenditionWorkbench {
         force: Bool = false, with maker: RenditionMaker
     ) throws -> RenditionOutcome {
         try maker.make(
-            source: source, fingerprint: testFingerprint(key), orientation: orientation, kinds: kinds, force: force)
+            source: source, contentHash: testFingerprint(key), orientation: orientation, kinds: kinds, force: force)
     }
 
     /// The preview of `source`, decoded.

@@ -50,12 +50,12 @@ import Testing
         // A moved-away original, a lost thumbnail, a temporary file and a stale rendition left by a killed writer.
         try FileManager.default.removeItem(atPath: library.absolutePath(of: lake.file.relativePath).description)
         let thumbnail = try store.path(
-            fingerprint: sunset.file.fingerprint, spec: .standard(.thumbnail, settings: library.settings))
+            contentHash: try #require(sunset.contentHash), spec: .standard(.thumbnail, settings: library.settings))
         try FileManager.default.removeItem(atPath: thumbnail.description)
         let temporary = library.renditionsDirectory.appending(".preview.jpg.tmp-123-456")
         try FileSystem.writeAtomically([1, 2, 3], to: temporary)
         let stale = try store.path(
-            fingerprint: "abcdef0123456789", spec: .standard(.preview, settings: library.settings))
+            contentHash: "abcdef0123456789", spec: .standard(.preview, settings: library.settings))
         try FileSystem.createDirectory(stale.parent)
         try FileSystem.writeAtomically([0xFF, 0xD8, 0xFF, 0xD9], to: stale)
         let stray = library.trashDirectory.appending("stray.jpg")
@@ -95,7 +95,7 @@ import Testing
         try handle.close()
         let oldRenditions = try RenditionKind.allCases.map {
             try RenditionStore(library: library).path(
-                fingerprint: bordeaux.file.fingerprint, spec: .standard($0, settings: library.settings))
+                contentHash: try #require(bordeaux.contentHash), spec: .standard($0, settings: library.settings))
         }
         for file in oldRenditions { try makeOld(file) }
 
@@ -156,8 +156,9 @@ import Testing
             try FileSystem.writeAtomically([1], to: path)
         }
         try FileSystem.writeAtomically([], to: empty)
-        #expect(RenditionName.parse(good, in: directory) == .rendition(fingerprint: "abcd12"))
-        #expect(RenditionName.parse(misplaced, in: directory) == .notARendition("name is not <fingerprint>-<spec>.jpg"))
+        #expect(RenditionName.parse(good, in: directory) == .rendition(key: "abcd12"))
+        #expect(
+            RenditionName.parse(misplaced, in: directory) == .notARendition("name is not <content hash>-<spec>.jpg"))
         #expect(RenditionName.parse(empty, in: directory) == .notARendition("empty"))
         #expect(
             RenditionName.parse(directory.appending("abcd12-x.jpg"), in: directory)

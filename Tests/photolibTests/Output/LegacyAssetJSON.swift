@@ -79,6 +79,7 @@ struct LegacyAssetJSON {
             ("ratingSource", asset.ratingSource.map { .string($0.rawValue) } ?? .null),
             ("keywords", .array(asset.keywords.map(JSONValue.string))),
             ("keywordsSource", asset.keywordsSource.map { .string($0.rawValue) } ?? .null),
+            ("contentHash", optionalString(asset.contentHash)),
             ("takenAtSource", optionalString(metadata.takenAtSource?.rawValue)),
             ("gpsSource", optionalString(metadata.gpsSource?.rawValue)),
             ("gpsStatus", optionalString(Self.gpsStatus(metadata))),

@@ -1,0 +1,81 @@
+import Foundation
+import PhotoCatalog
+import PhotoSupport
+
+/// Gives content hashes to the assets that lack one: every present original read whole, in
+/// parallel, and the hashes stored in one write. What `photolib duplicates` and the
+/// `--duplicates` filter run first, so that they compare every asset of the library.
+public struct ContentHashing: Sendable {
+    /// What one pass did.
+    public struct Summary: Sendable, Equatable {
+        /// Hashes computed and stored.
+        public var hashed = 0
+        /// Originals whose size or modification time differ from the catalog's (changed since
+        /// the last index): left without a hash until an index reads them again.
+        public var changed: [RawPath] = []
+        /// Originals that could not be read, with why.
+        public var failed: [(path: RawPath, reason: String)] = []
+
+        public init() {}
+
+        public static func == (lhs: Summary, rhs: Summary) -> Bool {
+            lhs.hashed == rhs.hashed && lhs.changed == rhs.changed && lhs.failed.map(\.path) == rhs.failed.map(\.path)
+        }
+    }
+
+    public let library: Library
+
+    public init(library: Library) {
+        self.library = library
+    }
+
+    /// The present assets (not missing, not trashed) without a content hash.
+    public func unhashedAssets(catalog: any Catalog) throws -> [Asset] {
+        try catalog.assets(matching: AssetQuery()).filter { !$0.missing && $0.contentHash == nil }
+    }
+
+    /// Hashes `assets` with `jobs` threads and stores what it found; `progress` is called with
+    /// how many are done (from any thread).
+    public func hash(
+        _ assets: [Asset], catalog: any Catalog, jobs: Int, progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) throws -> Summary {
+        let library = self.library
+        let outcomes = ParallelWork.map(assets, jobs: jobs, makeWorker: {}, progress: progress) { _, asset in
+            Self.hash(asset, at: library.absolutePath(of: asset.file.relativePath))
+        }
+        var summary = Summary()
+        var records: [ContentHashRecord] = []
+        for (asset, outcome) in zip(assets, outcomes) {
+            switch outcome {
+            case .hashed(let hash): records.append(ContentHashRecord(asset: asset, hash: hash))
+            case .changed: summary.changed.append(asset.file.relativePath)
+            case .failed(let reason): summary.failed.append((asset.file.relativePath, reason))
+            }
+        }
+        summary.hashed = try catalog.recordContentHashes(records)
+        return summary
+    }
+
+    enum Outcome: Sendable {
+        case hashed(ContentHash)
+        case changed
+        case failed(String)
+    }
+
+    /// The hash of the original at `path`, when the file is the one the catalog recorded before
+    /// and after the read (same size and modification time): else the hash may be of other content.
+    static func hash(_ asset: Asset, at path: RawPath) -> Outcome {
+        func isRecorded(_ info: stat?) -> Bool {
+            guard let info else { return false }
+            return Int64(info.st_size) == asset.file.size && info.modifiedNanoseconds == asset.file.modifiedNanoseconds
+        }
+        guard isRecorded(FileSystem.status(path)) else { return .changed }
+        do {
+            let (hash, size) = try ContentHash.ofFile(at: path)
+            guard size == asset.file.size, isRecorded(FileSystem.status(path)) else { return .changed }
+            return .hashed(hash)
+        } catch {
+            return .failed(error.description)
+        }
+    }
+}

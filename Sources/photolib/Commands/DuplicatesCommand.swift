@@ -1,0 +1,122 @@
+import PhotoCatalog
+import PhotoLibrary
+import PhotoSupport
+
+/// `photolib duplicates`: groups of assets whose originals are byte-identical.
+enum DuplicatesCommand: PhotolibCommand {
+    static let spec = CommandSpec(
+        name: "duplicates",
+        aliases: ["dupes"],
+        abstract: "List groups of byte-identical originals.",
+        discussion: """
+            Reads every original that has no content hash yet (an XXH3-128 of the whole file, \
+            kept in the catalog as contentHash; making renditions computes it too), then lists \
+            the groups of assets with one content hash: copies of one file, whatever their names \
+            or folders. Two different photos are never grouped, even of equal size or with equal \
+            ends. Trashed and missing assets are left out. list's filters (such as --folder 2015) \
+            choose the assets compared; a group is printed when two of them share a hash. \
+            Exit status: 0 (duplicates or not), 2 when some originals could not be read (each \
+            one is reported), 1 on failure.
+            """,
+        options: [
+            .flag("json", help: "Print a JSON array of groups."),
+            .flag("jsonl", help: "Print one group JSON object a line (JSON Lines)."),
+            .value("jobs", "n", short: "j", help: "Files read at once (default: the number of cores)."),
+        ] + AssetFilterOptions.filters.filter { !["duplicates", "trashed", "missing"].contains($0.name) },
+        examples: [
+            "photolib duplicates", "photolib duplicates --folder 2016 --json",
+            "photolib duplicates --jsonl | jq -r '.assets[1:][].path'",
+        ]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        if command.flag("json"), command.flag("jsonl") {
+            throw UsageError(message: "--json and --jsonl cannot be used together", commandPath: command.path)
+        }
+        let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
+        _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
+        let library = try context.library(command)
+        let catalog = try library.openCatalog()
+        let summary = try hashUnhashed(context: context, library: library, catalog: catalog, jobs: jobs)
+        var query = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
+        query.duplicates = true
+        query.sort = .path
+        query.reverse = false
+        query.limit = nil
+        let groups = DuplicateGroup.groups(try catalog.assets(matching: query))
+        let shortIDs = try catalog.shortIDs(
+            for: groups.flatMap { $0.assets.map(\.id) }, minimumLength: AssetID.minimumDisplayLength)
+        if command.flag("json") {
+            context.stdout.writePrettyJSON(.array(groups.map { json($0, library: library, shortIDs: shortIDs) }))
+        } else if command.flag("jsonl") {
+            for group in groups { context.stdout.writeJSONLine(json(group, library: library, shortIDs: shortIDs)) }
+        } else {
+            context.stdout.write(text(groups, shortIDs: shortIDs))
+        }
+        return summary.failed.isEmpty ? .success : .partial
+    }
+
+    /// Hashes the present originals that lack a content hash (progress on a terminal's stderr)
+    /// and reports those that could not be read or changed since the last index.
+    static func hashUnhashed(
+        context: CommandContext, library: Library, catalog: any Catalog, jobs: Int = IndexOptions.defaultJobs
+    ) throws -> ContentHashing.Summary {
+        let hashing = ContentHashing(library: library)
+        let assets = try hashing.unhashedAssets(catalog: catalog)
+        guard !assets.isEmpty else { return ContentHashing.Summary() }
+        try library.requireWritable()
+        let progress = context.progressBar(label: "hashing", total: assets.count)
+        let summary = try hashing.hash(assets, catalog: catalog, jobs: jobs) { progress?.setCompleted($0) }
+        progress?.finish()
+        for (path, reason) in summary.failed { context.diagnostics.problem("\(path): cannot read: \(reason)") }
+        if !summary.changed.isEmpty {
+            context.diagnostics.warning(
+                "\(summary.changed.count) original\(summary.changed.count == 1 ? "" : "s") changed since the "
+                    + "last index, left out (run 'photolib index'): \(summary.changed.prefix(3).map(\.description).joined(separator: ", "))"
+                    + (summary.changed.count > 3 ? ", …" : ""))
+        }
+        return summary
+    }
+
+    /// `{contentHash, size, count, assets: [{id, shortId, path, relativePath}]}`.
+    static func json(_ group: DuplicateGroup, library: Library, shortIDs: [AssetID: String]) -> JSONValue {
+        .object([
+            ("contentHash", .string(group.contentHash)),
+            ("size", .int(group.size)),
+            ("count", .int(Int64(group.assets.count))),
+            (
+                "assets",
+                .array(
+                    group.assets.map { asset in
+                        .object([
+                            ("id", .string(asset.id.hex)),
+                            ("shortId", .string(shortIDs[asset.id] ?? asset.id.hex)),
+                            ("path", .path(library.absolutePath(of: asset.file.relativePath))),
+                            ("relativePath", .path(asset.file.relativePath)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// For people: a line per group (its copies, their size, the hash's first digits), then each
+    /// copy's short id and path relative to the library, and a total at the end.
+    static func text(_ groups: [DuplicateGroup], shortIDs: [AssetID: String]) -> String {
+        guard !groups.isEmpty else { return "No duplicates.\n" }
+        var output = ""
+        for group in groups {
+            output += "\(group.assets.count) copies, \(TrashCommand.byteCount(group.size)) each "
+            output += "(content \(group.contentHash.prefix(16)))\n"
+            for asset in group.assets {
+                // Escaped always, not only on a terminal: a newline in a name must not start a line.
+                output +=
+                    "  \(shortIDs[asset.id] ?? asset.id.hex)  \(TerminalText.escaped(asset.file.relativePath.description))\n"
+            }
+        }
+        let copies = groups.reduce(0) { $0 + $1.assets.count - 1 }
+        let wasted = groups.reduce(Int64(0)) { $0 + $1.size * Int64($1.assets.count - 1) }
+        output += "\(groups.count) group\(groups.count == 1 ? "" : "s"), \(copies) extra "
+        output += "cop\(copies == 1 ? "y" : "ies") taking \(TrashCommand.byteCount(wasted)).\n"
+        return output
+    }
+}
