@@ -13,7 +13,7 @@ PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib li
 # and without the right to install it, those tests skip with a message.
 TEST_PACKAGES := postgresql
 # Tools only the benchmarks compare against.
-BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc rsync
+BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc rsync fdupes xxhash
 
 # The Swift files swift-format checks (.swift-format is its configuration).
 SWIFT_FILES := Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
@@ -47,7 +47,7 @@ test-deps:
 	fi
 
 bench-deps: deps
-	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v heif-thumbnailer >/dev/null && command -v dcraw_emu >/dev/null && command -v bc >/dev/null && command -v rsync >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null && [ -x /usr/bin/time ]; then \
+	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v heif-thumbnailer >/dev/null && command -v dcraw_emu >/dev/null && command -v bc >/dev/null && command -v rsync >/dev/null && command -v fdupes >/dev/null && command -v xxhsum >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null && [ -x /usr/bin/time ]; then \
 	  echo "bench-deps: all present"; \
 	else \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_PACKAGES); \
@@ -109,6 +109,7 @@ bench: build bench-deps
 	bench/browse.sh $(BIN)
 	bench/scale.sh 10000 $(BIN)
 	bench/formats.sh $(BIN)
+	bench/duplicates.sh $(BIN)
 
 man:
 	man -l man/photolib.1
