@@ -146,3 +146,41 @@ import Testing
         #expect(json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     }
 }
+
+/// A library whose renditions an older photolib named by the partial fingerprint: `verify`
+/// finds them stale, and `verify --repair` removes them and makes renditions named by content.
+@Suite struct FingerprintNamedRenditionsTests {
+    @Test func verifyRepairReplacesRenditionsNamedByFingerprint() throws {
+        let library = try TestLibrary()
+        try MetadataSourcesCommandTests.photo(segments: [MetadataSourcesCommandTests.exif()])
+            .write(to: library.url("a.jpg"))
+        #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        let asset = try #require(try library.assets().first)
+        let fingerprint = try #require(asset["fingerprint"] as? String)
+        // What an older photolib left: the preview under the fingerprint, written long ago
+        // (repair leaves files younger than a minute alone: a running index may own them).
+        let old = library.url(
+            ".photolib/renditions/\(fingerprint.prefix(2))/\(fingerprint.dropFirst(2).prefix(2))/\(fingerprint)-preview-1280-q82.jpg"
+        )
+        try FileManager.default.createDirectory(at: old.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contentsOf: library.url("a.jpg")).write(to: old)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: old.path)
+
+        let check = try library.run(["verify", "--json"])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("\"rendition-stale\""))
+        #expect(check.stdout.contains("partial fingerprint"))
+        let repair = try library.run(["verify", "--repair"])
+        #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        let hash = try #require(try library.assets().first?["contentHash"] as? String)
+        #expect(
+            FileManager.default.fileExists(
+                atPath: library.url(
+                    ".photolib/renditions/\(hash.prefix(2))/\(hash.dropFirst(2).prefix(2))/\(hash)-preview-1280-q82.jpg"
+                ).path))
+        #expect(try library.run(["verify"]).status == 0)
+    }
+}

@@ -62,6 +62,8 @@ import Testing
         let commands = try Self.complete(["photolib", ""])
         #expect(commands == Self.root.subcommands.flatMap { [$0.name] + $0.aliases })
         #expect(commands.contains("list") && commands.contains("completion") && commands.contains("help"))
+        #expect(commands.contains("duplicates") && commands.contains("dupes"))
+        #expect(try Self.complete(["photolib", "dupes", "--js"]) == ["--json", "--jsonl"])
 
         let listOptions = try Self.complete(["photolib", "list", "--"])
         let spec = try #require(Self.root.subcommand(named: "list"))
