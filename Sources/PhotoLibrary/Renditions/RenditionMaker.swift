@@ -46,10 +46,13 @@ public final class RenditionMaker {
         let orientation = ImageOrientation(exif: orientation)
         defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
         var length: Int?
-        var contentHash = knownHash ?? ""
-        if knownHash == nil {
-            length = try readWhole(source)
-            contentHash = hashOfRead(length!)
+        let contentHash: String
+        if let knownHash {
+            contentHash = knownHash
+        } else {
+            let read = try readWhole(source)
+            length = read
+            contentHash = hashOfRead(read)
         }
         let (paths, missing) = try plan(contentHash, kinds: kinds, force: force)
         if !missing.isEmpty, length == nil { length = try readWhole(source) }
