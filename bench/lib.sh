@@ -28,3 +28,31 @@ corpus_photos() {
     [ -d "$photos" ] || { echo "bench: no corpus at $photos (set PHOTOLIB_CORPUS)" >&2; exit 1; }
     echo "$photos"
 }
+
+# measure NAME RUNS PREPARE COMMAND...: runs PREPARE (a shell string, untimed) then COMMAND,
+# RUNS times, and keeps the median wall time in ms[NAME], the median CPU time (user + system,
+# which a shared machine's load disturbs less) in cpu[NAME], both in ms and from the same runs,
+# and the peak RSS of the last run (KiB, GNU time's %M) in rss[NAME]. Needs $work, a scratch folder.
+declare -gA ms cpu rss
+measure() {
+    local name=$1 n=$2 prepare=$3; shift 3
+    local times=() cpus=() start end
+    for ((i = 0; i < n; i++)); do
+        [ -n "$prepare" ] && eval "$prepare"
+        start=$(date +%s%N)
+        /usr/bin/time -f '%M %U %S' -o "$work/time" "$@" >/dev/null 2>"$work/err" || { echo "bench: $name failed:" >&2; cat "$work/err" >&2; exit 1; }
+        end=$(date +%s%N)
+        times+=($(((end - start) / 1000000)))
+        cpus+=($(tail -1 "$work/time" | awk '{ printf "%d", 1000 * ($2 + $3) }'))
+    done
+    ms[$name]=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    cpu[$name]=$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    rss[$name]=$(tail -1 "$work/time" | cut -d' ' -f1)
+}
+
+# reindex_line REINDEX FIND: the unchanged re-index against the stat floor, as index.sh and
+# scale.sh both print it (names given to `measure`).
+reindex_line() {
+    echo "re-index / find: wall $(ratio "${ms[$1]}" "${ms[$2]}")x (${ms[$1]} / ${ms[$2]} ms)," \
+        "CPU $(ratio "${cpu[$1]}" "${cpu[$2]}")x (${cpu[$1]} / ${cpu[$2]} ms) (goal <= 1.5x)"
+}

@@ -64,32 +64,11 @@ for ((f = 0; f < folders; f++)); do cp -al "$samples" "$lib/$(printf 'd%05d' $f)
 count=$(find "$lib" -type f | wc -l)
 cat "$samples"/* >/dev/null # warm the page cache
 
-# measure NAME RUNS PREPARE COMMAND...: the median wall ms and CPU ms (user + system, which a
-# shared machine's load disturbs less) of RUNS runs, and the peak RSS (KiB) of the last, kept
-# in ms, cpu and rss under NAME.
-declare -A ms cpu rss
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-measure() {
-    local name=$1 n=$2 prepare=$3; shift 3
-    local times=() cpus=() start end
-    for ((i = 0; i < n; i++)); do
-        [ -n "$prepare" ] && eval "$prepare"
-        start=$(date +%s%N)
-        /usr/bin/time -f '%M %U %S' -o "$work/rss" "$@" >/dev/null 2>"$work/err" || { echo "bench: $name failed:" >&2; cat "$work/err" >&2; exit 1; }
-        end=$(date +%s%N)
-        times+=($(((end - start) / 1000000)))
-        cpus+=($(tail -1 "$work/rss" | awk '{ printf "%d", 1000 * ($2 + $3) }'))
-    done
-    ms[$name]=$(median "${times[@]}")
-    cpu[$name]=$(median "${cpus[@]}")
-    rss[$name]=$(tail -1 "$work/rss" | cut -d' ' -f1)
-}
-
 catalog=$lib/.photolib/catalog.sqlite
 "$bin" init "$lib" >/dev/null
 measure index 1 "" "$bin" index --library "$lib" --no-renditions
 measure reindex "$runs" "" "$bin" index --library "$lib" --no-renditions
-measure find "$runs" "" sh -c "cd '$lib' && find . -type f -printf '%s %T@\n'"
+measure find "$runs" "" find "$lib" -type f -printf '%s %T@\n'
 assets=$("$bin" list --library "$lib" --ids | wc -l)
 
 # The floors read the columns the asset JSON shows, in list's order (path), unchanged by photolib.
@@ -130,7 +109,7 @@ row() { # row LABEL NAME FLOOR-LABEL FLOOR-NAME
         "${f:+$(ratio "${ms[$2]}" "${ms[$f]}")x}" "${f:+$(ratio "${cpu[$2]}" "${cpu[$f]}")x}"
 }
 row "index --no-renditions (first)" index "-" ""
-row "index (unchanged)" reindex "find -printf '%s %T@'" find
+row "index (unchanged)" reindex "find -type f -printf '%s %T@'" find
 row "list --jsonl" jsonl "sqlite3 -json, same columns" sqljson
 row "list --jsonl | head -c 1" first "first byte (goal 50 ms)" ""
 row "list --json" json "sqlite3 -json, same columns" sqljson
@@ -138,4 +117,5 @@ row "list --ids" ids "sqlite3, the ids" sqlids
 row "collections --json" collections "sqlite3, its counts" sqlcollections
 row "peek --json (1 asset)" peek "sqlite3 -json, its row" sqlpeek
 row "--version (process start)" version "" ""
+reindex_line reindex find
 echo "goals (wall): re-index <= 1.5x find, list --jsonl <= 3x sqlite3 -json, list --ids <= 2x sqlite3"
