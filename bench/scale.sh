@@ -96,6 +96,7 @@ one=$("$bin" list --library "$lib" --ids --limit 1 --sort taken)
 measure peek "$runs" "" "$bin" peek --library "$lib" --json "$one"
 measure sqlpeek "$runs" "" sqlite3 -readonly -json "$catalog" "SELECT $columns FROM assets WHERE id = '$one'"
 measure version "$runs" "" "$bin" --version
+measure sqlversion "$runs" "" sqlite3 --version
 
 per() { awk -v t="$1" -v n="$2" 'BEGIN { printf "%.1f", (n > 0 ? 1000 * t / n : 0) }'; }
 echo "photolib scale bench: $count files ($source_note, $per_folder a folder), $assets assets, $(nproc) cores," \
@@ -116,6 +117,6 @@ row "list --json" json "sqlite3 -json, same columns" sqljson
 row "list --ids" ids "sqlite3, the ids" sqlids
 row "collections --json" collections "sqlite3, its counts" sqlcollections
 row "peek --json (1 asset)" peek "sqlite3 -json, its row" sqlpeek
-row "--version (process start)" version "" ""
+row "--version (process start)" version "sqlite3 --version" sqlversion
 reindex_line reindex find
 echo "goals (wall): re-index <= 1.5x find, list --jsonl <= 3x sqlite3 -json, list --ids <= 2x sqlite3"

@@ -76,7 +76,8 @@ final class IndexPass {
                 }
                 for file in run.folderFiles[run.range] {
                     try consider(file, sidecars: sidecars, companions: companions) { relativeBytes, stamp in
-                        try cursor.match(file, at: relativeBytes, sidecarStamp: stamp, passing: { pass($0, root: root) })
+                        try cursor.match(
+                            file, at: relativeBytes, sidecarStamp: stamp, passing: { pass($0, root: root) })
                     }
                 }
             })
@@ -242,8 +243,8 @@ struct CatalogCursor {
     /// What the catalog holds for the walked `file` at `path` (library-relative); the records
     /// before it, which the walk did not meet, go to `passing`. Paths must come in increasing
     /// byte order. Records are compared where they lie in the page: an unchanged file copies
-    /// nothing out (copying each out, and the reference counting of its path and strings, was a twentieth of an
-    /// unchanged re-index).
+    /// nothing out (copying each out, with the reference counting of its path and strings,
+    /// was a twentieth of an unchanged re-index).
     mutating func match(
         _ file: WalkedFile, at path: ArraySlice<UInt8>, sidecarStamp: String?, passing: (IndexRecord) -> Void
     ) throws -> CatalogMatch {
@@ -256,7 +257,8 @@ struct CatalogCursor {
                 next += 1
             } else if order == 0 {
                 next += 1
-                return page[next - 1].isUnchanged(file, sidecarStamp: sidecarStamp) ? .unchanged : .changed(page[next - 1])
+                return page[next - 1].isUnchanged(file, sidecarStamp: sidecarStamp)
+                    ? .unchanged : .changed(page[next - 1])
             } else {
                 return .changed(nil)
             }
