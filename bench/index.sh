@@ -17,6 +17,7 @@ source "$here/lib.sh"
 bin=$(realpath "${1:-$here/../.build/release/photolib}")
 files=${2:-10000}
 need exiftool libimage-exiftool-perl
+need python3 python3
 photos=$(corpus_photos)
 
 work=$(mktemp -d /tmp/photolib-bench-index.XXXXXX)

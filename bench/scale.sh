@@ -29,6 +29,7 @@ for arg in "$@"; do
 done
 bin=$(realpath "$bin")
 need sqlite3 sqlite3
+need python3 python3
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/photolib-bench-scale.XXXXXX)
