@@ -14,17 +14,22 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // libpng's errors longjmp: a C target owns the setjmp (and zlib, for compressed text chunks).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // libtiff's handlers take a va_list and its getters are variadic: a C target owns them.
         .target(name: "CTIFF", linkerSettings: [.linkedLibrary("tiff")]),
-        // No pkgConfig: libraw_r.pc puts -fopenmp into its link flags, which swiftc refuses.
-        .systemLibrary(name: "CLibRaw", providers: [.apt(["libraw-dev"])]),
+        // libheif (libheif-dev), LibRaw (libraw-dev) and libpq (libpq-dev) are opened on first
+        // use, not linked: with the decoders, TLS and Kerberos libraries they bring, they were
+        // two thirds of the libraries every process loaded, and libde265's constructor alone
+        // a quarter of the instructions of `photolib --version`. Each C target defines the
+        // functions photolib calls, forwarding to the library CLazyLibrary opens.
+        .target(name: "CLazyLibrary"),
+        .target(name: "CHeif", dependencies: ["CLazyLibrary"]),
+        .target(name: "CLibRaw", dependencies: ["CLazyLibrary"]),
+        .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
 
         /** Raw paths as bytes, file I/O, the directory walker, parallel work and the base error protocol. */
         .target(name: "PhotoSupport"),
@@ -70,6 +75,21 @@ let package = Package(
             dependencies: [
                 "PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoCatalogPostgres", "PhotoLibrary", "PhotoTerminal",
                 "PhotoBrowser",
+            ],
+            // Every command pays the process start, and `list | head` waits for it: linked
+            // against the Swift runtime and Foundation as shared libraries, the dynamic loader
+            // spent about 5 ms of CPU binding their symbols before `main`. Linked in, their
+            // references are resolved when the binary is made. Release only: the test bundle
+            // (debug) links XCTest, which brings the shared runtime, and one process cannot
+            // hold two.
+            // Objects compiled against the shared Foundation name only it for the linker: the
+            // static archives it needs follow it.
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                        "-l_FoundationCollections", "-lswiftSynchronization",
+                    ], .when(configuration: .release))
             ]
         ),
 

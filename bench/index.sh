@@ -17,6 +17,7 @@ source "$here/lib.sh"
 bin=$(realpath "${1:-$here/../.build/release/photolib}")
 files=${2:-10000}
 need exiftool libimage-exiftool-perl
+need python3 python3
 photos=$(corpus_photos)
 
 work=$(mktemp -d /tmp/photolib-bench-index.XXXXXX)
@@ -32,32 +33,19 @@ count=$(find "$lib" -type f | wc -l)
 find "$lib" -type f -exec cat {} + >/dev/null   # warm the page cache for every tool alike
 
 echo "photolib index bench: $count files ($(du -sh --apparent-size "$lib" | cut -f1)), $(nproc) cores, warm cache"
-first=$(median_ms 3 "rm -rf '$lib/.photolib'; '$bin' init '$lib' >/dev/null" "$bin" index --library "$lib" --no-renditions)
-reindex=$(median_ms 5 "" "$bin" index --library "$lib" --no-renditions)
-floor=$(median_ms 5 "" find "$lib" -type f -printf '%s %T@\n')
-exif=$(median_ms 1 "" exiftool -fast -json -r "$lib")
+[ -x /usr/bin/time ] || { echo "bench: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
+# Wall and CPU time from the same runs (measure, in lib.sh), as bench/scale.sh reports them.
+measure first 3 "rm -rf '$lib/.photolib'; '$bin' init '$lib' >/dev/null" "$bin" index --library "$lib" --no-renditions
+measure reindex 5 "" "$bin" index --library "$lib" --no-renditions
+measure find 5 "" find "$lib" -type f -printf '%s %T@\n'
+measure exiftool 1 "" exiftool -fast -json -r "$lib"
 assets=$("$bin" list --library "$lib" --ids | wc -l)
 
-# cpu_ms RUNS COMMAND...: median user+sys CPU time in ms (GNU time), and the last run's peak RSS in KB.
-cpu_ms() {
-    local runs=$1; shift
-    local cpus=() out
-    for ((i = 0; i < runs; i++)); do
-        out=$( (/usr/bin/time -f '%U %S %M' "$@" 2>&1 >/dev/null || true) | tail -1)
-        cpus+=($(awk '{ printf "%d", ($1 + $2) * 1000 }' <<<"$out"))
-        rss=$(awk '{ print $3 }' <<<"$out")
-    done
-    printf '%s %s\n' "$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" "$rss"
-}
-read -r reindex_cpu reindex_rss < <(cpu_ms 5 "$bin" index --library "$lib" --no-renditions)
-read -r floor_cpu _ < <(cpu_ms 5 find "$lib" -type f -printf '%s %T@\n')
-rm -rf "$lib/.photolib"; "$bin" init "$lib" >/dev/null
-read -r _ first_rss < <(cpu_ms 1 "$bin" index --library "$lib" --no-renditions)
-
-printf '%-44s %8s ms\n' "photolib index --no-renditions (first)" "$first" \
-    "photolib index (unchanged tree)" "$reindex" "find -type f -printf '%s %T@'" "$floor" \
-    "exiftool -fast -json -r" "$exif"
+printf '%-44s %8s ms wall %8s ms CPU\n' "photolib index --no-renditions (first)" "${ms[first]}" "${cpu[first]}" \
+    "photolib index (unchanged tree)" "${ms[reindex]}" "${cpu[reindex]}" \
+    "find -type f -printf '%s %T@'" "${ms[find]}" "${cpu[find]}" \
+    "exiftool -fast -json -r" "${ms[exiftool]}" "${cpu[exiftool]}"
 echo "assets in catalog: $assets; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "exiftool / photolib first index: $(ratio "$exif" "$first")x (goal >= 20x)"
-echo "re-index / find, wall: $(ratio "$reindex" "$floor")x; CPU (user+sys): $(ratio "$reindex_cpu" "$floor_cpu")x ($reindex_cpu ms / $floor_cpu ms) (goal <= 1.5x)"
-echo "peak RSS: first index $((first_rss / 1024)) MB, re-index $((reindex_rss / 1024)) MB (goal < 120 MB at any size)"
+echo "exiftool / photolib first index: $(ratio "${ms[exiftool]}" "${ms[first]}")x (goal >= 20x)"
+reindex_line reindex find
+echo "peak RSS: first index $((rss[first] / 1024)) MB, re-index $((rss[reindex] / 1024)) MB (goal < 120 MB at any size)"

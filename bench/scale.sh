@@ -29,6 +29,7 @@ for arg in "$@"; do
 done
 bin=$(realpath "$bin")
 need sqlite3 sqlite3
+need python3 python3
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/photolib-bench-scale.XXXXXX)
@@ -64,32 +65,11 @@ for ((f = 0; f < folders; f++)); do cp -al "$samples" "$lib/$(printf 'd%05d' $f)
 count=$(find "$lib" -type f | wc -l)
 cat "$samples"/* >/dev/null # warm the page cache
 
-# measure NAME RUNS PREPARE COMMAND...: the median wall ms and CPU ms (user + system, which a
-# shared machine's load disturbs less) of RUNS runs, and the peak RSS (KiB) of the last, kept
-# in ms, cpu and rss under NAME.
-declare -A ms cpu rss
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-measure() {
-    local name=$1 n=$2 prepare=$3; shift 3
-    local times=() cpus=() start end
-    for ((i = 0; i < n; i++)); do
-        [ -n "$prepare" ] && eval "$prepare"
-        start=$(date +%s%N)
-        /usr/bin/time -f '%M %U %S' -o "$work/rss" "$@" >/dev/null 2>"$work/err" || { echo "bench: $name failed:" >&2; cat "$work/err" >&2; exit 1; }
-        end=$(date +%s%N)
-        times+=($(((end - start) / 1000000)))
-        cpus+=($(tail -1 "$work/rss" | awk '{ printf "%d", 1000 * ($2 + $3) }'))
-    done
-    ms[$name]=$(median "${times[@]}")
-    cpu[$name]=$(median "${cpus[@]}")
-    rss[$name]=$(tail -1 "$work/rss" | cut -d' ' -f1)
-}
-
 catalog=$lib/.photolib/catalog.sqlite
 "$bin" init "$lib" >/dev/null
 measure index 1 "" "$bin" index --library "$lib" --no-renditions
 measure reindex "$runs" "" "$bin" index --library "$lib" --no-renditions
-measure find "$runs" "" sh -c "cd '$lib' && find . -type f -printf '%s %T@\n'"
+measure find "$runs" "" find "$lib" -type f -printf '%s %T@\n'
 assets=$("$bin" list --library "$lib" --ids | wc -l)
 
 # The floors read the columns the asset JSON shows, in list's order (path), unchanged by photolib.
@@ -117,6 +97,7 @@ one=$("$bin" list --library "$lib" --ids --limit 1 --sort taken)
 measure peek "$runs" "" "$bin" peek --library "$lib" --json "$one"
 measure sqlpeek "$runs" "" sqlite3 -readonly -json "$catalog" "SELECT $columns FROM assets WHERE id = '$one'"
 measure version "$runs" "" "$bin" --version
+measure sqlversion "$runs" "" sqlite3 --version
 
 per() { awk -v t="$1" -v n="$2" 'BEGIN { printf "%.1f", (n > 0 ? 1000 * t / n : 0) }'; }
 echo "photolib scale bench: $count files ($source_note, $per_folder a folder), $assets assets, $(nproc) cores," \
@@ -130,12 +111,13 @@ row() { # row LABEL NAME FLOOR-LABEL FLOOR-NAME
         "${f:+$(ratio "${ms[$2]}" "${ms[$f]}")x}" "${f:+$(ratio "${cpu[$2]}" "${cpu[$f]}")x}"
 }
 row "index --no-renditions (first)" index "-" ""
-row "index (unchanged)" reindex "find -printf '%s %T@'" find
+row "index (unchanged)" reindex "find -type f -printf '%s %T@'" find
 row "list --jsonl" jsonl "sqlite3 -json, same columns" sqljson
 row "list --jsonl | head -c 1" first "first byte (goal 50 ms)" ""
 row "list --json" json "sqlite3 -json, same columns" sqljson
 row "list --ids" ids "sqlite3, the ids" sqlids
 row "collections --json" collections "sqlite3, its counts" sqlcollections
 row "peek --json (1 asset)" peek "sqlite3 -json, its row" sqlpeek
-row "--version (process start)" version "" ""
+row "--version (process start)" version "sqlite3 --version" sqlversion
+reindex_line reindex find
 echo "goals (wall): re-index <= 1.5x find, list --jsonl <= 3x sqlite3 -json, list --ids <= 2x sqlite3"

@@ -15,6 +15,8 @@ extension SQLiteCatalog {
     /// whose source is `user` are never touched.
     public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {
         let now = Date().timeIntervalSince1970
+        // A batch of an index pass, not a file or two: room for its pages (see `enlargeCache`).
+        if scanned.count >= 100 { try database.enlargeCache() }
         try database.inTransaction {
             let park = try database.cachedStatement(Self.parkSQL)
             for file in scanned {

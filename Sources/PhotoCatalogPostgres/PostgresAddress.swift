@@ -50,6 +50,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             throw PGError(
                 .badAddress, message: "invalid catalog '\(url)': expected postgresql://[user@]host[:port]/database")
         }
+        try PGConnection.loadLibPQ()
         var failure: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(url, &failure) else {
             let message = failure.map { PGError.oneLine(String(cString: $0)) } ?? "out of memory"

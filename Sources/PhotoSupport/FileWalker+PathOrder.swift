@@ -44,11 +44,11 @@ extension FileWalker {
         visit: (FolderRun) throws -> Void
     ) rethrows {
         for item in listing.problems { problem(item) }
-        let files = listing.files.sorted { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
+        let files = listing.files.sorted { RawPath.bytesPrecede($0.path.bytes, $1.path.bytes) }
         // A folder sorts as its name and a slash: where its files fall among the paths.
         let folders = listing.folders.filter { visited.insert($0.identity).inserted }
             .map { $0.path.bytes + [UInt8(ascii: "/")] }
-            .sorted { $0.lexicographicallyPrecedes($1) }
+            .sorted { RawPath.bytesPrecede($0, $1) }
         var next = 0
         var chunkStart = 0
         while chunkStart < folders.count {
@@ -64,7 +64,7 @@ extension FileWalker {
             }
             for (key, sublisting) in zip(chunk, listings) {
                 let start = next
-                while next < files.count && files[next].path.bytes.lexicographicallyPrecedes(key) { next += 1 }
+                while next < files.count && RawPath.bytesPrecede(files[next].path.bytes, key) { next += 1 }
                 if next > start { try visit(FolderRun(folderFiles: files, range: start..<next)) }
                 try descend(sublisting, visited: &visited, problem: problem, visit: visit)
             }

@@ -139,37 +139,49 @@ struct FolderListing: Sendable {
             return
         }
         defer { closedir(stream) }
-        var name = [CChar](repeating: 0, count: 256)
+        // Each entry costs one allocation, its path: the name is read in place from the
+        // dirent (NUL-terminated there, so `fstatat` takes it as it is) and copied once,
+        // after the folder's bytes and a slash.
+        let prefix = directory.bytes.last == slashByte ? directory.bytes : directory.bytes + [slashByte]
+        let skipped = Array(skippedNames)
         while let entry = readdir(stream) {
-            let length = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                if length + 1 > name.count { name = [CChar](repeating: 0, count: length + 1) }
-                for index in 0..<length { name[index] = CChar(bitPattern: bytes[index]) }
-                name[length] = 0
-                return length
-            }
-            let nameBytes = name[..<length].map { UInt8(bitPattern: $0) }
-            if nameBytes == [dot] || nameBytes == [dot, dot] || skippedNames.contains(nameBytes) { continue }
-            if nameBytes.first == dot && !includeHidden { continue }
-            let child = directory.appending(RawPath(bytes: nameBytes))
-            // fstatat relative to the open folder spares the kernel a walk of the whole
-            // path for every file. Following symlinks, a link to a file is listed at the
-            // link's path and a link to a folder is walked once (the visited set stops loops).
-            var info = stat()
-            guard fstatat(dirfd(stream), name, &info, followsSymlinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else {
-                let code = errno
-                var linkInfo = stat()
-                if followsSymlinks, fstatat(dirfd(stream), name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0,
-                    (linkInfo.st_mode & S_IFMT) == S_IFLNK
-                {
-                    problems.append(
-                        WalkProblem(path: child, reason: code == ELOOP ? "symlink loop" : "broken symlink", code: code))
-                } else if code != ENOENT {  // ENOENT: removed meanwhile
-                    problems.append(WalkProblem(path: child, reason: String(cString: strerror(code)), code: code))
+            let found = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
+                    name -> (path: RawPath, info: stat)? in
+                    let length = strlen(name)
+                    let bytes = UnsafeRawBufferPointer(start: name, count: length)
+                    if bytes.first == dot {
+                        if length == 1 || (length == 2 && bytes[1] == dot) || !includeHidden { return nil }
+                    }
+                    if !skipped.isEmpty, skipped.contains(where: { $0.elementsEqual(bytes) }) { return nil }
+                    var path = [UInt8]()
+                    path.reserveCapacity(prefix.count + length)
+                    path.append(contentsOf: prefix)
+                    path.append(contentsOf: bytes)
+                    let child = RawPath(bytes: path)
+                    // fstatat relative to the open folder spares the kernel a walk of the whole
+                    // path for every file. Following symlinks, a link to a file is listed at the
+                    // link's path and a link to a folder is walked once (the visited set stops loops).
+                    var info = stat()
+                    guard fstatat(dirfd(stream), name, &info, followsSymlinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else {
+                        let code = errno
+                        var linkInfo = stat()
+                        if followsSymlinks, fstatat(dirfd(stream), name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0,
+                            (linkInfo.st_mode & S_IFMT) == S_IFLNK
+                        {
+                            problems.append(
+                                WalkProblem(
+                                    path: child, reason: code == ELOOP ? "symlink loop" : "broken symlink", code: code))
+                        } else if code != ENOENT {  // ENOENT: removed meanwhile
+                            problems.append(
+                                WalkProblem(path: child, reason: String(cString: strerror(code)), code: code))
+                        }
+                        return nil
+                    }
+                    return (child, info)
                 }
-                continue
             }
+            guard let (child, info) = found else { continue }
             if isDirectory(info) {
                 folders.append((child, DirectoryIdentity(info)))
             } else if isRegularFile(info) || !followsSymlinks {
@@ -191,6 +203,7 @@ struct DirectoryIdentity: Hashable, Sendable {
 }
 
 private let dot = UInt8(ascii: ".")
+private let slashByte = UInt8(ascii: "/")
 
 func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
 func isRegularFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }

@@ -12,6 +12,7 @@ final class SQLiteDatabase {
     /// The file, for messages.
     let path: RawPath
     private var statementCache: [String: SQLiteStatement] = [:]
+    private var hasLargeCache = false
 
     /// How long a write waits for another process's write to finish before giving up.
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -51,9 +52,9 @@ final class SQLiteDatabase {
             try execute("PRAGMA query_only = ON")
         }
         try execute("PRAGMA foreign_keys = ON")
-        // 64 MiB of page cache (SQLite's default is 2 MiB): an index pass writing 100,000 rows
-        // otherwise spills pages and reads them back, which took half of its time.
-        try execute("PRAGMA cache_size = -65536")
+        // SQLite's own page cache (2 MiB) until a large write asks for more (`enlargeCache`):
+        // reads go through the cache, which grows to its size, so an unchanged re-index or a
+        // list of a large catalog would otherwise hold, and fault in, as much memory as it allows.
     }
 
     /// `file:PATH?immutable=1`: a database no process can be writing (a read-only folder),
@@ -64,6 +65,17 @@ final class SQLiteDatabase {
             unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0)
         }
         return "file:" + encoded.joined() + "?immutable=1"
+    }
+
+    /// Raises the page cache to 16 MiB for the rest of the connection's life, for transactions
+    /// that write thousands of rows: with 2 MiB, an index pass writing 100,000 rows spilled
+    /// pages and read them back, which took half of its time. Not more: the cache fills up to
+    /// its size over a large catalog, and at 64 MiB it was half of the peak memory of a first
+    /// index of a million files.
+    func enlargeCache() throws {
+        guard !hasLargeCache else { return }
+        try execute("PRAGMA cache_size = -16384")
+        hasLargeCache = true
     }
 
     /// `PRAGMA journal_mode = WAL`, retried while another process holds the file: when

@@ -15,6 +15,7 @@ final class PGConnection {
     /// text may override (a connect timeout: libpq waits forever by default), keywords after
     /// it win (UTF-8, whatever PGCLIENTENCODING says).
     init(_ conninfo: String) throws(PGError) {
+        try Self.loadLibPQ()
         let keywords = ["connect_timeout", "dbname", "client_encoding", "fallback_application_name"]
         let values = ["10", conninfo, "UTF8", "photolib"]
         let connection = withCStrings(keywords) { keywords in
@@ -32,6 +33,12 @@ final class PGConnection {
     }
 
     deinit { PQfinish(handle) }
+
+    /// Opens libpq unless it is open already (CLibPQ opens it on first use, not with every
+    /// process): before the first call into it.
+    static func loadLibPQ() throws(PGError) {
+        if let failure = photolib_libpq_load() { throw PGError(.client, message: String(cString: failure)) }
+    }
 
     var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
 

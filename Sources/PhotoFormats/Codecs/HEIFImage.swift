@@ -26,6 +26,8 @@ final class HEIFImage {
     private static let maximumSide: UInt32 = 32768
 
     init(bytes: [UInt8]) throws(CodecError) {
+        // libheif is opened with the first HEIF file (CHeif), not with every process.
+        if let failure = photolib_libheif_load() { throw CodecError(format: .heif, message: String(cString: failure)) }
         guard let context = heif_context_alloc() else { throw CodecError(format: .heif, message: "out of memory") }
         heif_context_set_maximum_image_size_limit(context, Int32(Self.maximumSide))
         // Two decoding threads: the machine's workers run side by side already.

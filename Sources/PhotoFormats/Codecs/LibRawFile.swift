@@ -14,6 +14,8 @@ final class LibRawFile {
     init(bytes: [UInt8]) throws(CodecError) {
         // LibRaw reads through a null or empty buffer's pointer rather than refusing it.
         guard bytes.count >= 32 else { throw CodecError(format: .raw, message: "file too short") }
+        // LibRaw is opened with the first RAW file (CLibRaw), not with every process.
+        if let failure = photolib_libraw_load() { throw CodecError(format: .raw, message: String(cString: failure)) }
         // Without these flags LibRaw's default callbacks print to stderr.
         let flags = LIBRAW_OPIONS_NO_MEMERR_CALLBACK.rawValue | LIBRAW_OPIONS_NO_DATAERR_CALLBACK.rawValue
         guard let handle = libraw_init(UInt32(flags)) else { throw CodecError(format: .raw, message: "out of memory") }

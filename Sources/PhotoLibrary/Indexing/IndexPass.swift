@@ -35,6 +35,9 @@ final class IndexPass {
     /// Records the walk did not meet (not missing, not trashed): missing unless on disk or moved.
     private var unseen: [IndexRecord] = []
     private let places: PlaceResolver
+    /// True when the catalog held no asset as the pass began (a first index): no file can
+    /// then be a moved asset, and the candidates are not looked for.
+    private let catalogWasEmpty: Bool
     /// Records written by this pass carry a later `indexedAt`: a page read after a batch was
     /// written may hold them behind the walk, and they are not unseen.
     private let startedAt = Date().timeIntervalSince1970
@@ -46,6 +49,7 @@ final class IndexPass {
         for failure in try indexer.catalog.indexFailures() { failures[failure.relativePath] = failure }
         failuresByPath = failures
         places = PlaceResolver(library: indexer.library)
+        catalogWasEmpty = try indexer.catalog.indexRecords(in: .under(RawPath(bytes: [])), after: nil, limit: 1).isEmpty
     }
 
     /// Walks `root` (library-relative; empty for the whole library) and compares it with the catalog.
@@ -71,8 +75,9 @@ final class IndexPass {
                     companions = Companions.companionPaths(among: run.folderFiles.map(\.path))
                 }
                 for file in run.folderFiles[run.range] {
-                    try consider(file, sidecars: sidecars, companions: companions) { relativePath in
-                        try cursor.record(at: relativePath, passing: { pass($0, root: root) })
+                    try consider(file, sidecars: sidecars, companions: companions) { relativeBytes, stamp in
+                        try cursor.match(
+                            file, at: relativeBytes, sidecarStamp: stamp, passing: { pass($0, root: root) })
                     }
                 }
             })
@@ -86,36 +91,42 @@ final class IndexPass {
         try consider(
             file, sidecars: SidecarFinder(walked: [file], explicitFiles: [absolute]),
             companions: Companions.companionPaths(among: [absolute])
-        ) { _ in try catalog.indexRecords(in: exact, after: nil, limit: 1).first }
+        ) { _, stamp in
+            let record = try catalog.indexRecords(in: exact, after: nil, limit: 1).first
+            return record?.isUnchanged(file, sidecarStamp: stamp) == true ? .unchanged : .changed(record)
+        }
     }
 
     /// Sorts out one walked file: unchanged, failed before and unchanged, or to be read.
     private func consider(
         _ file: WalkedFile, sidecars: SidecarFinder, companions: Set<RawPath>,
-        record lookUp: (RawPath) throws -> IndexRecord?
+        match lookUp: (ArraySlice<UInt8>, _ sidecarStamp: String?) throws -> CatalogMatch
     ) throws {
         if Sidecar.isSidecarName(file.path) { return }
-        if companions.contains(file.path) {
+        if !companions.isEmpty, companions.contains(file.path) {
             // Part of another file's photo (a .THM, the RAW of a RAW+JPEG pair): listed with it.
             summary.companions += 1
             return
         }
-        // Walked paths are absolute and normalised already: strip the root, no getcwd per file.
-        guard let relativePath = file.path.relative(to: library.root) else { return }
-        let record = try lookUp(relativePath)
+        // Walked paths are absolute and normalised already: strip the root, no getcwd per file,
+        // and no path made for a file that turns out unchanged.
+        guard let relativeBytes = file.path.relativeBytes(to: library.root) else { return }
+        let sidecar = sidecars.sidecar(for: file.path)
+        let match = try lookUp(relativeBytes, sidecar?.stamp)
+        var relativePath: RawPath { RawPath(bytes: Array(relativeBytes)) }
         let failure = failuresByPath.isEmpty ? nil : failuresByPath[relativePath]
         if failure != nil { seenFailures.insert(relativePath) }
-        let sidecar = sidecars.sidecar(for: file.path)
-        if let record, !record.missing, record.file.size == file.size,
-            record.file.modifiedNanoseconds == file.modifiedNanoseconds, record.sidecarStamp == sidecar?.stamp
-        {
+        guard case .changed(let record) = match else {
             summary.unchanged += 1
-        } else if let failure, !indexer.options.retryFailed, failure.size == file.size,
+            return
+        }
+        if let failure, !indexer.options.retryFailed, failure.size == file.size,
             failure.modifiedNanoseconds == file.modifiedNanoseconds
         {
             // Failed before and not changed since: neither read nor reported again (unless asked).
             summary.failedBefore += 1
         } else {
+            let relativePath = relativePath
             if failure != nil { cleared.append(relativePath) }
             batch.append(
                 (
@@ -157,10 +168,15 @@ final class IndexPass {
             if case .success(let reading) = outcome.image { fingerprints.insert(reading.fingerprint) }
         }
         let known = Set(recordsByPath.values.map(\.id))
-        let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: startedAt)
-            .filter {
-                !claimed.contains($0.id) && !known.contains($0.id)
-            }
+        // Looked for only when the catalog held assets before the pass: each fingerprint's
+        // records are read to check when they were indexed, and where many files share a
+        // fingerprint (hard links, copies) a first index of a million files read every
+        // earlier record again for each batch.
+        let candidates =
+            catalogWasEmpty
+            ? []
+            : try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: startedAt)
+                .filter { !claimed.contains($0.id) && !known.contains($0.id) }
         var plan = ChangePlan(
             records: Array(recordsByPath.values) + candidates, seenPaths: Set(toRead.map(\.relativePath)),
             library: library)
@@ -192,6 +208,23 @@ final class IndexPass {
     }
 }
 
+/// What the catalog holds for a walked file.
+enum CatalogMatch {
+    /// Its record says it is as it was last read.
+    case unchanged
+    /// It must be read: its record, nil when the catalog has none at its path.
+    case changed(IndexRecord?)
+}
+
+extension IndexRecord {
+    /// True when the walked `file` is as this record last read it: there, same size, same
+    /// modification time, same sidecar (`sidecarStamp`, nil for none).
+    func isUnchanged(_ file: WalkedFile, sidecarStamp: String?) -> Bool {
+        !missing && self.file.size == file.size && self.file.modifiedNanoseconds == file.modifiedNanoseconds
+            && self.sidecarStamp == sidecarStamp
+    }
+}
+
 /// The catalog's records under one root, read in path order a page at a time, beside an ordered walk.
 struct CatalogCursor {
     static let pageSize = 2000
@@ -207,40 +240,49 @@ struct CatalogCursor {
         self.range = range
     }
 
-    /// The record at `path`, if any; the records before it, which the walk did not meet, go to `passing`.
-    /// Paths must come in increasing byte order.
-    mutating func record(at path: RawPath, passing: (IndexRecord) -> Void) throws -> IndexRecord? {
-        while let record = try peek() {
-            if record.file.relativePath.bytes.lexicographicallyPrecedes(path.bytes) {
-                passing(record)
+    /// What the catalog holds for the walked `file` at `path` (library-relative); the records
+    /// before it, which the walk did not meet, go to `passing`. Paths must come in increasing
+    /// byte order. Records are compared where they lie in the page: an unchanged file copies
+    /// nothing out (copying each out, with the reference counting of its path and strings,
+    /// was a twentieth of an unchanged re-index).
+    mutating func match(
+        _ file: WalkedFile, at path: ArraySlice<UInt8>, sidecarStamp: String?, passing: (IndexRecord) -> Void
+    ) throws -> CatalogMatch {
+        while try loadNext() {
+            let order = path.withUnsafeBytes { wanted in
+                page[next].file.relativePath.bytes.withUnsafeBytes { RawPath.compareBytes($0, wanted) }
+            }
+            if order < 0 {
+                passing(page[next])
                 next += 1
-            } else if record.file.relativePath == path {
+            } else if order == 0 {
                 next += 1
-                return record
+                return page[next - 1].isUnchanged(file, sidecarStamp: sidecarStamp)
+                    ? .unchanged : .changed(page[next - 1])
             } else {
-                return nil
+                return .changed(nil)
             }
         }
-        return nil
+        return .changed(nil)
     }
 
     /// Hands every record not met yet to `passing`.
     mutating func drain(passing: (IndexRecord) -> Void) throws {
-        while let record = try peek() {
-            passing(record)
+        while try loadNext() {
+            passing(page[next])
             next += 1
         }
     }
 
-    /// The next record, reading a page when the last is used up. Once the range is read to its
-    /// end it is not read again: what this pass wrote since lies behind the walk.
-    private mutating func peek() throws -> IndexRecord? {
-        if next < page.count { return page[next] }
-        guard !exhausted else { return nil }
+    /// True when `page[next]` is a record, reading a page when the last is used up. Once the
+    /// range is read to its end it is not read again: what this pass wrote since lies behind the walk.
+    private mutating func loadNext() throws -> Bool {
+        if next < page.count { return true }
+        guard !exhausted else { return false }
         let after = page.last?.file.relativePath
         page = try catalog.indexRecords(in: range, after: after, limit: Self.pageSize)
         next = 0
         if page.count < Self.pageSize { exhausted = true }
-        return page.first
+        return !page.isEmpty
     }
 }

@@ -33,10 +33,14 @@ struct AssetListWriter {
     func write(_ query: AssetQuery) throws {
         var writer = JSONByteWriter(pretty: isJSONArray)
         writer.bytes.reserveCapacity(OutputStream.bufferSize + 16 * 1024)
-        /// Sends the buffer once it is full; false once nobody reads any more.
+        var sentFirst = false
+        /// Sends the buffer once it is full, and the first record at once, so that a pipe's
+        /// reader starts while the rest is read; false once nobody reads any more.
         func sendWhenFull() -> Bool {
-            guard writer.bytes.count >= OutputStream.bufferSize else { return true }
+            guard writer.bytes.count >= OutputStream.bufferSize || !sentFirst else { return true }
             output.write(bytes: writer.bytes)
+            if !sentFirst { output.flush() }
+            sentFirst = true
             writer.bytes.removeAll(keepingCapacity: true)
             return !output.isClosed
         }

@@ -21,8 +21,14 @@ import Testing
         #expect(try database.integerValue("PRAGMA foreign_keys") == 1)
         #expect(try database.integerValue("PRAGMA synchronous") == 1)  // NORMAL
         #expect(try database.integerValue("PRAGMA busy_timeout") == 10_000)
-        #expect(try database.integerValue("PRAGMA cache_size") == -65536)  // KiB
+        #expect(try database.integerValue("PRAGMA cache_size") == -2000)  // KiB: SQLite's default
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("test.sqlite").path))
+    }
+
+    @Test func largeWritesEnlargeTheCache() throws {
+        try database.enlargeCache()
+        try database.enlargeCache()
+        #expect(try database.integerValue("PRAGMA cache_size") == -16384)  // KiB
     }
 
     @Test func errorNamesCodeMessageAndStatement() throws {
