@@ -23,6 +23,10 @@ extension PostgresCatalog {
         PostgresMigration(version: 8, script: keywordsSchema),
         // What export copied where (PostgresCatalog+Schema9.swift).
         PostgresMigration(version: 9, script: exportRecordsSchema),
+        // The dupes branch's content hash; a stand-in here (PostgresCatalog+Schema10.swift).
+        PostgresMigration(version: 10, script: contentHashStandInSchema),
+        // Collections from stored counts (PostgresCatalog+Schema11.swift).
+        PostgresMigration(version: 11, script: storedCountsSchema),
     ])
 
     /// The schema version this photolib writes.
