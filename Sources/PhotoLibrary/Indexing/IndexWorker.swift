@@ -115,14 +115,19 @@ public final class IndexWorker {
         let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: nil)
         var results: [IndexItemResult] = []
         var failures: [(recording: [IndexFailure], clearing: [RawPath])] = []
+        // An asset one folder of the batch wrote (moved there, say) is no candidate for the
+        // next: one at a time, the next folder would have found it at its new path, a copy.
+        var written = Set<AssetID>()
         for index in items.indices {
             let item = items[index]
-            var known = Set(item.records.map(\.id))
+            let records = item.records.filter { !written.contains($0.id) }
+            var known = Set(records.map(\.id)).union(written)
             let theirs = candidates.filter { known.insert($0.id).inserted }
-            var plan = ChangePlan(records: item.records + theirs, seenPaths: item.pending.seenPaths, library: library)
+            var plan = ChangePlan(records: records + theirs, seenPaths: item.pending.seenPaths, library: library)
             let newFailures = indexer.place(
                 item.pending.toRead, item.readings, plan: &plan, recordsByPath: item.recordsByPath,
                 summary: &items[index].summary, report: report)
+            written.formUnion((plan.refreshed + plan.added).map(\.id))
             results.append(
                 IndexItemResult(
                     lease: item.lease, scanned: plan.refreshed + plan.added, seen: item.pending.unchanged,
