@@ -65,6 +65,8 @@ import Testing
         favourites.favourite = true
         #expect(try catalog.assets(matching: favourites).map(\.id) == [asset.id])
         #expect(try catalog.collections(now: Date()).first { $0.collection == .city("Bordeaux") }?.count == 1)
+        // Version 14 counted what was there: the stored counts agree with the assets.
+        #expect(try catalog.integrityProblems() == [])
         // Made by the old photolib: its birth certificate is kept, not written again.
         #expect(try catalog.database.textValue("SELECT value FROM catalog_info WHERE key = 'created_at'") == created)
         #expect(try catalog.database.integerValue("SELECT count(*) FROM catalog_info") == 2)
@@ -136,6 +138,39 @@ import Testing
             #expect(!migration.script.contains(PhotolibRelease.version), "migration \(migration.version)")
         }
         #expect(SQLiteCatalog.migrations.map(\.version) == Array(1...SQLiteCatalog.schemaVersion))
+    }
+
+    /// Version 14 counts the assets a version-12 catalog holds (shown, favourite, in the trash,
+    /// missing, per city and year) into its stored counts.
+    @Test func version14CountsWhatAnOlderCatalogHolds() throws {
+        let old = try SQLiteDatabase(path: folder.catalogPath)
+        let toVersion12 = SQLiteMigrator(
+            Array(SQLiteCatalog.migrations.prefix(12)), created: SQLiteCatalog.recordCreation)
+        #expect(try toVersion12.migrate(old) == Array(1...12))
+        for (index, (city, flags)) in [
+            ("Bordeaux", "1, 0, 0, NULL, NULL"), ("BORDEAUX", "0, 1, 0, NULL, NULL"),
+            ("Tokyo", "1, 0, 1, 1, 't/c.jpg'"), ("Tokyo", "0, 0, 0, NULL, NULL"),
+        ].enumerated() {
+            try old.execute(
+                """
+                INSERT INTO assets (id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height,
+                    taken_local, city, city_source, indexed_at, added_at, favourite, missing, trashed, trashed_at,
+                    trash_path)
+                VALUES ('00000000000000a\(index)', CAST('\(index).jpg' AS BLOB), 1000, 1, 'fp\(index)', 640, 480,
+                    '201\(index)-06-13T16:42:07', '\(city)', 'gps', 1600000000, 0, \(flags));
+                """)
+        }
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
+        #expect(try catalog.integrityProblems() == [])
+        let counts = try catalog.collections(now: Date())
+        #expect(
+            counts == [
+                CollectionCount(.all, 2), CollectionCount(.favourites, 1), CollectionCount(.liked, 0),
+                CollectionCount(.city("Bordeaux"), 1), CollectionCount(.city("Tokyo"), 1),
+                CollectionCount(.year(2013), 1), CollectionCount(.year(2010), 1),
+                CollectionCount(.recentlyAdded, 0), CollectionCount(.recentlyPopped, 0), CollectionCount(.trash, 1),
+                CollectionCount(.missing, 1),
+            ])
     }
 
     /// Each released migration's text, by its FNV-1a hash: an edit fails here. A change of
