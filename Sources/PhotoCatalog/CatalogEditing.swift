@@ -17,6 +17,10 @@ public protocol CatalogEditing: AnyObject {
     /// `limit` events when a limit is given.
     func history(for id: AssetID?, limit: Int?) throws -> [AssetEvent]
 
+    /// A page of the whole action log: at most `limit` events after `sequence`, oldest first.
+    /// A reader of millions of events goes page by page, holding one page at a time.
+    func history(after sequence: Int64, limit: Int) throws -> [AssetEvent]
+
     /// Records that `pop` showed the asset now; returns it as updated, nil for an unknown id.
     func recordPop(id: AssetID) throws -> Asset?
 

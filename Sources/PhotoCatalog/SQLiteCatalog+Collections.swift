@@ -7,39 +7,35 @@ extension SQLiteCatalog {
     /// Popped, Trash, Missing. Only the trash counts trashed assets, only Missing those whose
     /// original the last index did not find.
     ///
-    /// Each count is answered by one of schema 3's partial indexes, which hold exactly the
-    /// rows counted: a million assets cost an index walk per collection, no table reads.
+    /// All, Favourites, Liked, the cities, the years, Trash and Missing are read from the
+    /// counts version 14's triggers keep (a small table, whatever the number of assets);
+    /// keywords and the recent collections are counted by partial indexes.
     public func collections(now: Date) throws -> [CollectionCount] {
         let since = now.timeIntervalSince1970 - Double(AssetCollection.recentDays) * 86_400
         func count(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
             Int(try database.cachedStatement(sql).firstRow(values) { $0.int64(at: 0) } ?? 0)
         }
+        var stored: [String: Int] = [:]
+        for (kind, count) in try database.cachedStatement(
+            "SELECT kind, count FROM collection_counts WHERE name = '' AND count > 0"
+        ).rows([], { ($0.text(at: 0), Int($0.int64(at: 1))) }) {
+            stored[kind] = count
+        }
         var result = [
-            CollectionCount(
-                .all,
-                try count(
-                    "SELECT count(*) FROM assets INDEXED BY assets_shown_by_added WHERE trashed = 0 AND missing = 0")),
-            CollectionCount(
-                .favourites,
-                try count("SELECT count(*) FROM assets WHERE favourite = 1 AND trashed = 0 AND missing = 0")),
-            CollectionCount(
-                .liked, try count("SELECT count(*) FROM assets WHERE liked = 1 AND trashed = 0 AND missing = 0")),
+            CollectionCount(.all, stored["all"] ?? 0),
+            CollectionCount(.favourites, stored["favourites"] ?? 0),
+            CollectionCount(.liked, stored["liked"] ?? 0),
         ]
-        // min(city): of the spellings of one city ("Paris", "PARIS"), the first in byte order,
+        // min(name): of the spellings of one city ("Paris", "PARIS"), the first in byte order,
         // rather than whichever row SQLite saw last, so that every catalog shows the same one.
-        // Named: version 7's assets_shown_in_city_order serves this query too, but holds the
-        // unplaced assets and every path as well, and walking it takes twice as long.
         result += try database.cachedStatement(
             """
-            SELECT min(city), count(*) FROM assets INDEXED BY assets_shown_by_city WHERE trashed = 0 AND missing = 0 AND city IS NOT NULL
-            GROUP BY city COLLATE NOCASE ORDER BY city COLLATE NOCASE
+            SELECT min(name), sum(count) FROM collection_counts WHERE kind = 'city' AND count > 0
+            GROUP BY name COLLATE NOCASE ORDER BY name COLLATE NOCASE
             """
         ).rows { CollectionCount(.city($0.text(at: 0)), Int($0.int64(at: 1))) }
         result += try database.cachedStatement(
-            """
-            SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE trashed = 0 AND missing = 0 AND taken_local IS NOT NULL
-            GROUP BY substr(taken_local, 1, 4) ORDER BY substr(taken_local, 1, 4) DESC
-            """
+            "SELECT name, count FROM collection_counts WHERE kind = 'year' AND count > 0 ORDER BY name DESC"
         ).rows { row in (Int(row.text(at: 0)), Int(row.int64(at: 1))) }
             .compactMap { year, count in year.map { CollectionCount(.year($0), count) } }
         // CROSS JOIN keeps the keyword table outside: its rows are few beside the assets', and
@@ -70,10 +66,9 @@ extension SQLiteCatalog {
                 try count(
                     "SELECT count(*) FROM assets WHERE trashed = 0 AND missing = 0 AND popped_at IS NOT NULL AND popped_at >= ?",
                     [.real(since)])))
-        result.append(CollectionCount(.trash, try count("SELECT count(*) FROM assets WHERE trashed = 1")))
+        result.append(CollectionCount(.trash, stored["trash"] ?? 0))
         // Only when there are some: a library without deleted files has no use for the tab.
-        let missing = try count("SELECT count(*) FROM assets WHERE missing = 1 AND trashed = 0")
-        if missing > 0 { result.append(CollectionCount(.missing, missing)) }
+        if let missing = stored["missing"], missing > 0 { result.append(CollectionCount(.missing, missing)) }
         return result
     }
 
@@ -84,4 +79,26 @@ extension SQLiteCatalog {
             for id in ids { try update.run([.real(date.timeIntervalSince1970), .text(id.hex)]) }
         }
     }
+
+    /// How many of version 14's stored counts differ from the assets counted afresh (a count
+    /// missing from either side counts too): a check for `integrityProblems`, which reads
+    /// the whole table anyway.
+    static let miscountedCollectionsSQL = """
+        WITH actual (kind, name, count) AS (
+            SELECT 'all', '', count(*) FROM assets WHERE trashed = 0 AND missing = 0
+            UNION ALL SELECT 'favourites', '', count(*) FROM assets
+                WHERE favourite = 1 AND trashed = 0 AND missing = 0
+            UNION ALL SELECT 'liked', '', count(*) FROM assets WHERE liked = 1 AND trashed = 0 AND missing = 0
+            UNION ALL SELECT 'city', city, count(*) FROM assets WHERE city IS NOT NULL AND trashed = 0 AND missing = 0
+                GROUP BY city
+            UNION ALL SELECT 'year', substr(taken_local, 1, 4), count(*) FROM assets
+                WHERE taken_local IS NOT NULL AND trashed = 0 AND missing = 0 GROUP BY substr(taken_local, 1, 4)
+            UNION ALL SELECT 'trash', '', count(*) FROM assets WHERE trashed = 1
+            UNION ALL SELECT 'missing', '', count(*) FROM assets WHERE missing = 1 AND trashed = 0
+        ),
+        counted AS (SELECT kind, name, count FROM actual WHERE count <> 0),
+        stored AS (SELECT kind, name, count FROM collection_counts WHERE count <> 0)
+        SELECT (SELECT count(*) FROM (SELECT * FROM counted EXCEPT SELECT * FROM stored))
+            + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT SELECT * FROM counted))
+        """
 }

@@ -104,6 +104,8 @@ extension SQLiteCatalog {
         if unconfined > 0 {
             problems.append("\(unconfined) paths that lead outside the library (absolute, or with '..')")
         }
+        let miscounted = try database.integerValue(Self.miscountedCollectionsSQL) ?? 0
+        if miscounted > 0 { problems.append("\(miscounted) stored collection counts that disagree with the assets") }
         return problems
     }
 

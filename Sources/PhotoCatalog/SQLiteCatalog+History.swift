@@ -27,4 +27,20 @@ extension SQLiteCatalog {
         }
         return newestFirst.reversed()
     }
+
+    public func history(after sequence: Int64, limit: Int) throws -> [AssetEvent] {
+        try database.cachedStatement(
+            """
+            SELECT sequence, asset_id, at, action, field, old_value, new_value, batch FROM asset_events
+            WHERE sequence > ? ORDER BY sequence LIMIT ?
+            """
+        ).rows([.integer(sequence), .integer(Int64(max(limit, 1)))]) { row in
+            AssetEvent(
+                sequence: row.int64(at: 0), assetID: try Self.assetID(fromRow: row, column: 1),
+                date: Date(timeIntervalSince1970: row.double(at: 2)), action: row.text(at: 3),
+                change: FieldChange(
+                    field: row.text(at: 4), oldValue: row.optionalText(at: 5), newValue: row.optionalText(at: 6)),
+                batch: row.text(at: 7))
+        }
+    }
 }

@@ -2,13 +2,13 @@ import Foundation
 import Synchronization
 
 /// Keeps a worker's lease alive while it works: a thread of its own, with a connection of
-/// its own (a connection serves one thread), renews the current lease every third of its
-/// length, so that only a worker that stopped (killed, hung, cut off) loses its item.
+/// its own (a connection serves one thread), renews the current leases (a batch) every third
+/// of their length, so that only a worker that stopped (killed, hung, cut off) loses its items.
 public final class LeaseKeeper: Sendable {
     private struct State {
-        var lease: WorkLease?
+        var leases: [WorkLease] = []
         var stopped = false
-        /// Set when a renewal found the lease taken over: the completion will be refused.
+        /// Set when a renewal found a lease taken over: its completion will be refused.
         var lost = false
     }
 
@@ -32,12 +32,14 @@ public final class LeaseKeeper: Sendable {
             var lastRenewal = Date()
             while true {
                 Thread.sleep(forTimeInterval: min(0.1, leaseSeconds / 10))
-                let (lease, stopped) = shared.state.withLock { ($0.lease, $0.stopped) }
+                let (leases, stopped) = shared.state.withLock { ($0.leases, $0.stopped) }
                 if stopped { return }
-                guard let lease, Date().timeIntervalSince(lastRenewal) >= leaseSeconds / 3 else { continue }
+                guard !leases.isEmpty, Date().timeIntervalSince(lastRenewal) >= leaseSeconds / 3 else { continue }
                 lastRenewal = Date()
-                if let renewed = try? catalog?.renew(lease, leaseSeconds: leaseSeconds), !renewed {
-                    shared.state.withLock { if $0.lease == lease { $0.lost = true } }
+                for lease in leases {
+                    if let renewed = try? catalog?.renew(lease, leaseSeconds: leaseSeconds), !renewed {
+                        shared.state.withLock { if $0.leases.contains(lease) { $0.lost = true } }
+                    }
                 }
             }
         }
@@ -46,13 +48,18 @@ public final class LeaseKeeper: Sendable {
 
     /// From now on, keeps `lease` alive (nil: none).
     public func hold(_ lease: WorkLease?) {
+        hold(lease.map { [$0] } ?? [])
+    }
+
+    /// From now on, keeps every one of `leases` alive.
+    public func hold(_ leases: [WorkLease]) {
         shared.state.withLock {
-            $0.lease = lease
+            $0.leases = leases
             $0.lost = false
         }
     }
 
-    /// True when a renewal found the current lease taken over by another worker.
+    /// True when a renewal found one of the current leases taken over by another worker.
     public var lostLease: Bool { shared.state.withLock { $0.lost } }
 
     /// Ends the thread and waits for it.

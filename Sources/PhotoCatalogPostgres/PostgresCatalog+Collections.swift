@@ -3,34 +3,36 @@ import PhotoCatalog
 
 extension PostgresCatalog {
     /// Every collection with its count, in the SQLite catalog's order and spelling (see
-    /// `SQLiteCatalog.collections(now:)`); each count is answered by a partial index.
+    /// `SQLiteCatalog.collections(now:)`). All, Favourites, Liked, the cities, the years, Trash
+    /// and Missing are read from the counts schema 11 keeps (a small table, whatever the
+    /// number of assets); keywords and the recent collections are counted by partial indexes.
     public func collections(now: Date) throws -> [CollectionCount] {
         let since = now.timeIntervalSince1970 - Double(AssetCollection.recentDays) * 86_400
         return try reconnecting {
             func count(_ sql: String, _ values: [PGValue] = []) throws -> Int {
                 Int(try connection.value(sql, values) { $0.int64(0) } ?? 0)
             }
+            var stored: [String: Int] = [:]
+            for row in try connection.execute(
+                "SELECT kind, count FROM collection_counts WHERE name = '' AND count > 0"
+            ).rows {
+                stored[row.text(0)] = Int(row.int64(1))
+            }
             var result = [
-                CollectionCount(.all, try count("SELECT count(*) FROM assets WHERE NOT trashed AND NOT missing")),
-                CollectionCount(
-                    .favourites,
-                    try count("SELECT count(*) FROM assets WHERE favourite AND NOT trashed AND NOT missing")),
-                CollectionCount(
-                    .liked, try count("SELECT count(*) FROM assets WHERE liked AND NOT trashed AND NOT missing")),
+                CollectionCount(.all, stored["all"] ?? 0),
+                CollectionCount(.favourites, stored["favourites"] ?? 0),
+                CollectionCount(.liked, stored["liked"] ?? 0),
             ]
             // The spelling shown for a city written several ways is the first in byte order,
-            // as in the SQLite catalog.
+            // as in the SQLite catalog: the counts are kept per spelling, grouped here.
             result += try connection.execute(
                 """
-                SELECT min(city), count(*) FROM assets WHERE NOT trashed AND NOT missing AND city IS NOT NULL
-                GROUP BY lower(city) ORDER BY lower(city)
+                SELECT min(name), sum(count)::int8 FROM collection_counts WHERE kind = 'city' AND count > 0
+                GROUP BY lower(name) ORDER BY lower(name)
                 """
             ).rows.map { CollectionCount(.city($0.text(0)), Int($0.int64(1))) }
             result += try connection.execute(
-                """
-                SELECT substr(taken_local, 1, 4), count(*) FROM assets WHERE NOT trashed AND NOT missing AND taken_local IS NOT NULL
-                GROUP BY substr(taken_local, 1, 4) ORDER BY substr(taken_local, 1, 4) DESC
-                """
+                "SELECT name, count FROM collection_counts WHERE kind = 'year' AND count > 0 ORDER BY name DESC"
             ).rows.compactMap { row in Int(row.text(0)).map { CollectionCount(.year($0), Int(row.int64(1))) } }
             let keywords = try connection.execute(
                 """
@@ -59,10 +61,9 @@ extension PostgresCatalog {
                     try count(
                         "SELECT count(*) FROM assets WHERE NOT trashed AND NOT missing AND popped_at IS NOT NULL AND popped_at >= $1",
                         [.double(since)])))
-            result.append(CollectionCount(.trash, try count("SELECT count(*) FROM assets WHERE trashed")))
+            result.append(CollectionCount(.trash, stored["trash"] ?? 0))
             // Only when there are some, as in the SQLite catalog.
-            let missing = try count("SELECT count(*) FROM assets WHERE missing AND NOT trashed")
-            if missing > 0 { result.append(CollectionCount(.missing, missing)) }
+            if let missing = stored["missing"], missing > 0 { result.append(CollectionCount(.missing, missing)) }
             return result
         }
     }
@@ -76,4 +77,25 @@ extension PostgresCatalog {
                 [.double(date.timeIntervalSince1970), .textArray(ids.map(\.hex))])
         }
     }
+
+    /// How many of schema 11's stored counts differ from the assets counted afresh (a count
+    /// missing from either side counts too), written apart from the triggers' own keys so
+    /// that it checks them: for `integrityProblems`, which reads the whole table anyway.
+    static let miscountedCollectionsSQL = """
+        WITH actual (kind, name, count) AS (
+            SELECT 'all', '', count(*) FROM assets WHERE NOT trashed AND NOT missing
+            UNION ALL SELECT 'favourites', '', count(*) FROM assets WHERE favourite AND NOT trashed AND NOT missing
+            UNION ALL SELECT 'liked', '', count(*) FROM assets WHERE liked AND NOT trashed AND NOT missing
+            UNION ALL SELECT 'city', city, count(*) FROM assets WHERE city IS NOT NULL AND NOT trashed AND NOT missing
+                GROUP BY city
+            UNION ALL SELECT 'year', substr(taken_local, 1, 4), count(*) FROM assets
+                WHERE taken_local IS NOT NULL AND NOT trashed AND NOT missing GROUP BY substr(taken_local, 1, 4)
+            UNION ALL SELECT 'trash', '', count(*) FROM assets WHERE trashed
+            UNION ALL SELECT 'missing', '', count(*) FROM assets WHERE missing AND NOT trashed
+        ),
+        counted AS (SELECT kind, name, count FROM actual WHERE count <> 0),
+        stored AS (SELECT kind, name, count FROM collection_counts WHERE count <> 0)
+        SELECT (SELECT count(*) FROM (SELECT * FROM counted EXCEPT SELECT * FROM stored) a)
+            + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT SELECT * FROM counted) b)
+        """
 }

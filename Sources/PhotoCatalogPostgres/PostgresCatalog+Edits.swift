@@ -158,6 +158,10 @@ extension PostgresCatalog {
             if unconfined > 0 {
                 problems.append("\(unconfined) paths that lead outside the library (absolute, or with '..')")
             }
+            let miscounted = try connection.value(Self.miscountedCollectionsSQL) { $0.int64(0) } ?? 0
+            if miscounted > 0 {
+                problems.append("\(miscounted) stored collection counts that disagree with the assets")
+            }
             return problems
         }
     }

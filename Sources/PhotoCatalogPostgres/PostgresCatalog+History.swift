@@ -27,4 +27,22 @@ extension PostgresCatalog {
         }
         return newestFirst.reversed()
     }
+
+    public func history(after sequence: Int64, limit: Int) throws -> [AssetEvent] {
+        try reconnecting {
+            try connection.execute(
+                """
+                SELECT sequence, asset_id, at, action, field, old_value, new_value, batch FROM asset_events
+                WHERE sequence > $1 ORDER BY sequence LIMIT $2
+                """, [.int(sequence), .int(Int64(max(limit, 1)))]
+            ).rows.map { row in
+                AssetEvent(
+                    sequence: row.int64(0), assetID: try Self.assetID(fromRow: row, column: 1),
+                    date: Date(timeIntervalSince1970: row.double(2)), action: row.text(3),
+                    change: FieldChange(
+                        field: row.text(4), oldValue: row.optionalText(5), newValue: row.optionalText(6)),
+                    batch: row.text(7))
+            }
+        }
+    }
 }

@@ -25,6 +25,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 9, script: exportRecordsSchema),
         // The whole content's hash, for duplicates and renditions (PostgresCatalog+Schema10.swift).
         PostgresMigration(version: 10, script: contentHashSchema),
+        // Collections from stored counts (PostgresCatalog+Schema11.swift).
+        PostgresMigration(version: 11, script: storedCountsSchema),
     ])
 
     /// The schema version this photolib writes.

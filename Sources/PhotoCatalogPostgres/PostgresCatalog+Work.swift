@@ -49,43 +49,10 @@ extension PostgresCatalog {
     }
 
     /// Claims the next item of `run` that is pending or whose lease expired, leased for
-    /// `leaseSeconds`; nil when there is none to take now. One short transaction: a second
-    /// worker claiming meanwhile skips the locked rows and takes others, without waiting.
+    /// `leaseSeconds`; nil when there is none to take now. A second worker claiming meanwhile
+    /// skips the locked rows and takes others, without waiting.
     public func claim(run: Int64, worker: WorkerIdentity, leaseSeconds: Double) throws -> WorkLease? {
-        try reconnecting {
-            try connection.inRetriedTransaction {
-                // Items whose workers keep dying on them are given up, so one file that kills
-                // workers does not stop the run.
-                try connection.execute(
-                    """
-                    UPDATE work_items SET state = 'failed', leased_by = NULL, lease_expires_at = NULL, finished_at = now(),
-                        error = coalesce(error, 'given up after ' || attempts || ' attempts (its workers stopped)')
-                    WHERE run_id = $1 AND state = 'leased' AND lease_expires_at < now() AND attempts >= $2
-                    """, [.int(run), .int(Int64(Self.maximumAttempts))])
-                let row = try connection.execute(
-                    """
-                    UPDATE work_items SET state = 'leased', leased_by = $2, attempts = work_items.attempts + 1,
-                        lease_expires_at = now() + make_interval(secs => $3)
-                    FROM (SELECT id FROM work_items
-                          WHERE run_id = $1 AND (state = 'pending' OR (state = 'leased' AND lease_expires_at < now()))
-                          ORDER BY id LIMIT 1
-                          FOR UPDATE SKIP LOCKED) next
-                    WHERE work_items.id = next.id
-                    RETURNING work_items.id, work_items.attempts, work_items.target, work_items.folder_key,
-                        work_items.is_root
-                    """, [.int(run), .text(worker.id), .double(leaseSeconds)]
-                ).rows.first
-                guard let row else { return nil }
-                let lease = WorkLease(
-                    item: row.int64(0), run: run, attempt: Int(row.int64(1)),
-                    target: WorkTarget(bytes: row.bytes(2), folderKey: row.optionalText(3)), isRoot: row.bool(4),
-                    worker: worker.id)
-                try connection.execute(
-                    "UPDATE workers SET current_item = $2, heartbeat_at = now() WHERE id = $1",
-                    [.text(worker.id), .int(lease.item)])
-                return lease
-            }
-        }
+        try claim(run: run, worker: worker, leaseSeconds: leaseSeconds, limit: 1).first
     }
 
     /// Items of `run` still pending or leased.
@@ -109,34 +76,6 @@ extension PostgresCatalog {
                 WHERE id = $1 AND leased_by = $2 AND attempts = $3 AND state = 'leased'
                 """, [.int(lease.item), .text(lease.worker), .int(Int64(lease.attempt)), .double(leaseSeconds)]
             ).affectedRows == 1
-        }
-    }
-
-    /// Finishes an index item in one transaction with what it found: the files read are
-    /// written (as `applyIndexChanges` writes them), every asset seen is stamped with the run,
-    /// the subfolders become items. Only while the lease is still ours: false (and nothing
-    /// written) when it expired and another worker took the item over.
-    public func completeIndexItem(
-        _ lease: WorkLease, scanned: [ScannedFile], seen: [AssetID], subfolders: [WorkTarget], filesDone: Int
-    ) throws -> Bool {
-        let now = Date().timeIntervalSince1970
-        return try runOnce {
-            try makeScanTable()
-            return try connection.inRetriedTransaction {
-                guard try lockLease(lease) else { return false }
-                if !scanned.isEmpty { try writeIndexBatch(scanned, missing: [], now: now) }
-                let ids = Set(seen).union(scanned.map(\.id)).map(\.hex)
-                if !ids.isEmpty {
-                    try connection.execute(
-                        "UPDATE assets SET seen_run = $1 WHERE id = ANY($2::text[])",
-                        [.int(lease.run), .textArray(ids)])
-                }
-                try insertItems(subfolders, run: lease.run, roots: false)
-                try markDone(lease, filesDone: filesDone, error: nil)
-                return true
-            }
-        } landed: {
-            try leaseLanded(lease) ? true : nil
         }
     }
 

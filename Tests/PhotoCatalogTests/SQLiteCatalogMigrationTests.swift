@@ -65,6 +65,8 @@ import Testing
         favourites.favourite = true
         #expect(try catalog.assets(matching: favourites).map(\.id) == [asset.id])
         #expect(try catalog.collections(now: Date()).first { $0.collection == .city("Bordeaux") }?.count == 1)
+        // Version 14 counted what was there: the stored counts agree with the assets.
+        #expect(try catalog.integrityProblems() == [])
         // Made by the old photolib: its birth certificate is kept, not written again.
         #expect(try catalog.database.textValue("SELECT value FROM catalog_info WHERE key = 'created_at'") == created)
         #expect(try catalog.database.integerValue("SELECT count(*) FROM catalog_info") == 2)
@@ -138,13 +140,46 @@ import Testing
         #expect(SQLiteCatalog.migrations.map(\.version) == Array(1...SQLiteCatalog.schemaVersion))
     }
 
+    /// Version 14 counts the assets a version-12 catalog holds (shown, favourite, in the trash,
+    /// missing, per city and year) into its stored counts.
+    @Test func version14CountsWhatAnOlderCatalogHolds() throws {
+        let old = try SQLiteDatabase(path: folder.catalogPath)
+        let toVersion12 = SQLiteMigrator(
+            Array(SQLiteCatalog.migrations.prefix(12)), created: SQLiteCatalog.recordCreation)
+        #expect(try toVersion12.migrate(old) == Array(1...12))
+        for (index, (city, flags)) in [
+            ("Bordeaux", "1, 0, 0, NULL, NULL"), ("BORDEAUX", "0, 1, 0, NULL, NULL"),
+            ("Tokyo", "1, 0, 1, 1, 't/c.jpg'"), ("Tokyo", "0, 0, 0, NULL, NULL"),
+        ].enumerated() {
+            try old.execute(
+                """
+                INSERT INTO assets (id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height,
+                    taken_local, city, city_source, indexed_at, added_at, favourite, missing, trashed, trashed_at,
+                    trash_path)
+                VALUES ('00000000000000a\(index)', CAST('\(index).jpg' AS BLOB), 1000, 1, 'fp\(index)', 640, 480,
+                    '201\(index)-06-13T16:42:07', '\(city)', 'gps', 1600000000, 0, \(flags));
+                """)
+        }
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
+        #expect(try catalog.integrityProblems() == [])
+        let counts = try catalog.collections(now: Date())
+        #expect(
+            counts == [
+                CollectionCount(.all, 2), CollectionCount(.favourites, 1), CollectionCount(.liked, 0),
+                CollectionCount(.city("Bordeaux"), 1), CollectionCount(.city("Tokyo"), 1),
+                CollectionCount(.year(2013), 1), CollectionCount(.year(2010), 1),
+                CollectionCount(.recentlyAdded, 0), CollectionCount(.recentlyPopped, 0), CollectionCount(.trash, 1),
+                CollectionCount(.missing, 1),
+            ])
+    }
+
     /// Each released migration's text, by its FNV-1a hash: an edit fails here. A change of
     /// mind is a new migration, whose hash is added to this list when it is released.
     static let frozenHashes: [Int: String] = [
         1: "94a3d01104712dec", 2: "214605f3c54447f1", 3: "5522721a59eab43a", 4: "29b0e4c982c10369",
         5: "d82fe82de7aeb37c", 6: "18b092486d10e856", 7: "f53faa8cfc8179da", 8: "434ae25388e67945",
         9: "d3c168853820fd84", 10: "ddca75c0b2eb0123", 11: "61cb246ae2205282", 12: "b5178e0bd03a7758",
-        13: "cf47e83e278dd156",
+        13: "cf47e83e278dd156", 14: "dab4a22e006624ae",
     ]
 
     @Test func releasedMigrationsAreNeverEdited() {

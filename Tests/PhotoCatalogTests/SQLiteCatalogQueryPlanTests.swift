@@ -44,7 +44,8 @@ import Testing
     @Test func everyCollectionQueryReadsAnIndex() throws {
         try runEveryCollectionQuery()
         let queries = catalog.database.cachedSQL.filter { $0.hasPrefix("SELECT") && $0.contains("FROM assets") }
-        #expect(queries.count >= 20)
+        // (Since version 14 the collections' own counts read `collection_counts`, not the assets.)
+        #expect(queries.count >= 15)
         for sql in queries {
             let steps = try plan(sql)
             let readsAssets = steps.filter { $0.contains(" assets") }

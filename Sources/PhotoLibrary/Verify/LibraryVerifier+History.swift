@@ -59,26 +59,24 @@ extension LibraryVerifier {
     /// values, and `asset-lost` for each logged asset gone from the catalog without a logged
     /// purge or forget.
     func checkHistory(_ assets: [Asset]) throws -> [VerifyFinding] {
-        let events = try catalog.history(for: nil, limit: nil)
-        var byAsset: [AssetID: [AssetEvent]] = [:]
-        for event in events { byAsset[event.assetID, default: []].append(event) }
+        let witnesses = try historyWitnesses()
         let known = Dictionary(assets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let catalogPlace = (try? library.catalogLocation()).map { RawPath($0.description) } ?? library.catalogPath
         var findings: [VerifyFinding] = []
-        for (id, events) in byAsset.sorted(by: { $0.key.hex < $1.key.hex }) {
+        for (id, witness) in witnesses.sorted(by: { $0.key.hex < $1.key.hex }) {
             guard let asset = known[id] else {
                 // purge and forget log the path they removed, with no new value.
-                guard let last = events.last, !(last.change.field == "path" && last.change.newValue == nil) else {
-                    continue
-                }
+                let last = witness.last
+                guard !(last.change.field == "path" && last.change.newValue == nil) else { continue }
                 findings.append(
                     VerifyFinding(
                         kind: .assetLost, path: catalogPlace, assetID: id,
-                        detail: "the action log has \(events.count) entries of asset \(id.hex) (the last: "
+                        detail: "the action log has \(witness.count) entries of asset \(id.hex) (the last: "
                             + "\(Self.describe(last))), but the catalog has no such asset and logged no purge "
                             + "or forget of it"))
                 continue
             }
+            let events = witness.lastByField.values.sorted { $0.sequence < $1.sequence }
             let differences = Self.historyDifferences(of: asset, events: events)
             guard !differences.isEmpty else { continue }
             let path = (try? library.originalPath(of: asset)) ?? library.absolutePath(of: asset.file.relativePath)
@@ -92,6 +90,34 @@ extension LibraryVerifier {
                     kind: .historyDisagrees, path: path, assetID: id, detail: detail.joined(separator: "; ")))
         }
         return findings
+    }
+
+    /// What the log says of one asset, all a check needs: its number of entries, the last
+    /// one, and the last of each witnessed field.
+    struct HistoryWitness {
+        var count: Int
+        var last: AssetEvent
+        var lastByField: [String: AssetEvent]
+    }
+
+    /// The log read page by page (a page of events at a time, however long the log), folded
+    /// into one witness per asset.
+    func historyWitnesses(pageSize: Int = 10_000) throws -> [AssetID: HistoryWitness] {
+        var witnesses: [AssetID: HistoryWitness] = [:]
+        var after = Int64.min
+        while true {
+            let page = try catalog.history(after: after, limit: pageSize)
+            for event in page {
+                var witness =
+                    witnesses[event.assetID] ?? HistoryWitness(count: 0, last: event, lastByField: [:])
+                witness.count += 1
+                witness.last = event
+                if Self.witnessedFields.contains(event.change.field) { witness.lastByField[event.change.field] = event }
+                witnesses[event.assetID] = witness
+            }
+            guard page.count == pageSize, let last = page.last else { return witnesses }
+            after = last.sequence
+        }
     }
 
     /// Applies the logged values again, as one `repair` action (logged too, so the history

@@ -43,6 +43,32 @@ import Testing
         #expect(report.assetsChecked == 3 && report.renditionFilesChecked == 6 && report.trashFilesChecked == 0)
     }
 
+    /// The log is read a page at a time (bounded memory at millions of events): pages of one,
+    /// two or three events fold into the same witnesses as one page holding the whole log.
+    @Test func theHistoryIsReadPageByPage() throws {
+        let lake = try asset("2015/lake-beach.jpg")
+        let bordeaux = try asset("2015/bordeaux-art.jpg")
+        for change in [AssetEdit.Change.favourite(true), .caption("Lac"), .favourite(false), .city("Hourtin")] {
+            _ = try catalog.apply([AssetEdit(id: lake.id, change: change)], action: "test")
+        }
+        _ = try catalog.apply([AssetEdit(id: bordeaux.id, change: .liked(true))], action: "test")
+        let verifier = LibraryVerifier(library: library, catalog: catalog)
+        let whole = try verifier.historyWitnesses(pageSize: 1_000)
+        #expect(whole[lake.id]?.count == 4 && whole[bordeaux.id]?.count == 1)
+        #expect(whole[lake.id]?.last.change.field == "city")
+        #expect(whole[lake.id]?.lastByField["favourite"]?.change.newValue == "false")
+        for pageSize in [1, 2, 3] {
+            let paged = try verifier.historyWitnesses(pageSize: pageSize)
+            #expect(paged.keys.sorted { $0.hex < $1.hex } == whole.keys.sorted { $0.hex < $1.hex })
+            for (id, witness) in whole {
+                #expect(paged[id]?.count == witness.count, "page size \(pageSize)")
+                #expect(paged[id]?.last == witness.last, "page size \(pageSize)")
+                #expect(paged[id]?.lastByField == witness.lastByField, "page size \(pageSize)")
+            }
+        }
+        #expect(try verifier.check().findings.isEmpty)
+    }
+
     @Test func findsEachKindOfProblemAndRepairsWhatIsSafe() throws {
         let lake = try asset("2015/lake-beach.jpg")
         let sunset = try asset("2015/sunset-orientation-6.jpg")

@@ -116,6 +116,34 @@ extension ReliabilityTests {
             #expect(try crash.halfWrittenFiles() == [])
         }
 
+        /// A photo moved to two folders at once (the original gone, a copy in each): the two
+        /// folders land in one batch of claims, and only one takes the asset over; the other
+        /// copy becomes an asset of its own, as with one folder at a time.
+        @Test func aMoveIntoTwoFoldersOfOneBatchKeepsBothCopies() throws {
+            let crash = try library()
+            let first = try workers(1, ["index", "--worker", "--no-renditions", "--jobs", "1"], library: crash)
+            #expect(first.map(\.status) == [0])
+            let moved = try #require(try crash.photoPaths().first { $0.hasPrefix("a/") && !$0.hasPrefix("a/b/") })
+            let source = crash.library.url(moved)
+            for folder in ["d", "f"] {
+                try FileManager.default.copyItem(
+                    at: source, to: crash.library.url("\(folder)/\(source.lastPathComponent)"))
+            }
+            try FileManager.default.removeItem(at: source)
+
+            let second = try workers(
+                1, ["index", "--worker", "--no-renditions", "--jobs", "1", "--json"], library: crash)
+            let result = try #require(second.first)
+            #expect(result.status == 0, "\(result.stderr)")
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+            #expect(summary["moved"] as? Int == 1)
+            #expect(summary["added"] as? Int == 1)
+            let assets = try crash.library.assets()
+            #expect(assets.compactMap { $0["relativePath"] as? String }.sorted() == (try crash.photoPaths()))
+            #expect(Set(assets.compactMap { $0["id"] as? String }).count == 97)
+            #expect(try crash.integrityProblems() == [])
+        }
+
         @Test func workersNeedAPostgreSQLCatalog() throws {
             let crash = try CrashLibrary(count: 2, withCorpus: false)
             let result = try crash.library.run(["index", "--worker"])
