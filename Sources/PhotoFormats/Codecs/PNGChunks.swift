@@ -58,6 +58,33 @@ struct PNGChunks {
         problems.append("truncated (no IEND chunk)")
     }
 
+    /// The file's chunks in order with every `IDAT`'s data left out (its header kept, with
+    /// length 0): what `init(bytes:)` reads, from a few reads of the file instead of all of it.
+    /// A chunk that runs past the end is copied as far as the file goes, so that the walk
+    /// sees the same truncation. Nil when a read fails.
+    static func withoutPixelData(_ file: FileBytes) -> [UInt8]? {
+        guard var copy = file.prefix(at: 0, count: 8) else { return nil }
+        var offset: Int64 = 8
+        while offset < file.size {
+            guard let header = file.prefix(at: offset, count: 8) else { return nil }
+            copy += header
+            guard header.count == 8 else { return copy }
+            let length = header[0..<4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+            let type = header[4..<8]
+            let rest = file.size - offset - 8
+            if type.elementsEqual("IDAT".utf8), length + 4 <= rest {
+                copy.replaceSubrange(copy.count - 8..<copy.count - 4, with: [0, 0, 0, 0])
+                copy += [0, 0, 0, 0]  // the CRC, unchecked
+            } else {
+                guard let data = file.prefix(at: offset + 8, count: Int(min(length + 4, rest))) else { return nil }
+                copy += data
+                if type.elementsEqual("IEND".utf8) || length + 4 > rest { return copy }
+            }
+            offset += 8 + length + 4
+        }
+        return copy
+    }
+
     private mutating func readText(_ data: UnsafeRawBufferPointer, compressed: Bool, international: Bool) {
         guard let keywordEnd = data.firstIndex(of: 0), keywordEnd > 0 else { return }
         let keyword = String(decoding: data[..<keywordEnd], as: UTF8.self)

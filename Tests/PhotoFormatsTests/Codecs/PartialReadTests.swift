@@ -1,0 +1,108 @@
+import Foundation
+import PhotoTestSupport
+import Testing
+
+@testable import PhotoFormats
+@testable import PhotoSupport
+
+/// Metadata read in parts (a HEIF's `meta` box through `HEIFBoxes`, a PNG's chunks without
+/// its pixel data) says what reading the whole file with libheif or the chunk walker says.
+@Suite struct PartialReadTests {
+    static let corpusFormats = Corpus.root.appendingPathComponent("formats")
+
+    /// Every HEIF at hand: the fixtures, and the corpus's phone files when it is on this machine.
+    static var heifFiles: [RawPath] {
+        var paths = ["sunset-exif6.heic", "lighthouse.heic", "lighthouse-thumbnail.heic", "lighthouse.avif"]
+            .map(FormatFixtures.path)
+        for name in ["IMG_8565.HEIC", "iphone_13_pro_max.HEIC", "IMG_5195.HEIC"] {
+            let url = corpusFormats.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path) { paths.append(RawPath(url.path)) }
+        }
+        return paths
+    }
+
+    static func fileBytes(_ bytes: [UInt8], head: Int = 64 << 10) -> (FileBytes, [UInt8]) {
+        let reader = ArrayReader(bytes: bytes)
+        let window = UnsafeMutableRawBufferPointer.allocate(byteCount: min(head, bytes.count), alignment: 1)
+        window.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.withUnsafeBytes { $0 }[..<window.count]))
+        return (FileBytes(head: UnsafeRawBufferPointer(window), reader: reader, size: Int64(bytes.count)), bytes)
+    }
+
+    @Test func heifWalkerAgreesWithLibheif() throws {
+        var walked = 0
+        for path in Self.heifFiles {
+            let bytes = try FileSystem.readFile(path)
+            let (file, _) = Self.fileBytes(bytes)
+            guard let boxes = HEIFBoxes.read(file) else {
+                // Left to libheif: only a file libheif refuses or one the walker does not follow.
+                continue
+            }
+            walked += 1
+            let image = try HEIFImage(bytes: bytes)
+            #expect(boxes.width == image.storedWidth && boxes.height == image.storedHeight, "\(path)")
+            #expect(boxes.displayedWidth == image.width && boxes.displayedHeight == image.height, "\(path)")
+            #expect(boxes.exif.flatMap(HEIFImage.exifPayload(item:)) == image.exifPayload(), "\(path)")
+            #expect(boxes.xmp == image.xmpPacket(), "\(path)")
+        }
+        #expect(walked >= 3)
+    }
+
+    /// The corpus's truncated HEIC (item data past the end) is left to libheif, which refuses it.
+    @Test func truncatedItemDataIsLeftToLibheif() throws {
+        let bytes = try FormatFixtures.bytes("sunset-exif6.heic")
+        for cut in [bytes.count / 2, bytes.count - 1, 40] {
+            let (file, _) = Self.fileBytes(Array(bytes.prefix(cut)))
+            #expect(HEIFBoxes.read(file) == nil, "cut at \(cut)")
+        }
+    }
+
+    /// Scrambled copies: the walker says nil or what libheif says, and never crashes.
+    @Test func scrambledHEIFsNeverCrashTheWalker() throws {
+        for path in Self.heifFiles.prefix(4) {
+            for variant in FormatFixtures.brokenVariants(of: try FileSystem.readFile(path)) {
+                let (file, _) = Self.fileBytes(variant.bytes, head: 256)
+                guard let boxes = HEIFBoxes.read(file), let image = try? HEIFImage(bytes: variant.bytes) else {
+                    continue
+                }
+                #expect(boxes.width == image.storedWidth, "\(path) \(variant.name)")
+            }
+        }
+    }
+
+    @Test(arguments: FormatFixtures.expected.keys.filter { $0.hasSuffix(".png") }.sorted())
+    func pngWithoutPixelDataReadsAsTheWholeFile(_ name: String) throws {
+        let whole = try FormatFixtures.bytes(name)
+        for variant in [("whole", whole)] + FormatFixtures.brokenVariants(of: whole).map({ ($0.name, $0.bytes) }) {
+            let (file, bytes) = Self.fileBytes(variant.1, head: 100)
+            guard let parts = PNGChunks.withoutPixelData(file) else {
+                Issue.record("\(name) \(variant.0): read failed")
+                continue
+            }
+            #expect(parts.count <= bytes.count)
+            let fromParts = parts.withUnsafeBytes { data in Result { try PNGChunks(bytes: data) } }
+            let fromWhole = bytes.withUnsafeBytes { data in Result { try PNGChunks(bytes: data) } }
+            switch (fromParts, fromWhole) {
+            case (.success(let a), .success(let b)):
+                #expect(a.width == b.width && a.height == b.height, "\(name) \(variant.0)")
+                #expect(a.exifTIFF == b.exifTIFF && a.xmp == b.xmp && a.text == b.text, "\(name) \(variant.0)")
+                #expect(a.problems == b.problems, "\(name) \(variant.0)")
+            case (.failure(let a), .failure(let b)):
+                #expect(a.message == b.message, "\(name) \(variant.0)")
+            default:
+                Issue.record("\(name) \(variant.0): \(fromParts) against \(fromWhole)")
+            }
+        }
+    }
+}
+
+/// Bytes in memory read as a file is.
+private struct ArrayReader: PositionalReader {
+    let bytes: [UInt8]
+
+    func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard offset >= 0, offset < Int64(bytes.count) else { return 0 }
+        let count = min(buffer.count, bytes.count - Int(offset))
+        bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<Int(offset) + count])) }
+        return count
+    }
+}
