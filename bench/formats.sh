@@ -7,7 +7,9 @@
 #
 # Environment: PHOTOLIB_CORPUS (default ../shared/corpus: its formats/ folder), COPIES (each
 # HEIF and PNG copied this many times, each copy made distinct, default 5, so that process
-# start-up does not dominate; the RAWs once: a CRW's directory is at its end), JOBS (default 1: every tool gets one core; xargs runs the per-file tools).
+# start-up does not dominate; the RAWs once: a CRW's directory is at its end), RAW_COPIES (hard
+# links of each RAW for `render --force`, default 10), META_FILES (default 1000), JOBS (default
+# 1: every tool gets one core; xargs runs the per-file tools).
 # Per format: HEIF thumbnail+preview against heif-thumbnailer (embedded thumbnail; -p primary
 # image at 1280) and vipsthumbnail (256 and 1280); RAW previews against dcraw_emu -h and
 # exiftool -b -JpgFromRaw/-PreviewImage piped into vipsthumbnail; PNG against vipsthumbnail;
@@ -53,6 +55,16 @@ f=$corpus/formats
 fill heif "$copies" "$f/IMG_8565.HEIC" "$f/iphone_13_pro_max.HEIC"
 fill png "$copies" "$f/exif.png" "$f/uncompressed_rgb.png" "$f/pil123rgba.png" "$f/hopper.png"
 fill raw 1 "$f/CRW_0304.CRW" "$f/DC0008L.KDC"
+# RAW renditions on RAW_COPIES hard links of each raw (a CRW cannot be made distinct: its
+# directory's offset is its last four bytes), timed as `render --force` after an untimed
+# `index --no-renditions`: every asset is decoded again, whatever its fingerprint.
+raw_copies=${RAW_COPIES:-10}
+mkdir -p "$work/rawmany"
+for file in "$f/CRW_0304.CRW" "$f/DC0008L.KDC"; do
+    for copy in $(seq 1 "$raw_copies"); do ln "$file" "$work/rawmany/$copy-$(basename "$file")"; done
+done
+"$photolib" init "$work/rawmany" >/dev/null
+"$photolib" index --library "$work/rawmany" --no-renditions >/dev/null 2>&1
 
 seconds() {
     local start end
@@ -69,22 +81,28 @@ per_file() { files "$1" | xargs -P "$jobs" -I{} sh -c "$2" >/dev/null 2>&1; }
 
 echo "files: $(files heif | wc -l) HEIF, $(files png | wc -l) PNG, $(files raw | wc -l) RAW; jobs $jobs"
 echo
-for format in heif png raw; do
-    own=$(seconds "$photolib" index --library "$work/$format" --jobs "$jobs")
-    report "photolib index+renditions ($format)" "$own"
+for format in heif png raw rawmany; do
+    if [ "$format" = rawmany ]; then
+        echo
+        own=$(seconds "$photolib" render --force --library "$work/$format" --jobs "$jobs")
+        report "photolib render --force ($(files rawmany | wc -l) RAW)" "$own"
+    else
+        own=$(seconds "$photolib" index --library "$work/$format" --jobs "$jobs")
+        report "photolib index+renditions ($format)" "$own"
+    fi
     case $format in
     heif)
         t=$(seconds per_file heif "heif-thumbnailer -s 256 {} $out/t.png && heif-thumbnailer -p -s 1280 {} $out/p.png")
         report "heif-thumbnailer 256 + -p 1280" "$t" "$(ratio "$t" "$own")"
         ;;
-    raw)
-        t=$(seconds per_file raw "dcraw_emu -h -Z - {} > $out/x.ppm")
+    raw | rawmany)
+        t=$(seconds per_file "$format" "dcraw_emu -h -Z - {} > $out/x.ppm")
         report "dcraw_emu -h" "$t" "$(ratio "$t" "$own")"
-        t=$(seconds per_file raw "(exiftool -b -PreviewImage {}; exiftool -b -JpgFromRaw {}) | vipsthumbnail stdin -s 1280 -o $out/x.jpg")
+        t=$(seconds per_file "$format" "(exiftool -b -PreviewImage {}; exiftool -b -JpgFromRaw {}) | vipsthumbnail stdin -s 1280 -o $out/x.jpg")
         report "exiftool preview | vipsthumbnail" "$t" "$(ratio "$t" "$own")"
         ;;
     esac
-    if [ "$format" != raw ]; then
+    if [ "$format" = heif ] || [ "$format" = png ]; then
         t=$(seconds per_file "$format" "vipsthumbnail {} -s 256 -o $out/%s-t.jpg && vipsthumbnail {} -s 1280 -o $out/%s-p.jpg")
         report "vipsthumbnail 256 + 1280" "$t" "$(ratio "$t" "$own")"
     fi

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoSupport
 
 /// What a format other than JPEG says about its image without decoding it.
 struct FormatMetadata {
@@ -69,11 +70,14 @@ struct FormatMetadata {
         case .raw:
             // LibRaw by name, reading what it needs; a TIFF-based raw's directories from its
             // first 256 KiB (cameras write IFD0, EXIF and GPS first).
-            guard let descriptor = file.descriptor, let head = file.prefix(at: 0, count: rawHeadSize) else {
+            let isTIFF = file.head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || file.head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            guard let descriptor = file.descriptor,
+                let head = isTIFF ? file.prefix(at: 0, count: rawHeadSize) : Array(file.head.prefix(64))
+            else {
                 guard let bytes = file.all() else { throw CodecError(format: .raw, message: "read failed") }
                 return try raw(LibRawFile(bytes: bytes), head: bytes)
             }
-            return try raw(LibRawFile(path: "/proc/self/fd/\(descriptor)", size: file.size), head: head)
+            return try raw(LibRawFile(path: RawPath("/proc/self/fd/\(descriptor)"), size: file.size), head: head)
         default:
             return nil
         }

@@ -1,5 +1,6 @@
 import CLibRaw
 import Foundation
+import PhotoSupport
 
 /// One camera raw file opened by LibRaw from memory; owns the LibRaw handle (and the bytes it
 /// borrows) and frees it in `deinit`.
@@ -24,11 +25,11 @@ final class LibRawFile {
     /// Opens the file at `path` of `size` bytes, letting LibRaw read only what it looks at (a
     /// CRW's directory at its end, a NEF's first directories): for metadata, where reading a
     /// raw of 25 MB whole would cost more than everything else.
-    init(path: String, size: Int64) throws(CodecError) {
+    init(path: RawPath, size: Int64) throws(CodecError) {
         guard size >= 32 else { throw CodecError(format: .raw, message: "file too short") }
         handle = try Self.handle()
         bytes = []
-        let code = libraw_open_file(handle, path)
+        let code = path.withCString { libraw_open_file(handle, $0) }
         if code != 0 { throw Self.error(code) }
     }
 

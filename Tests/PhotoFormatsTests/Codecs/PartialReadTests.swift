@@ -79,8 +79,8 @@ import Testing
                 continue
             }
             #expect(parts.count <= bytes.count)
-            let fromParts = parts.withUnsafeBytes { data in Result { try PNGChunks(bytes: data) } }
-            let fromWhole = bytes.withUnsafeBytes { data in Result { try PNGChunks(bytes: data) } }
+            let fromParts = parts.withUnsafeBytes { data in Result { () throws(CodecError) in try PNGChunks(bytes: data) } }
+            let fromWhole = bytes.withUnsafeBytes { data in Result { () throws(CodecError) in try PNGChunks(bytes: data) } }
             switch (fromParts, fromWhole) {
             case (.success(let a), .success(let b)):
                 #expect(a.width == b.width && a.height == b.height, "\(name) \(variant.0)")
