@@ -25,7 +25,8 @@ final class FileBytes {
     }
 
     /// `count` bytes at `offset`; nil when they are not all in the file (or a read fails).
-    func bytes(at offset: Int64, count: Int) -> [UInt8]? {
+    /// `keep: false` reads only those bytes, not a block to keep (a look far ahead).
+    func bytes(at offset: Int64, count: Int, keep: Bool = true) -> [UInt8]? {
         guard offset >= 0, count >= 0, offset <= size, Int64(count) <= size - offset else { return nil }
         if offset + Int64(count) <= Int64(head.count) {
             return Array(head[Int(offset)..<Int(offset) + count])
@@ -34,7 +35,7 @@ final class FileBytes {
             let start = Int(offset - block.offset)
             return Array(block.bytes[start..<start + count])
         }
-        if count <= Self.blockSize / 4 {
+        if keep, count <= Self.blockSize / 4 {
             let length = Int(min(Int64(Self.blockSize), size - offset))
             var bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
                 let read = reader.read(at: offset, into: UnsafeMutableRawBufferPointer(buffer))

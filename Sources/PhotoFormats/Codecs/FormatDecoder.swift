@@ -53,7 +53,8 @@ package final class FormatDecoder {
             case .raw:
                 // Its size and flip from LibRaw reading the file by name (what it needs of it)
                 // rather than from a copy of all its bytes; the worker decodes.
-                let file = try (try? LibRawFile(path: path, size: Int64(data.count)))
+                let file =
+                    try (try? LibRawFile(path: path, size: Int64(data.count)))
                     ?? LibRawFile(bytes: Array(data))
                 let size = ImageOrientation(exif: file.orientation).displayed(width: file.width, height: file.height)
                 let preview = try RawPreviewWorker.preview(of: path, minimumSide: previewSide, limit: limit)

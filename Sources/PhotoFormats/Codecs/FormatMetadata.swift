@@ -70,14 +70,21 @@ struct FormatMetadata {
         case .raw:
             // LibRaw by name, reading what it needs; a TIFF-based raw's directories from its
             // first 256 KiB (cameras write IFD0, EXIF and GPS first).
-            let isTIFF = file.head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || file.head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            let isTIFF =
+                file.head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || file.head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
             guard let descriptor = file.descriptor,
                 let head = isTIFF ? file.prefix(at: 0, count: rawHeadSize) : Array(file.head.prefix(64))
             else {
                 guard let bytes = file.all() else { throw CodecError(format: .raw, message: "read failed") }
                 return try raw(LibRawFile(bytes: bytes), head: bytes)
             }
-            return try raw(LibRawFile(path: RawPath("/proc/self/fd/\(descriptor)"), size: file.size), head: head)
+            // Without /proc (a chroot), or when that open fails, LibRaw gets the whole file as
+            // before: the error a broken raw gives is the same either way.
+            if let opened = try? LibRawFile(path: RawPath("/proc/self/fd/\(descriptor)"), size: file.size) {
+                return try raw(opened, head: head)
+            }
+            guard let bytes = file.all() else { throw CodecError(format: .raw, message: "read failed") }
+            return try raw(LibRawFile(bytes: bytes), head: bytes)
         default:
             return nil
         }

@@ -94,7 +94,8 @@ struct HEIFBoxes {
             case "hdlr": handler = metaBox.fourCC(child.start + 8)
             case "pitm":
                 let version = metaBox.byte(child.start)
-                primary = version == 0 ? metaBox.uint16(child.start + 4).map(UInt32.init) : metaBox.uint32(child.start + 4)
+                primary =
+                    version == 0 ? metaBox.uint16(child.start + 4).map(UInt32.init) : metaBox.uint32(child.start + 4)
             case "iinf":
                 guard readItemInfo(metaBox, child, into: &items, order: &order) else { return nil }
             case "iloc":
@@ -209,7 +210,9 @@ struct HEIFBoxes {
         return true
     }
 
-    private static func readLocations(_ meta: BoxReader, _ box: BoxReader.Box, into items: inout [UInt32: Item])
+    private static func readLocations(
+        _ meta: BoxReader, _ box: BoxReader.Box, into items: inout [UInt32: Item]
+    )
         -> Bool
     {
         guard let version = meta.byte(box.start), version <= 2, let sizes = meta.byte(box.start + 4),

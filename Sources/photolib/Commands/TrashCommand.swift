@@ -95,7 +95,8 @@ enum TrashCommand: PhotolibCommand {
                 let count = report.companionsKept.count
                 context.summary(
                     "kept \(count) \(count == 1 ? "companion" : "companions") that an older photolib left beside "
-                        + "\(count == 1 ? "its photo's" : "their photos'") path, outside the trash (--verbose names them)")
+                        + "\(count == 1 ? "its photo's" : "their photos'") path, outside the trash (--verbose names them)"
+                )
             }
             for path in report.companionsKept {
                 context.diagnostics.note(

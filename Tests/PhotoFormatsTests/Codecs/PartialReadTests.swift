@@ -79,8 +79,12 @@ import Testing
                 continue
             }
             #expect(parts.count <= bytes.count)
-            let fromParts = parts.withUnsafeBytes { data in Result { () throws(CodecError) in try PNGChunks(bytes: data) } }
-            let fromWhole = bytes.withUnsafeBytes { data in Result { () throws(CodecError) in try PNGChunks(bytes: data) } }
+            let fromParts = parts.withUnsafeBytes { data in
+                Result { () throws(CodecError) in try PNGChunks(bytes: data) }
+            }
+            let fromWhole = bytes.withUnsafeBytes { data in
+                Result { () throws(CodecError) in try PNGChunks(bytes: data) }
+            }
             switch (fromParts, fromWhole) {
             case (.success(let a), .success(let b)):
                 #expect(a.width == b.width && a.height == b.height, "\(name) \(variant.0)")
@@ -95,6 +99,58 @@ import Testing
     }
 }
 
+extension PartialReadTests {
+    /// `png` with its pixel data cut into IDATs of `size` bytes (the last one shorter), each
+    /// followed by `after` (chunks written after the pixels, as ImageMagick writes eXIf).
+    static func splitIDAT(_ png: [UInt8], size: Int, after: [UInt8] = []) -> [UInt8] {
+        var out = Array(png.prefix(8))
+        var pixels: [UInt8] = []
+        var rest: [UInt8] = []
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let chunk = Array(png[offset..<offset + 12 + length])
+            let type = String(decoding: chunk[4..<8], as: UTF8.self)
+            if type == "IDAT" {
+                pixels += chunk[8..<8 + length]
+            } else if type == "IEND" || !pixels.isEmpty {
+                rest += chunk
+            } else {
+                out += chunk
+            }
+            offset += 12 + length
+        }
+        var start = 0
+        while start < pixels.count {
+            let piece = pixels[start..<min(start + size, pixels.count)]
+            out += [UInt8(piece.count >> 24 & 255), UInt8(piece.count >> 16 & 255), UInt8(piece.count >> 8 & 255)]
+            out += [UInt8(piece.count & 255)] + Array("IDAT".utf8) + piece + [0, 0, 0, 0]
+            start += size
+        }
+        return out + after + rest
+    }
+
+    /// Runs of equal IDATs are jumped over, and nothing after them is missed: the same chunks
+    /// as the whole file's walk, for runs of every length around the jumps of 64, 16 and 4.
+    @Test func idatRunsAreSkippedWithoutMissingWhatFollows() throws {
+        let whole = try FormatFixtures.bytes("sunset-exif-after-idat.png")
+        for size in [1, 7, 13, 50, 64, 200, 1000] {
+            let split = Self.splitIDAT(whole, size: size)
+            let (file, bytes) = Self.fileBytes(split, head: 64)
+            let parts = try #require(PNGChunks.withoutPixelData(file))
+            // Headers read: one IDAT of each run of 64, 16 or 4 (at most 6 of each 64), plus the last few.
+            func idats(_ bytes: [UInt8]) -> Int {
+                (0..<max(0, bytes.count - 3)).count { bytes[$0..<$0 + 4].elementsEqual("IDAT".utf8) }
+            }
+            #expect(idats(parts) <= idats(bytes) / 8 + 8, "IDAT piece \(size): \(idats(parts)) of \(idats(bytes))")
+            let a = try parts.withUnsafeBytes { try PNGChunks(bytes: $0) }
+            let b = try bytes.withUnsafeBytes { try PNGChunks(bytes: $0) }
+            #expect(a.exifTIFF != nil && a.exifTIFF == b.exifTIFF, "IDAT piece \(size)")
+            #expect(a.text == b.text && a.problems == b.problems, "IDAT piece \(size)")
+        }
+    }
+}
+
 /// Bytes in memory read as a file is.
 private struct ArrayReader: PositionalReader {
     let bytes: [UInt8]
@@ -102,7 +158,9 @@ private struct ArrayReader: PositionalReader {
     func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard offset >= 0, offset < Int64(bytes.count) else { return 0 }
         let count = min(buffer.count, bytes.count - Int(offset))
-        bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<Int(offset) + count])) }
+        bytes.withUnsafeBytes {
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<Int(offset) + count]))
+        }
         return count
     }
 }

@@ -72,13 +72,15 @@ import Testing
         let trashed = try trashFlat(asset)
         #expect(names("phone") == sizes.keys.filter { $0 != "IMG_0001.HEIC" }.sorted())
 
-        let restored = try ActionPerformer(library: library, catalog: catalog).perform(.restore, value: nil, on: [trashed])
+        let restored = try ActionPerformer(library: library, catalog: catalog).perform(
+            .restore, value: nil, on: [trashed])
         #expect(restored.failures.isEmpty)
         #expect(names("phone") == sizes.keys.sorted())
         #expect(names(".photolib/trash") == [])
-        #expect(Companions.of(path("phone/IMG_0001.HEIC")).map(\.path.lastComponent.description) == [
-            "IMG_0001.MOV", "IMG_0001.THM",
-        ])
+        #expect(
+            Companions.of(path("phone/IMG_0001.HEIC")).map(\.path.lastComponent.description) == [
+                "IMG_0001.MOV", "IMG_0001.THM",
+            ])
     }
 
     @Test func emptyFromTheFlatLayoutDeletesThePhotoAloneAndNamesTheCompanionsKept() throws {
