@@ -65,8 +65,14 @@ struct PNGChunks {
     static func withoutPixelData(_ file: FileBytes) -> [UInt8]? {
         guard var copy = file.prefix(at: 0, count: 8) else { return nil }
         var offset: Int64 = 8
+        var afterPixels = false
         while offset < file.size {
-            guard let header = file.prefix(at: offset, count: 8) else { return nil }
+            // Past a jump over IDATs, a header alone is read: a block there would be pixels.
+            let header =
+                afterPixels
+                ? file.bytes(at: offset, count: Int(min(8, file.size - offset)), keep: false)
+                : file.prefix(at: offset, count: 8)
+            guard let header else { return nil }
             copy += header
             guard header.count == 8 else { return copy }
             let length = header[0..<4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
@@ -76,8 +82,10 @@ struct PNGChunks {
                 copy.replaceSubrange(copy.count - 8..<copy.count - 4, with: [0, 0, 0, 0])
                 copy += [0, 0, 0, 0]  // the CRC, unchecked
                 offset = skipRun(of: header, after: offset, in: file)
+                afterPixels = true
                 continue
             } else {
+                afterPixels = false
                 guard let data = file.prefix(at: offset + 8, count: Int(min(length + 4, rest))) else { return nil }
                 copy += data
                 if type.elementsEqual("IEND".utf8) || length + 4 > rest { return copy }

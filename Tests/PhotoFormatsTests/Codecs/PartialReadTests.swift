@@ -164,3 +164,53 @@ private struct ArrayReader: PositionalReader {
         return count
     }
 }
+
+/// The parts readers under many mutated copies of real files (the fuzz target's probe, run
+/// deterministically here: Scripts/fuzz needs a toolchain that instruments PhotoFormats):
+/// random bytes changed, runs cut out, box and chunk lengths made huge. Never a crash, and a
+/// walker that answers agrees with libheif on the size.
+@Suite struct ContainerMutationTests {
+    static let seeds = [
+        "sunset-exif6.heic", "lighthouse-thumbnail.heic", "sunset-exif-after-idat.png", "interlaced.png",
+    ]
+
+    @Test(arguments: seeds)
+    func mutatedFilesNeverCrashThePartsReaders(_ name: String) throws {
+        let original = try FormatFixtures.bytes(name)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(max(bound, 1)))
+        }
+        var agreed = 0
+        for round in 0..<3000 {
+            var bytes = original
+            switch round % 4 {
+            case 0:
+                for _ in 0..<(1 + next(8)) { bytes[next(bytes.count)] = UInt8(truncatingIfNeeded: next(256)) }
+            case 1:
+                let start = next(bytes.count)
+                bytes.removeSubrange(start..<min(bytes.count, start + 1 + next(64)))
+            case 2:
+                // A length field made huge or zero: every 4-byte big-endian word is a candidate.
+                let at = next(max(1, min(bytes.count, 2048) - 4))
+                let value: [UInt8] = [
+                    [0xFF, 0xFF, 0xFF, 0xF0], [0, 0, 0, 0], [0, 0, 0, 1], [0x7F, 0xFF, 0xFF, 0xFF],
+                ][next(4)]
+                bytes.replaceSubrange(at..<at + 4, with: value)
+            default:
+                bytes = Array(bytes.prefix(next(bytes.count)))
+            }
+            _ = bytes.withUnsafeBytes { ParserProbe.containers($0) }
+            guard name.hasSuffix(".heic") else { continue }
+            let (file, _) = PartialReadTests.fileBytes(bytes, head: 256)
+            if let boxes = HEIFBoxes.read(file), let image = try? HEIFImage(bytes: bytes) {
+                #expect(boxes.width == image.storedWidth && boxes.height == image.storedHeight, "round \(round)")
+                agreed += 1
+            }
+        }
+        if name.hasSuffix(".heic") { #expect(agreed > 100) }
+    }
+}
