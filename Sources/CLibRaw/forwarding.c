@@ -21,6 +21,7 @@ static const char *const names[] = {
     "libraw_dcraw_process",
     "libraw_init",
     "libraw_open_buffer",
+    "libraw_open_file",
     "libraw_strerror",
     "libraw_unpack",
     "libraw_unpack_thumb",
@@ -53,12 +54,15 @@ HIDDEN libraw_data_t *libraw_init(unsigned int flags) {
 HIDDEN int libraw_open_buffer(libraw_data_t *a0, void *buffer, size_t size) {
     return ((int (*)(libraw_data_t *a0, void *buffer, size_t size))photolib_lazy_library_function(&library, 6))(a0, buffer, size);
 }
+HIDDEN int libraw_open_file(libraw_data_t *a0, const char *a1) {
+    return ((int (*)(libraw_data_t *a0, const char *a1))photolib_lazy_library_function(&library, 7))(a0, a1);
+}
 HIDDEN const char *libraw_strerror(int errorcode) {
-    return ((const char * (*)(int errorcode))photolib_lazy_library_function(&library, 7))(errorcode);
+    return ((const char * (*)(int errorcode))photolib_lazy_library_function(&library, 8))(errorcode);
 }
 HIDDEN int libraw_unpack(libraw_data_t *a0) {
-    return ((int (*)(libraw_data_t *a0))photolib_lazy_library_function(&library, 8))(a0);
+    return ((int (*)(libraw_data_t *a0))photolib_lazy_library_function(&library, 9))(a0);
 }
 HIDDEN int libraw_unpack_thumb(libraw_data_t *a0) {
-    return ((int (*)(libraw_data_t *a0))photolib_lazy_library_function(&library, 9))(a0);
+    return ((int (*)(libraw_data_t *a0))photolib_lazy_library_function(&library, 10))(a0);
 }

@@ -10,7 +10,7 @@ public enum ParserProbe {
     /// The readers that can be probed; the raw values name the fuzz targets and the folders of
     /// `Tests/PhotoFormatsTests/Fixtures/fuzz-regressions/`.
     public enum Target: String, CaseIterable, Sendable {
-        case markers, exif, xmp, iptc, decode, formats
+        case markers, exif, xmp, iptc, decode, formats, containers
 
         /// Runs this target's probe on `bytes`.
         public func probe(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -21,6 +21,7 @@ public enum ParserProbe {
             case .iptc: ParserProbe.iptc(bytes)
             case .decode: ParserProbe.decode(bytes)
             case .formats: ParserProbe.formats(bytes)
+            case .containers: ParserProbe.containers(bytes)
             }
         }
     }
@@ -108,6 +109,28 @@ extension ParserProbe {
             let decoded = try? FormatDecoder().decode(format, data: bytes, limit: limit, path: RawPath("<memory>"))
         else { return 0 }
         return decoded.image.width * decoded.image.height
+    }
+}
+
+extension ParserProbe {
+    /// Reads `bytes` as indexing reads a HEIF or a PNG for metadata, in parts: the HEIF box
+    /// walker (`HEIFBoxes`, with only the first 256 bytes as the head so that the rest comes
+    /// through positional reads) and the PNG chunk copy without pixel data. Fast, unlike
+    /// `formats`, which decodes. Returns the metadata bytes found.
+    public static func containers(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let file = FileBytes(
+            head: UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, 256)]), reader: MemoryReader(bytes: bytes),
+            size: Int64(bytes.count))
+        var found = 0
+        if let boxes = HEIFBoxes.read(file) {
+            found += (boxes.exif?.count ?? 0) + (boxes.xmp?.count ?? 0)
+            _ = boxes.exif.flatMap(HEIFImage.exifPayload(item:))
+        }
+        if let parts = PNGChunks.withoutPixelData(file) {
+            let chunks = parts.withUnsafeBytes { try? PNGChunks(bytes: $0) }
+            found += (chunks?.exifTIFF?.count ?? 0) + (chunks?.xmp?.count ?? 0)
+        }
+        return found
     }
 }
 

@@ -40,9 +40,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: trashFolder.path))
         #expect(try String(contentsOf: library.url("phone/IMG_0001.MOV"), encoding: .utf8) == "movie")
 
+        // The bytes deleted are the whole group's: 6,538 (HEIC) + 10,240 (movie) + 3 + 5.
+        try Data(repeating: 1, count: 10_240).write(to: library.url("phone/IMG_0001.MOV"))
         #expect(try library.run(["action", "delete", "--yes", id]).status == 0)
         let empty = try library.run(["trash", "empty", "--yes"])
         #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.contains("deleted 1 original for good (16.4 KiB)"), "\(empty.stdout)")
         #expect(names(in: library.url(".photolib/trash")) == [])
         #expect(names(in: library.url("phone")) == [])
     }

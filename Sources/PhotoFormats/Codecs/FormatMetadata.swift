@@ -1,4 +1,5 @@
 import Foundation
+import PhotoSupport
 
 /// What a format other than JPEG says about its image without decoding it.
 struct FormatMetadata {
@@ -12,6 +13,8 @@ struct FormatMetadata {
     /// True when `exifTIFF` is the head of a TIFF file (a TIFF, a TIFF-based raw): the
     /// directories it misses are then read from the whole file.
     var exifIsFileHead = false
+    /// The file (or, for a raw, its first `rawHeadSize` bytes) whose directories those are.
+    var tiffFile: [UInt8] = []
     var xmp: [UInt8]?
     /// Where the container's own tags say more than EXIF would (TIFF's Orientation, RAW's flip).
     var orientation: Int?
@@ -29,11 +32,61 @@ struct FormatMetadata {
         switch format {
         case .heif: return try heif(bytes)
         case .png: return try png(bytes)
-        case .raw: return try raw(bytes)
+        case .raw: return try raw(LibRawFile(bytes: bytes), head: bytes)
         case .webp: return try webp(bytes)
         case .tiff: return try tiff(bytes)
         case .jpeg:
             throw CodecError(format: format, message: "not supported yet")
+        }
+    }
+
+    /// True for the formats `read(_:file:)` reads in parts.
+    static func readsParts(of format: ImageFormat) -> Bool { format == .heif || format == .png || format == .raw }
+
+    /// What `file` says, reading only the parts that hold it where the format allows: a
+    /// HEIF's `meta` box and metadata items (`HEIFBoxes`; libheif when the walker cannot
+    /// say), a PNG's chunks other than its pixel data. Nil for the formats read whole.
+    static func read(_ format: ImageFormat, file: FileBytes) throws(CodecError) -> FormatMetadata? {
+        guard readsParts(of: format) else { return nil }
+        switch format {
+        case .heif:
+            guard let boxes = HEIFBoxes.read(file) else {
+                guard let bytes = file.all() else { throw CodecError(format: .heif, message: "read failed") }
+                return try heif(bytes)
+            }
+            var found = FormatMetadata()
+            found.width = boxes.width
+            found.height = boxes.height
+            found.displayed = (boxes.displayedWidth, boxes.displayedHeight)
+            found.exifTIFF = boxes.exif.flatMap(HEIFImage.exifPayload(item:)).map { Array($0.dropFirst(6)) }
+            found.xmp = boxes.xmp
+            found.mimeType = HEIFImage.mimeType(head: file.head)
+            return found
+        case .png:
+            guard let bytes = PNGChunks.withoutPixelData(file) else {
+                throw CodecError(format: .png, message: "read failed")
+            }
+            return try png(bytes)
+        case .raw:
+            // LibRaw by name, reading what it needs; a TIFF-based raw's directories from its
+            // first 256 KiB (cameras write IFD0, EXIF and GPS first).
+            let isTIFF =
+                file.head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || file.head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            guard let descriptor = file.descriptor,
+                let head = isTIFF ? file.prefix(at: 0, count: rawHeadSize) : Array(file.head.prefix(64))
+            else {
+                guard let bytes = file.all() else { throw CodecError(format: .raw, message: "read failed") }
+                return try raw(LibRawFile(bytes: bytes), head: bytes)
+            }
+            // Without /proc (a chroot), or when that open fails, LibRaw gets the whole file as
+            // before: the error a broken raw gives is the same either way.
+            if let opened = try? LibRawFile(path: RawPath("/proc/self/fd/\(descriptor)"), size: file.size) {
+                return try raw(opened, head: head)
+            }
+            guard let bytes = file.all() else { throw CodecError(format: .raw, message: "read failed") }
+            return try raw(LibRawFile(bytes: bytes), head: bytes)
+        default:
+            return nil
         }
     }
 
@@ -61,6 +114,7 @@ struct FormatMetadata {
         found.caption = description
         found.exifTIFF = Array(bytes.prefix(0xFFF0))
         found.exifIsFileHead = true
+        found.tiffFile = bytes
         return found
     }
 
@@ -78,10 +132,12 @@ struct FormatMetadata {
         return found
     }
 
+    /// How much of a raw's start is read for its directories.
+    static let rawHeadSize = 256 << 10
+
     /// LibRaw's open (safe in process: only the preview extraction is not) for size, flip,
     /// camera, time and GPS; TIFF-based raws' first directories as EXIF, whose values win.
-    private static func raw(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
-        let file = try LibRawFile(bytes: bytes)
+    private static func raw(_ file: LibRawFile, head bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
         var found = FormatMetadata()
         found.width = file.width
         found.height = file.height
@@ -96,6 +152,7 @@ struct FormatMetadata {
             // Cameras write IFD0 and the EXIF directory first; libexif reads 64 KiB at most.
             found.exifTIFF = Array(bytes.prefix(0xFFF0))
             found.exifIsFileHead = true
+            found.tiffFile = bytes
         }
         if !isTIFF, let make = found.make, let model = found.model, make == "Canon", !model.hasPrefix(make) {
             // LibRaw drops the maker from Canon's model name; the file (CIFF) holds it whole.

@@ -52,13 +52,16 @@ final class HEIFImage {
         height = Int(heif_image_handle_get_height(handle))
         storedWidth = Int(heif_image_handle_get_ispe_width(handle))
         storedHeight = Int(heif_image_handle_get_ispe_height(handle))
-        mimeType = bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                let name = heif_get_file_mime_type(base, Int32(min(raw.count, 64)))
-            else { return "image/heif" }
-            let text = String(cString: name)
-            return text.isEmpty ? "image/heif" : text
-        }
+        mimeType = bytes.withUnsafeBytes { Self.mimeType(head: $0) }
+    }
+
+    /// The MIME type libheif gives the file from its `ftyp` box (`image/heic`, `image/avif`…).
+    static func mimeType(head: UnsafeRawBufferPointer) -> String {
+        guard let base = head.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            let name = heif_get_file_mime_type(base, Int32(min(head.count, 64)))
+        else { return "image/heif" }
+        let text = String(cString: name)
+        return text.isEmpty ? "image/heif" : text
     }
 
     deinit {
@@ -70,7 +73,12 @@ final class HEIFImage {
     /// libheif's block starts with a 4-byte offset to the TIFF header: 6 in Apple's files
     /// (which repeat "Exif\0\0" there), 0 in libheif's own.
     func exifPayload() -> [UInt8]? {
-        guard let block = metadataBlocks(type: "Exif").first, block.count >= 4 else { return nil }
+        metadataBlocks(type: "Exif").first.flatMap(Self.exifPayload(item:))
+    }
+
+    /// The payload of an `Exif` item's data as stored (see `exifPayload()`).
+    static func exifPayload(item block: [UInt8]) -> [UInt8]? {
+        guard block.count >= 4 else { return nil }
         let skip = Int(block[0]) << 24 | Int(block[1]) << 16 | Int(block[2]) << 8 | Int(block[3])
         guard skip >= 0, skip < block.count - 4 else { return nil }
         return Array("Exif\0\0".utf8) + block[(4 + skip)...]

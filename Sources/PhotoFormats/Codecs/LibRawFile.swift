@@ -1,5 +1,6 @@
 import CLibRaw
 import Foundation
+import PhotoSupport
 
 /// One camera raw file opened by LibRaw from memory; owns the LibRaw handle (and the bytes it
 /// borrows) and frees it in `deinit`.
@@ -14,17 +15,32 @@ final class LibRawFile {
     init(bytes: [UInt8]) throws(CodecError) {
         // LibRaw reads through a null or empty buffer's pointer rather than refusing it.
         guard bytes.count >= 32 else { throw CodecError(format: .raw, message: "file too short") }
+        handle = try Self.handle()
+        self.bytes = bytes
+        let code = self.bytes.withUnsafeMutableBytes { libraw_open_buffer(handle, $0.baseAddress, $0.count) }
+        // Every stored property is set: a throw from here on runs `deinit`, which closes the handle.
+        if code != 0 { throw Self.error(code) }
+    }
+
+    /// Opens the file at `path` of `size` bytes, letting LibRaw read only what it looks at (a
+    /// CRW's directory at its end, a NEF's first directories): for metadata, where reading a
+    /// raw of 25 MB whole would cost more than everything else.
+    init(path: RawPath, size: Int64) throws(CodecError) {
+        guard size >= 32 else { throw CodecError(format: .raw, message: "file too short") }
+        handle = try Self.handle()
+        bytes = []
+        let code = path.withCString { libraw_open_file(handle, $0) }
+        if code != 0 { throw Self.error(code) }
+    }
+
+    private static func handle() throws(CodecError) -> UnsafeMutablePointer<libraw_data_t> {
         // LibRaw is opened with the first RAW file (CLibRaw), not with every process.
         if let failure = photolib_libraw_load() { throw CodecError(format: .raw, message: String(cString: failure)) }
         // Without these flags LibRaw's default callbacks print to stderr.
         let flags = LIBRAW_OPIONS_NO_MEMERR_CALLBACK.rawValue | LIBRAW_OPIONS_NO_DATAERR_CALLBACK.rawValue
         guard let handle = libraw_init(UInt32(flags)) else { throw CodecError(format: .raw, message: "out of memory") }
-        self.handle = handle
-        self.bytes = bytes
         handle.pointee.params.max_raw_memory_mb = 1024
-        let code = self.bytes.withUnsafeMutableBytes { libraw_open_buffer(handle, $0.baseAddress, $0.count) }
-        // Every stored property is set: a throw from here on runs `deinit`, which closes the handle.
-        if code != 0 { throw Self.error(code) }
+        return handle
     }
 
     deinit { libraw_close(handle) }

@@ -58,6 +58,62 @@ struct PNGChunks {
         problems.append("truncated (no IEND chunk)")
     }
 
+    /// The file's chunks in order with every `IDAT`'s data left out (its header kept, with
+    /// length 0): what `init(bytes:)` reads, from a few reads of the file instead of all of it.
+    /// A chunk that runs past the end is copied as far as the file goes, so that the walk
+    /// sees the same truncation. Nil when a read fails.
+    static func withoutPixelData(_ file: FileBytes) -> [UInt8]? {
+        guard var copy = file.prefix(at: 0, count: 8) else { return nil }
+        var offset: Int64 = 8
+        var afterPixels = false
+        while offset < file.size {
+            // Past a jump over IDATs, a header alone is read: a block there would be pixels.
+            let header =
+                afterPixels
+                ? file.bytes(at: offset, count: Int(min(8, file.size - offset)), keep: false)
+                : file.prefix(at: offset, count: 8)
+            guard let header else { return nil }
+            copy += header
+            guard header.count == 8 else { return copy }
+            let length = header[0..<4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+            let type = header[4..<8]
+            let rest = file.size - offset - 8
+            if type.elementsEqual("IDAT".utf8), length + 4 <= rest {
+                copy.replaceSubrange(copy.count - 8..<copy.count - 4, with: [0, 0, 0, 0])
+                copy += [0, 0, 0, 0]  // the CRC, unchecked
+                offset = skipRun(of: header, after: offset, in: file)
+                afterPixels = true
+                continue
+            } else {
+                afterPixels = false
+                guard let data = file.prefix(at: offset + 8, count: Int(min(length + 4, rest))) else { return nil }
+                copy += data
+                if type.elementsEqual("IEND".utf8) || length + 4 > rest { return copy }
+            }
+            offset += 8 + length + 4
+        }
+        return copy
+    }
+
+    /// Where the walk goes on after the IDAT whose 8-byte `header` is at `offset`: the next
+    /// chunk, or further along a run of IDATs of that same length. A PNG's IDATs follow one
+    /// another and a writer cuts them to one size (libpng: 8 KB), so a header identical to
+    /// this one found 64, 16 or 4 chunks ahead stands for the run in between, which is then
+    /// not read: a 3 MB PNG costs a few reads instead of one per chunk. Bytes that only look
+    /// like such a header (a hostile file) can only hide that file's own chunks.
+    static func skipRun(of header: [UInt8], after offset: Int64, in file: FileBytes) -> Int64 {
+        let length = header[0..<4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        let step = 12 + length
+        let next = offset + step
+        var jump: Int64 = 64
+        while jump >= 4 {
+            let target = next + jump * step
+            if target + 8 <= file.size, file.bytes(at: target, count: 8, keep: false) == header { return target }
+            jump /= 4
+        }
+        return next
+    }
+
     private mutating func readText(_ data: UnsafeRawBufferPointer, compressed: Bool, international: Bool) {
         guard let keywordEnd = data.firstIndex(of: 0), keywordEnd > 0 else { return }
         let keyword = String(decoding: data[..<keywordEnd], as: UTF8.self)

@@ -6,9 +6,9 @@ extension ImageFileReader {
     static let wholeFileLimit: Int64 = 2 << 30
     static let tiffNamespace = "http://ns.adobe.com/tiff/1.0/"
 
-    /// Reads a file in a format other than JPEG: the whole file (libheif parses all of it
-    /// anyway), then the format's size, EXIF block and XMP packet, which go through the same
-    /// readers as a JPEG's.
+    /// Reads a file in a format other than JPEG: a HEIF's `meta` box and metadata items, a
+    /// PNG's chunks but its pixel data, what LibRaw reads of a raw, the other formats whole; then the format's size, EXIF
+    /// block and XMP packet, which go through the same readers as a JPEG's.
     static func readOtherFormat(
         _ format: ImageFormat, path: RawPath, windows: ContentFingerprint.Windows, reader: FileDescriptorReader,
         modified: Int64, pixelLimit: PixelLimit
@@ -17,14 +17,20 @@ extension ImageFileReader {
         guard fileSize <= wholeFileLimit else {
             throw ImageReadError(path: path, reason: .undecodable(format: format, message: "file too large"))
         }
-        var bytes = [UInt8](repeating: 0, count: Int(fileSize))
-        let count = bytes.withUnsafeMutableBytes { reader.read(at: 0, into: $0) }
-        guard count >= 0 else { throw ImageReadError(path: path, reason: .unreadable(errno)) }
-        bytes.removeLast(bytes.count - count)
-
+        let file = FileBytes(head: windows.head, reader: reader, size: fileSize, descriptor: reader.descriptor)
+        // HEIF, PNG and RAW are read in parts; the other formats' libraries want the whole file.
+        var bytes: [UInt8] = []
+        if !FormatMetadata.readsParts(of: format) {
+            guard let whole = file.all() else { throw ImageReadError(path: path, reason: .unreadable(errno)) }
+            bytes = whole
+        }
         let found: FormatMetadata
-        do {
-            found = try FormatMetadata.read(format, bytes: bytes)
+        do throws(CodecError) {
+            if let parts = try FormatMetadata.read(format, file: file) {
+                found = parts
+            } else {
+                found = try FormatMetadata.read(format, bytes: bytes)
+            }
         } catch {
             throw ImageReadError(path: path, reason: .undecodable(format: format, message: error.message))
         }
@@ -36,7 +42,7 @@ extension ImageFileReader {
                 var tags = try payload.withUnsafeBytes { bytes throws(ExifBlock.Failure) in
                     try ExifBlock(payload: bytes).tags()
                 }
-                if found.exifIsFileHead { tags.fillFromTIFFFile(bytes) }
+                if found.exifIsFileHead { tags.fillFromTIFFFile(found.tiffFile) }
                 let exifProblems = metadata.apply(exif: tags)
                 // A raw's or TIFF's directories are read from its first 64 KiB only: entries pointing
                 // further (maker notes, strips) are expected, not damage.

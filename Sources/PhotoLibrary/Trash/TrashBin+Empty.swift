@@ -11,9 +11,14 @@ extension TrashBin {
         /// original is not back at its path either): nothing was deleted for them.
         public var alreadyGone: [Asset] = []
         public var failures: [(asset: Asset, error: any PhotolibError)] = []
+        /// Companions that stayed beside the path of a photo deleted from the trash's old flat
+        /// layout (`<id>-<name>`): the photolib that trashed it moved the photo alone, so they
+        /// never were in the trash, and photolib deletes nothing it did not put there.
+        public var companionsKept: [RawPath] = []
 
-        /// The bytes deleted (of `deleted` only).
-        public var bytesDeleted: Int64 { deleted.reduce(0) { $0 + $1.file.size } }
+        /// The bytes deleted (of `deleted` only): each original with the companions and XMP
+        /// sidecars that went into the trash with it.
+        public var bytesDeleted: Int64 = 0
     }
 
     /// Deletes the trashed originals of `assets` for good and removes them from the catalog
@@ -25,6 +30,7 @@ extension TrashBin {
         var report = EmptyReport()
         var moves: [FileMove] = []
         var deleting: [Asset] = []
+        var bytes: [AssetID: Int64] = [:]
         for asset in assets where asset.trashed {
             guard let location = asset.trashLocation else {
                 report.failures.append((asset, TrashError(path: asset.file.relativePath, reason: .notInTrash)))
@@ -35,6 +41,7 @@ extension TrashBin {
                 if trashed.status != nil {
                     moves.append(FileMove(assetID: asset.id, kind: .purge, source: location, target: nil))
                     deleting.append(asset)
+                    bytes[asset.id] = trashedBytes(at: trashed)
                 } else if let back = try? library.place(of: asset.file.relativePath), back.status != nil {
                     report.failures.append((asset, TrashError(path: back.path, reason: .originalBack)))
                 } else {
@@ -55,6 +62,10 @@ extension TrashBin {
             return moved.filter { removed.contains($0.id) }
         }
         report.deleted = purged
+        for asset in purged where asset.trashLocation?.parent == Library.trashRelativeDirectory {
+            report.companionsKept += Companions.of(library.absolutePath(of: asset.file.relativePath)).map(\.path)
+        }
+        report.bytesDeleted = purged.reduce(0) { $0 + (bytes[$1.id] ?? $1.file.size) }
         report.failures += failures.map { ($0.asset, $0.error) }
         return report
     }

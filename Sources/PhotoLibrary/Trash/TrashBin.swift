@@ -139,6 +139,23 @@ public struct TrashBin: Sendable {
         original.folder.sync()
     }
 
+    /// The bytes a purge of the trashed photo at `place` deletes: the photo, its companions
+    /// and the sidecars of both (only the photo for the old flat layout, where nothing else
+    /// went into the trash with it).
+    func trashedBytes(at place: FileTransfer.Place) -> Int64 {
+        func size(_ name: RawPath) -> Int64 {
+            guard let info = place.folder.status(name), (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+            return Int64(info.st_size)
+        }
+        var total = size(place.name)
+        guard place.folder.path != library.trashDirectory else { return total }
+        for name in [place.name] + companionNames(of: place) {
+            if name != place.name { total += size(name) }
+            for sidecar in Sidecar.candidates(for: name).map(\.lastComponent) { total += size(sidecar) }
+        }
+        return total
+    }
+
     /// Moves the regular file `name` from one folder to another under the same name; one
     /// already linked there by a move a kill cut short is finished, a different file there stays.
     private func moveFile(_ name: RawPath, from: DirectoryHandle, to: DirectoryHandle) {

@@ -91,6 +91,17 @@ enum TrashCommand: PhotolibCommand {
                     "removed \(count) \(count == 1 ? "asset" : "assets") whose trashed original was already gone")
             }
             for asset in deleted { context.diagnostics.note(asset.file.relativePath.description, "deleted") }
+            if !report.companionsKept.isEmpty {
+                let count = report.companionsKept.count
+                context.summary(
+                    "kept \(count) \(count == 1 ? "companion" : "companions") that an older photolib left beside "
+                        + "\(count == 1 ? "its photo's" : "their photos'") path, outside the trash (--verbose names them)"
+                )
+            }
+            for path in report.companionsKept {
+                context.diagnostics.note(
+                    path.description, "kept: a companion an older photolib left outside the trash with its photo")
+            }
         }
         return failures.status(items: assets.count)
     }

@@ -1,0 +1,177 @@
+import PhotoSupport
+
+/// A HEIF's metadata read from its `meta` box alone (ISO/IEC 23008-12): the primary item
+/// (`pitm`), its size (`ispe`) and rotation (`irot`), and the `Exif` and XMP items that
+/// describe it (`cdsc`), read through `iloc`. libheif parses every box and reads every item's
+/// header; this reads the top-level box headers, the `meta` box (a few KB) and the two
+/// metadata items, so indexing a HEIC costs what a JPEG's does.
+///
+/// Anything it does not follow the way libheif would (a `clap` crop, an item built from other
+/// items, an extent running past the end of the file, an item without `ispe`) makes `read`
+/// return nil, and the caller asks libheif: the walker is never the one to refuse a file,
+/// nor to accept one libheif refuses for a reason it can see.
+struct HEIFBoxes {
+    /// The primary item's stored size (`ispe`).
+    var width = 0
+    var height = 0
+    /// The size shown: `ispe` turned by a quarter-turn `irot`.
+    var displayedWidth = 0
+    var displayedHeight = 0
+    /// The `Exif` item's data as stored (its 4-byte offset to the TIFF header first).
+    var exif: [UInt8]?
+    var xmp: [UInt8]?
+
+    /// A `meta` box bigger than this is left to libheif (phones write a few KB).
+    static let metaLimit = 4 << 20
+    /// A metadata item bigger than this is left to libheif (which refuses 64 MiB and more).
+    static let itemLimit = 16 << 20
+    /// Top-level boxes walked at most (a HEIC has three or four).
+    static let topLevelLimit = 256
+
+    struct Item {
+        var type = ""
+        var contentType = ""
+        var constructionMethod = 0
+        var extents: [(offset: Int64, length: Int64)] = []
+    }
+
+    /// The metadata of the HEIF in `file`, or nil when libheif must be asked.
+    static func read(_ file: FileBytes) -> HEIFBoxes? {
+        guard let meta = topLevelMeta(file) else { return nil }
+        return parse(meta: meta, file: file)
+    }
+
+    /// The `meta` box's content, after walking every top-level box to check it fits the file.
+    private static func topLevelMeta(_ file: FileBytes) -> [UInt8]? {
+        var offset: Int64 = 0
+        var meta: [UInt8]?
+        var sawFileType = false
+        for _ in 0..<topLevelLimit {
+            if offset == file.size { return sawFileType ? meta : nil }
+            guard let header = file.prefix(at: offset, count: 16), header.count >= 8 else { return nil }
+            let box = BoxReader(header)
+            guard let size32 = box.uint32(0) else { return nil }
+            let type = box.fourCC(4)
+            var headerSize: Int64 = 8
+            var size = Int64(size32)
+            if size32 == 1 {
+                guard let large = box.uint64(8), large <= UInt64(Int64.max) else { return nil }
+                size = Int64(large)
+                headerSize = 16
+            } else if size32 == 0 {
+                size = file.size - offset
+            }
+            guard size >= headerSize, size <= file.size - offset else { return nil }
+            if offset == 0 {
+                guard type == "ftyp" else { return nil }
+                sawFileType = true
+            }
+            if type == "meta" {
+                guard meta == nil, size - headerSize <= Int64(metaLimit),
+                    let content = file.bytes(at: offset + headerSize, count: Int(size - headerSize))
+                else { return nil }
+                meta = content
+            }
+            offset += size
+        }
+        return nil
+    }
+
+    private static func parse(meta: [UInt8], file: FileBytes) -> HEIFBoxes? {
+        let metaBox = BoxReader(meta)
+        // FullBox: version and flags, then children.
+        guard let children = metaBox.children(from: 4) else { return nil }
+        var primary: UInt32?
+        var items: [UInt32: Item] = [:]
+        var order: [UInt32] = []
+        var describes: [UInt32: [UInt32]] = [:]
+        var properties: [BoxReader.Box] = []
+        var associations: [UInt32: [Int]] = [:]
+        var idat: BoxReader.Box?
+        var handler = ""
+        for child in children {
+            switch child.type {
+            case "hdlr": handler = metaBox.fourCC(child.start + 8)
+            case "pitm":
+                let version = metaBox.byte(child.start)
+                primary =
+                    version == 0 ? metaBox.uint16(child.start + 4).map(UInt32.init) : metaBox.uint32(child.start + 4)
+            case "iinf":
+                guard readItemInfo(metaBox, child, into: &items, order: &order) else { return nil }
+            case "iloc":
+                guard readLocations(metaBox, child, into: &items) else { return nil }
+            case "iref":
+                guard readReferences(metaBox, child, describes: &describes) else { return nil }
+            case "iprp":
+                guard readProperties(metaBox, child, properties: &properties, associations: &associations) else {
+                    return nil
+                }
+            case "idat": idat = child
+            default: break
+            }
+        }
+        guard handler == "pict", let primary, items[primary] != nil else { return nil }
+        // Every item's data lies in the file (libheif reads items when it opens a file, and
+        // refuses one whose data is cut off).
+        for item in items.values {
+            guard item.constructionMethod <= 1 else { return nil }
+            for extent in item.extents {
+                let limit = item.constructionMethod == 1 ? Int64(idat?.length ?? 0) : file.size
+                guard extent.offset >= 0, extent.length > 0, extent.offset <= limit,
+                    extent.length <= limit - extent.offset
+                else { return nil }
+            }
+        }
+
+        var found = HEIFBoxes()
+        var quarterTurns = 0
+        for index in associations[primary] ?? [] {
+            guard index >= 1, index <= properties.count else { return nil }
+            let property = properties[index - 1]
+            switch property.type {
+            case "ispe":
+                guard let width = metaBox.uint32(property.start + 4), let height = metaBox.uint32(property.start + 8)
+                else { return nil }
+                found.width = Int(width)
+                found.height = Int(height)
+            case "irot":
+                guard let angle = metaBox.byte(property.start) else { return nil }
+                quarterTurns = Int(angle & 3)
+            case "clap": return nil  // libheif crops: its size is the one to give
+            default: break
+            }
+        }
+        guard found.width > 0, found.height > 0 else { return nil }
+        (found.displayedWidth, found.displayedHeight) =
+            quarterTurns % 2 == 1 ? (found.height, found.width) : (found.width, found.height)
+
+        // The first Exif item and the first XMP item that describe the primary, as libheif lists them.
+        for id in order {
+            guard let item = items[id], describes[id]?.contains(primary) == true else { continue }
+            let isExif = item.type == "Exif"
+            let isXMP = item.type == "mime" && item.contentType == "application/rdf+xml"
+            guard (isExif && found.exif == nil) || (isXMP && found.xmp == nil) else { continue }
+            guard let data = itemData(item, file: file, meta: meta, idat: idat) else { return nil }
+            if isExif { found.exif = data } else { found.xmp = data }
+        }
+        return found
+    }
+
+    private static func itemData(_ item: Item, file: FileBytes, meta: [UInt8], idat: BoxReader.Box?) -> [UInt8]? {
+        let total = item.extents.reduce(Int64(0)) { $0 + $1.length }
+        guard total > 0, total <= Int64(itemLimit) else { return nil }
+        var data: [UInt8] = []
+        data.reserveCapacity(Int(total))
+        for extent in item.extents {
+            if item.constructionMethod == 1 {
+                guard let idat else { return nil }
+                let start = idat.start + Int(extent.offset)
+                data += meta[start..<start + Int(extent.length)]
+            } else {
+                guard let bytes = file.bytes(at: extent.offset, count: Int(extent.length)) else { return nil }
+                data += bytes
+            }
+        }
+        return data
+    }
+}
