@@ -47,7 +47,8 @@ package enum ImageHalving {
         while index + 16 <= count {
             let sum =
                 SIMD16<UInt16>(truncatingIfNeeded: first.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
-                &+ SIMD16<UInt16>(truncatingIfNeeded: second.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
+                &+ SIMD16<UInt16>(
+                    truncatingIfNeeded: second.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
             target.storeBytes(of: sum, toByteOffset: 2 * index, as: SIMD16<UInt16>.self)
             index += 16
         }

@@ -115,7 +115,8 @@ package final class StreamingResizer {
         var index = 0
         while index + 16 <= count {
             let block = source.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-            target.storeBytes(of: SIMD16<Int16>(truncatingIfNeeded: block), toByteOffset: 2 * index, as: SIMD16<Int16>.self)
+            target.storeBytes(
+                of: SIMD16<Int16>(truncatingIfNeeded: block), toByteOffset: 2 * index, as: SIMD16<Int16>.self)
             index += 16
         }
         while index < count {
