@@ -115,7 +115,11 @@ echo "Counting instructions under callgrind (takes minutes)..." >&2
 command -v valgrind >/dev/null || fail "CALLGRIND=1 needs valgrind"
 # valgrind cannot read the DWARF of Swift binaries: count a copy without it (same code).
 objcopy --strip-debug "$photolib" "$work/photolib-nodebug"
-instructions() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/Collected :/ { print $NF }'; }
+# A damaged photo makes photolib exit 2 and djpeg exit 2: count the instructions anyway.
+instructions() {
+    { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null || true; } \
+        | awk '/Collected :/ { print $NF }'
+}
 photolib_count=$(cd "$library" && instructions "$work/photolib-nodebug" render --force --jobs 1)
 djpeg_count=0
 for photo in "$library"/photos/*; do
