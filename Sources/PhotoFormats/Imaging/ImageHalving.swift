@@ -9,22 +9,53 @@ package enum ImageHalving {
     /// An odd last row or column is averaged with itself.
     package static func halved(_ image: RGBImage, into target: UnsafeMutablePointer<UInt8>) -> RGBImage {
         let result = RGBImage(pixels: target, width: (image.width + 1) / 2, height: (image.height + 1) / 2)
-        for y in 0..<result.height {
-            let top = UnsafePointer(image.row(2 * y))
-            let bottom = UnsafePointer(image.row(min(2 * y + 1, image.height - 1)))
-            let output = result.row(y)
-            for x in 0..<result.width {
-                let left = 6 * x
-                let right = 3 * min(2 * x + 1, image.width - 1)
-                for channel in 0..<3 {
-                    let sum =
-                        UInt16(top[left + channel]) + UInt16(top[right + channel])
-                        + UInt16(bottom[left + channel]) + UInt16(bottom[right + channel])
-                    output[3 * x + channel] = UInt8(truncatingIfNeeded: (sum + 2) >> 2)
+        let pairs = image.width / 2
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: image.width * 3 + 16) { sums in
+            let sums = sums.baseAddress!
+            for y in 0..<result.height {
+                let top = UnsafePointer(image.row(2 * y))
+                let bottom = UnsafePointer(image.row(min(2 * y + 1, image.height - 1)))
+                // Column sums of the two rows, 16 at a time, before any output byte of this row
+                // is written (the output may be the image's own memory).
+                addRows(top, bottom, count: image.width * 3, into: sums)
+                let output = result.row(y)
+                for x in 0..<pairs {
+                    let left = 6 * x
+                    output[3 * x] = UInt8(truncatingIfNeeded: (sums[left] &+ sums[left + 3] &+ 2) >> 2)
+                    output[3 * x + 1] = UInt8(truncatingIfNeeded: (sums[left + 1] &+ sums[left + 4] &+ 2) >> 2)
+                    output[3 * x + 2] = UInt8(truncatingIfNeeded: (sums[left + 2] &+ sums[left + 5] &+ 2) >> 2)
+                }
+                if pairs < result.width {
+                    let last = 6 * pairs
+                    for channel in 0..<3 {
+                        output[3 * pairs + channel] = UInt8(truncatingIfNeeded: (2 &* sums[last + channel] &+ 2) >> 2)
+                    }
                 }
             }
         }
         return result
+    }
+
+    /// `top[i] + bottom[i]` for `count` bytes, widened to 16 bits.
+    private static func addRows(
+        _ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, count: Int, into sums: UnsafeMutablePointer<UInt16>
+    ) {
+        let first = UnsafeRawPointer(top)
+        let second = UnsafeRawPointer(bottom)
+        let target = UnsafeMutableRawPointer(sums)
+        var index = 0
+        while index + 16 <= count {
+            let sum =
+                SIMD16<UInt16>(truncatingIfNeeded: first.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
+                &+ SIMD16<UInt16>(
+                    truncatingIfNeeded: second.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
+            target.storeBytes(of: sum, toByteOffset: 2 * index, as: SIMD16<UInt16>.self)
+            index += 16
+        }
+        while index < count {
+            sums[index] = UInt16(top[index]) &+ UInt16(bottom[index])
+            index += 1
+        }
     }
 
     /// Bytes of `image` halved.

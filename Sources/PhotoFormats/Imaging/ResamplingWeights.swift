@@ -32,6 +32,13 @@ struct ResamplingWeights {
     let weights: [Float]
     /// `weights` with each one repeated in four lanes, to multiply a whole pixel at once.
     let splatWeights: [SIMD4<Float>]
+    /// `weights` in fixed point (`fixedPointOne` is 1.0), two taps at a time: output `i`'s pair
+    /// `p` is taps `2p` and `2p + 1` (0 past the last) repeated in eight lanes, to multiply two
+    /// rows interleaved. `pairsPerOutput` pairs per output.
+    let fixedPointPairs: [SIMD8<Int16>]
+    let pairsPerOutput: Int
+    /// 1.0 in `fixedPointPairs`: 14 bits leave room for the kernel's overshoot in an Int16.
+    static let fixedPointOne = 1 << 14
 
     init(inputLength: Int, outputLength: Int) {
         let inputLength = max(1, inputLength)
@@ -80,6 +87,30 @@ struct ResamplingWeights {
         self.counts = counts
         self.weights = flat
         self.splatWeights = flat.map { SIMD4(repeating: $0) }
+        (fixedPointPairs, pairsPerOutput) = Self.fixedPointPairs(flat, counts: counts, maxCount: maxCount)
+    }
+
+    /// The weights rounded to fixed point, each output's adjusted (on its largest tap) to sum to
+    /// exactly `fixedPointOne`, so that a flat area keeps its value, and paired.
+    private static func fixedPointPairs(
+        _ weights: [Float], counts: [Int], maxCount: Int
+    ) -> (pairs: [SIMD8<Int16>], perOutput: Int) {
+        let perOutput = (maxCount + 1) / 2
+        var pairs = [SIMD8<Int16>](repeating: .zero, count: counts.count * perOutput)
+        let one = Float(fixedPointOne)
+        for output in counts.indices {
+            var taps = (0..<counts[output]).map { Int((weights[output * maxCount + $0] * one).rounded()) }
+            if let largest = taps.indices.max(by: { abs(taps[$0]) < abs(taps[$1]) }) {
+                taps[largest] += fixedPointOne - taps.reduce(0, +)
+            }
+            func tap(_ index: Int) -> Int16 { index < taps.count ? Int16(clamping: taps[index]) : 0 }
+            for pair in 0..<perOutput {
+                let first = tap(2 * pair)
+                let second = tap(2 * pair + 1)
+                pairs[output * perOutput + pair] = SIMD8(first, second, first, second, first, second, first, second)
+            }
+        }
+        return (pairs, perOutput)
     }
 
     /// True when output `i` is input `i`: the axis is not resized.

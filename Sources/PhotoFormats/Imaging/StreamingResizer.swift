@@ -1,29 +1,44 @@
 /// Resizes an RGB image that arrives one row at a time, as a decoder produces it.
 ///
-/// The filter is separable. Each input row is filtered horizontally as soon as it arrives,
-/// while it is still in cache, into a small ring of float rows; an output row is filtered
-/// vertically as soon as every input row under its window has arrived. So the full-size
-/// image is never held in memory: only a few rows of it.
+/// The filter is separable, and the vertical pass comes first: each input row is widened to
+/// 16-bit integers into a small ring, and as soon as every input row under an output row's
+/// window has arrived the window is summed in fixed point, two rows per 16-bit multiply-add
+/// (SSE2's `pmaddwd`, NEON's `smlal`), which costs a fraction of a float pass over the same
+/// wide rows. The sums, four output rows at a time, are then filtered horizontally in floats
+/// and rounded to bytes. So the full-size image is never held in memory: only a few rows of it.
 package final class StreamingResizer {
     private var horizontal = ResamplingWeights(inputLength: 1, outputLength: 1)
     private var vertical = ResamplingWeights(inputLength: 1, outputLength: 1)
+    /// `horizontal.splatWeights` divided by the vertical pass's fixed-point one.
+    private var horizontalWeights: [SIMD4<Float>] = []
     private var output = RGBImage(pixels: UnsafeMutablePointer(bitPattern: 1)!, width: 0, height: 0)
 
-    /// Up to this many input rows are filtered horizontally together: they share the weights
-    /// and the loop overhead, which makes the horizontal pass about a third faster.
+    /// Output rows filtered horizontally together: they share the weights and the loop
+    /// overhead, which makes the horizontal pass about a third faster.
     private static let rowsPerGroup = 4
+    /// Columns the vertical pass sums together: eight sums in registers, per pair of rows.
+    private static let columnsPerBlock = 32
 
-    private let inputRowStorage = PixelStorage<Float>()
-    private let ringStorage = PixelStorage<Float>()
-    private let accumulatorStorage = PixelStorage<Float>()
-    /// Floats per widened input row: three per pixel plus one for the four-float loads.
-    private var inputStride = 0
-    private var ringRows = 1
-    /// Floats per ring row: three per output pixel plus at least one, because the horizontal
-    /// pass stores four floats per pixel and the last store reaches one past the row; rounded
-    /// up to whole blocks of 16 for the vertical pass.
+    private let ringStorage = PixelStorage<Int16>()
+    private let groupStorage = PixelStorage<Float>()
+    private let filteredStorage = PixelStorage<Float>()
+    /// Values per input row: three per pixel.
+    private var columns = 0
+    /// Int16s per ring row: `columns` rounded up to whole blocks (the vertical pass reads whole
+    /// blocks; the padding stays 0).
     private var ringStride = 0
+    private var ringRows = 1
+    /// Floats per vertically filtered row: whole blocks, plus at least one because the
+    /// horizontal pass loads four floats for the last pixel's three.
+    private var groupStride = 0
+    /// Floats per horizontally filtered row: three per output pixel plus one for the last
+    /// pixel's four-float store.
+    private var filteredStride = 0
     private var nextInputRow = 0
+    /// The next output row to filter vertically, and how many of those filtered wait for
+    /// the horizontal pass in the current group.
+    private var nextVerticalRow = 0
+    private var pendingRows = 0
     private var nextOutputRow = 0
 
     package init() {}
@@ -33,22 +48,30 @@ package final class StreamingResizer {
     package func begin(inputWidth: Int, inputHeight: Int, output: RGBImage) {
         if horizontal.inputLength != inputWidth || horizontal.outputLength != output.width {
             horizontal = ResamplingWeights(inputLength: inputWidth, outputLength: output.width)
+            let scale = 1 / Float(ResamplingWeights.fixedPointOne)
+            horizontalWeights = horizontal.splatWeights.map { $0 * scale }
         }
         if vertical.inputLength != inputHeight || vertical.outputLength != output.height {
             vertical = ResamplingWeights(inputLength: inputHeight, outputLength: output.height)
         }
         self.output = output
-        // A group of rows enters the ring before the output rows they complete are made, so
-        // the ring holds a whole window plus the rest of a group.
-        ringRows = vertical.maxCount + Self.rowsPerGroup - 1
-        ringStride = (output.width * 3 + 16) / 16 * 16
-        // Zeroed so the padding past each row, which the vertical pass reads but never
-        // uses, holds no NaNs or denormals to slow it down.
+        columns = horizontal.inputLength * 3
+        ringStride = (columns + Self.columnsPerBlock - 1) / Self.columnsPerBlock * Self.columnsPerBlock
+        // Input row r goes to slot r % ringRows once every output row whose window ends by
+        // row r has been filtered; the windows still open start after r - maxCount.
+        ringRows = vertical.maxCount
+        // Zeroed so that the padding past each row, which the vertical pass reads, holds 0.
         ringStorage.reserve(ringRows * ringStride).update(repeating: 0, count: ringRows * ringStride)
-        inputStride = inputWidth * 3 + 1
-        _ = inputRowStorage.reserve(inputStride * Self.rowsPerGroup)
-        _ = accumulatorStorage.reserve(ringStride)
+        groupStride = ringStride + 4
+        // Zeroed so that the float past the last pixel, which the horizontal pass multiplies
+        // but never keeps, is no NaN or denormal to slow it down.
+        groupStorage.reserve(Self.rowsPerGroup * groupStride).update(
+            repeating: 0, count: Self.rowsPerGroup * groupStride)
+        filteredStride = output.width * 3 + 1
+        _ = filteredStorage.reserve(Self.rowsPerGroup * filteredStride)
         nextInputRow = 0
+        nextVerticalRow = 0
+        pendingRows = 0
         nextOutputRow = 0
     }
 
@@ -61,57 +84,144 @@ package final class StreamingResizer {
     /// Takes the next `count` input rows (`inputWidth` RGB pixels each, `stride` bytes apart;
     /// a stride of 0 repeats one row) and writes the output rows they complete.
     package func push(rows: UnsafePointer<UInt8>, count: Int, stride: Int) {
-        var done = 0
-        while done < count, nextInputRow < vertical.inputLength {
-            let group = min(Self.rowsPerGroup, count - done, vertical.inputLength - nextInputRow)
-            let first = rows + done * stride
-            if horizontal.isIdentity {
-                for index in 0..<group {
-                    widen(first + index * stride, count: output.width * 3, into: slot(nextInputRow + index))
-                }
-            } else {
-                for index in 0..<group {
-                    widen(
-                        first + index * stride, count: horizontal.inputLength * 3,
-                        into: inputRowStorage.base + index * inputStride)
-                }
-                if group == Self.rowsPerGroup {
-                    filterFourRowsHorizontally()
-                } else {
-                    for index in 0..<group {
-                        filterHorizontally(inputRowStorage.base + index * inputStride, into: slot(nextInputRow + index))
-                    }
-                }
-            }
-            nextInputRow += group
-            done += group
-            while nextOutputRow < output.height,
-                vertical.starts[nextOutputRow] + vertical.counts[nextOutputRow] <= nextInputRow
+        for index in 0..<count {
+            guard nextInputRow < vertical.inputLength else { return }
+            Self.widen(rows + index * stride, count: columns, into: slot(nextInputRow))
+            nextInputRow += 1
+            while nextVerticalRow < output.height,
+                vertical.starts[nextVerticalRow] + vertical.counts[nextVerticalRow] <= nextInputRow
             {
-                filterVertically(outputRow: nextOutputRow)
-                nextOutputRow += 1
+                filterVertically(outputRow: nextVerticalRow, into: groupRow(pendingRows))
+                nextVerticalRow += 1
+                pendingRows += 1
+                if pendingRows == Self.rowsPerGroup || nextVerticalRow == output.height { finishGroup() }
             }
         }
     }
 
-    private func slot(_ inputRow: Int) -> UnsafeMutablePointer<Float> {
+    private func slot(_ inputRow: Int) -> UnsafeMutablePointer<Int16> {
         ringStorage.base + (inputRow % ringRows) * ringStride
     }
 
-    private func widen(_ bytes: UnsafePointer<UInt8>, count: Int, into floats: UnsafeMutablePointer<Float>) {
-        for index in 0..<count { floats[index] = Float(bytes[index]) }
-        floats[count] = 0
+    private func groupRow(_ index: Int) -> UnsafeMutablePointer<Float> { groupStorage.base + index * groupStride }
+
+    private func filteredRow(_ index: Int) -> UnsafeMutablePointer<Float> {
+        filteredStorage.base + index * filteredStride
     }
 
-    /// One widened row into one ring slot. Each output pixel is four floats (R, G, B and the
+    private static func widen(_ bytes: UnsafePointer<UInt8>, count: Int, into values: UnsafeMutablePointer<Int16>) {
+        let source = UnsafeRawPointer(bytes)
+        let target = UnsafeMutableRawPointer(values)
+        var index = 0
+        while index + 16 <= count {
+            let block = source.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            target.storeBytes(
+                of: SIMD16<Int16>(truncatingIfNeeded: block), toByteOffset: 2 * index, as: SIMD16<Int16>.self)
+            index += 16
+        }
+        while index < count {
+            values[index] = Int16(bytes[index])
+            index += 1
+        }
+    }
+
+    /// Output row `outputRow` summed down its window of ring rows into `target`, 32 columns at
+    /// a time: two rows' values interleaved, times their two weights, added pairwise into 32 bits.
+    /// The sums stay in registers across the window; they come out scaled by `fixedPointOne`.
+    private func filterVertically(outputRow: Int, into target: UnsafeMutablePointer<Float>) {
+        let start = vertical.starts[outputRow]
+        let taps = vertical.counts[outputRow]
+        let pairs = (taps + 1) / 2
+        let sums = UnsafeMutableRawPointer(target)
+        vertical.fixedPointPairs.withUnsafeBufferPointer { allWeights in
+            let weights = allWeights.baseAddress! + outputRow * vertical.pairsPerOutput
+            withUnsafeTemporaryAllocation(of: UnsafeRawPointer.self, capacity: 2 * pairs) { rows in
+                for tap in 0..<2 * pairs {
+                    // A pair's missing second tap weighs 0: any row will do.
+                    rows[tap] = UnsafeRawPointer(slot(start + min(tap, taps - 1)))
+                }
+                for block in 0..<ringStride / Self.columnsPerBlock {
+                    let offset = block * Self.columnsPerBlock * 2
+                    var sum0 = SIMD4<Int32>(repeating: 0)
+                    var (sum1, sum2, sum3, sum4, sum5, sum6, sum7) = (sum0, sum0, sum0, sum0, sum0, sum0, sum0)
+                    for pair in 0..<pairs {
+                        let first = rows[2 * pair] + offset
+                        let second = rows[2 * pair + 1] + offset
+                        let weight = weights[pair]
+                        var a = first.loadUnaligned(as: SIMD8<Int16>.self)
+                        var b = second.loadUnaligned(as: SIMD8<Int16>.self)
+                        sum0 &+= Self.multiplyAdd(Self.lowHalves(a, b), weight)
+                        sum1 &+= Self.multiplyAdd(Self.highHalves(a, b), weight)
+                        a = first.loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
+                        b = second.loadUnaligned(fromByteOffset: 16, as: SIMD8<Int16>.self)
+                        sum2 &+= Self.multiplyAdd(Self.lowHalves(a, b), weight)
+                        sum3 &+= Self.multiplyAdd(Self.highHalves(a, b), weight)
+                        a = first.loadUnaligned(fromByteOffset: 32, as: SIMD8<Int16>.self)
+                        b = second.loadUnaligned(fromByteOffset: 32, as: SIMD8<Int16>.self)
+                        sum4 &+= Self.multiplyAdd(Self.lowHalves(a, b), weight)
+                        sum5 &+= Self.multiplyAdd(Self.highHalves(a, b), weight)
+                        a = first.loadUnaligned(fromByteOffset: 48, as: SIMD8<Int16>.self)
+                        b = second.loadUnaligned(fromByteOffset: 48, as: SIMD8<Int16>.self)
+                        sum6 &+= Self.multiplyAdd(Self.lowHalves(a, b), weight)
+                        sum7 &+= Self.multiplyAdd(Self.highHalves(a, b), weight)
+                    }
+                    let floats = sums + 2 * offset
+                    floats.storeBytes(of: SIMD4<Float>(sum0), as: SIMD4<Float>.self)
+                    floats.storeBytes(of: SIMD4<Float>(sum1), toByteOffset: 16, as: SIMD4<Float>.self)
+                    floats.storeBytes(of: SIMD4<Float>(sum2), toByteOffset: 32, as: SIMD4<Float>.self)
+                    floats.storeBytes(of: SIMD4<Float>(sum3), toByteOffset: 48, as: SIMD4<Float>.self)
+                    floats.storeBytes(of: SIMD4<Float>(sum4), toByteOffset: 64, as: SIMD4<Float>.self)
+                    floats.storeBytes(of: SIMD4<Float>(sum5), toByteOffset: 80, as: SIMD4<Float>.self)
+                    floats.storeBytes(of: SIMD4<Float>(sum6), toByteOffset: 96, as: SIMD4<Float>.self)
+                    floats.storeBytes(of: SIMD4<Float>(sum7), toByteOffset: 112, as: SIMD4<Float>.self)
+                }
+            }
+        }
+    }
+
+    /// The first four values of `a` and `b`, interleaved (one `punpcklwd`).
+    @inline(__always)
+    private static func lowHalves(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
+        SIMD8(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3])
+    }
+
+    /// The last four values of `a` and `b`, interleaved (one `punpckhwd`).
+    @inline(__always)
+    private static func highHalves(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
+        SIMD8(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
+    }
+
+    /// Lane products widened to 32 bits and added in adjacent pairs (one `pmaddwd`).
+    @inline(__always)
+    private static func multiplyAdd(_ values: SIMD8<Int16>, _ weights: SIMD8<Int16>) -> SIMD4<Int32> {
+        let products = SIMD8<Int32>(truncatingIfNeeded: values) &* SIMD8<Int32>(truncatingIfNeeded: weights)
+        return products.evenHalf &+ products.oddHalf
+    }
+
+    /// The vertically filtered rows waiting in the group, filtered horizontally, rounded and
+    /// written to the output.
+    private func finishGroup() {
+        if pendingRows == Self.rowsPerGroup {
+            filterFourRowsHorizontally()
+        } else {
+            for index in 0..<pendingRows { filterHorizontally(groupRow(index), into: filteredRow(index)) }
+        }
+        for index in 0..<pendingRows {
+            Self.round(filteredRow(index), count: output.width * 3, into: output.row(nextOutputRow + index))
+        }
+        nextOutputRow += pendingRows
+        pendingRows = 0
+    }
+
+    /// One row of sums into one filtered row. Each output pixel is four floats (R, G, B and the
     /// next pixel's R, which the next store overwrites) times one weight in four lanes, per tap.
-    private func filterHorizontally(_ input: UnsafeMutablePointer<Float>, into slot: UnsafeMutablePointer<Float>) {
+    private func filterHorizontally(_ input: UnsafeMutablePointer<Float>, into filtered: UnsafeMutablePointer<Float>) {
         let maxCount = horizontal.maxCount
         horizontal.starts.withUnsafeBufferPointer { starts in
             horizontal.counts.withUnsafeBufferPointer { counts in
-                horizontal.splatWeights.withUnsafeBufferPointer { weights in
+                horizontalWeights.withUnsafeBufferPointer { weights in
                     let source = UnsafeRawPointer(input)
-                    let target = UnsafeMutableRawPointer(slot)
+                    let target = UnsafeMutableRawPointer(filtered)
                     for x in 0..<starts.count {
                         var sum = SIMD4<Float>(repeating: 0)
                         var pixel = source + starts[x] * 12
@@ -128,18 +238,18 @@ package final class StreamingResizer {
         }
     }
 
-    /// The four widened rows of a full group into their ring slots, as `filterHorizontally`.
+    /// The four rows of a full group into their filtered rows, as `filterHorizontally`.
     private func filterFourRowsHorizontally() {
         let maxCount = horizontal.maxCount
-        let rowBytes = inputStride * MemoryLayout<Float>.stride
-        let source = UnsafeRawPointer(inputRowStorage.base)
+        let rowBytes = groupStride * MemoryLayout<Float>.stride
+        let source = UnsafeRawPointer(groupStorage.base)
         let targets = (
-            UnsafeMutableRawPointer(slot(nextInputRow)), UnsafeMutableRawPointer(slot(nextInputRow + 1)),
-            UnsafeMutableRawPointer(slot(nextInputRow + 2)), UnsafeMutableRawPointer(slot(nextInputRow + 3))
+            UnsafeMutableRawPointer(filteredRow(0)), UnsafeMutableRawPointer(filteredRow(1)),
+            UnsafeMutableRawPointer(filteredRow(2)), UnsafeMutableRawPointer(filteredRow(3))
         )
         horizontal.starts.withUnsafeBufferPointer { starts in
             horizontal.counts.withUnsafeBufferPointer { counts in
-                horizontal.splatWeights.withUnsafeBufferPointer { weights in
+                horizontalWeights.withUnsafeBufferPointer { weights in
                     for x in 0..<starts.count {
                         var sum0 = SIMD4<Float>(repeating: 0)
                         var sum1 = sum0
@@ -164,32 +274,6 @@ package final class StreamingResizer {
                 }
             }
         }
-    }
-
-    /// Output row `outputRow`: its window of ring rows weighted and summed 16 floats at a
-    /// time (the sums stay in registers across all taps), then rounded to bytes.
-    private func filterVertically(outputRow: Int) {
-        let count = output.width * 3
-        let start = vertical.starts[outputRow]
-        let taps = vertical.counts[outputRow]
-        let ring = UnsafeRawPointer(ringStorage.base)
-        let rowBytes = ringStride * MemoryLayout<Float>.stride
-        let sums = UnsafeMutableRawPointer(accumulatorStorage.base)
-        vertical.weights.withUnsafeBufferPointer { allWeights in
-            let weights = allWeights.baseAddress! + outputRow * vertical.maxCount
-            withUnsafeTemporaryAllocation(of: UnsafeRawPointer.self, capacity: taps) { rows in
-                for tap in 0..<taps { rows[tap] = ring + ((start + tap) % ringRows) * rowBytes }
-                for block in 0..<(count + 15) / 16 {
-                    let offset = block * 64
-                    var sum = SIMD16<Float>(repeating: 0)
-                    for tap in 0..<taps {
-                        sum += rows[tap].loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) * weights[tap]
-                    }
-                    sums.storeBytes(of: sum, toByteOffset: offset, as: SIMD16<Float>.self)
-                }
-            }
-        }
-        Self.round(accumulatorStorage.base, count: count, into: output.row(outputRow))
     }
 
     /// Clamps to 0...255 and rounds to the nearest byte. Adding 2^23 leaves the rounded integer
