@@ -98,15 +98,23 @@ struct ResamplingWeights {
         let perOutput = (maxCount + 1) / 2
         var pairs = [SIMD8<Int16>](repeating: .zero, count: counts.count * perOutput)
         let one = Float(fixedPointOne)
+        // One scratch row of taps for every output: no array made per output.
+        var taps = [Int](repeating: 0, count: 2 * perOutput)
         for output in counts.indices {
-            var taps = (0..<counts[output]).map { Int((weights[output * maxCount + $0] * one).rounded()) }
-            if let largest = taps.indices.max(by: { abs(taps[$0]) < abs(taps[$1]) }) {
-                taps[largest] += fixedPointOne - taps.reduce(0, +)
+            let count = counts[output]
+            var total = 0
+            var largest = 0
+            for index in 0..<2 * perOutput {
+                let tap = index < count ? Int((weights[output * maxCount + index] * one).rounded()) : 0
+                taps[index] = tap
+                total += tap
+                // The first of the largest, as `max(by:)` would pick.
+                if index < count, abs(tap) > abs(taps[largest]) { largest = index }
             }
-            func tap(_ index: Int) -> Int16 { index < taps.count ? Int16(clamping: taps[index]) : 0 }
+            if count > 0 { taps[largest] += fixedPointOne - total }
             for pair in 0..<perOutput {
-                let first = tap(2 * pair)
-                let second = tap(2 * pair + 1)
+                let first = Int16(clamping: taps[2 * pair])
+                let second = Int16(clamping: taps[2 * pair + 1])
                 pairs[output * perOutput + pair] = SIMD8(first, second, first, second, first, second, first, second)
             }
         }
