@@ -57,9 +57,9 @@ package enum RawPreviewWorker {
     }
 
     static func extract(path: RawPath, minimumSide: Int, limit: PixelLimit) throws(CodecError) -> RawPreview {
-        let bytes: [UInt8]
-        do { bytes = try FileSystem.readFile(path) } catch { throw CodecError(format: .raw, message: "\(error)") }
-        let file = try LibRawFile(bytes: bytes)
+        // A mapping, not a copy: LibRaw reads each byte once. A file truncated while mapped
+        // (SIGBUS) ends this worker only, like any crash in LibRaw.
+        let file = try LibRawFile(path: path)
         guard limit.admits(width: file.width, height: file.height) else {
             throw CodecError(format: .raw, message: limit.refusal(width: file.width, height: file.height))
         }

@@ -119,6 +119,37 @@ import Testing
         #expect(throws: CodecError.self) { try LibRawFile(bytes: []) }
     }
 
+    @Test func libRawFromAMappingRefusesWhatIsNotARawFile() throws {
+        #expect(throws: CodecError(format: .raw, message: "not a regular file")) {
+            try LibRawFile(path: RawPath(FormatFixtures.folder.path))
+        }
+        #expect(throws: CodecError(format: .raw, message: "not a regular file")) {
+            try LibRawFile(path: RawPath("/dev/null"))
+        }
+        #expect(throws: CodecError.self) { try LibRawFile(path: RawPath("/nonexistent/photolib.crw")) }
+        #expect(throws: CodecError.self) { try LibRawFile(path: FormatFixtures.path("sunset.tif")) }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let short = try folder.write(Array(repeating: 0x49, count: 31), named: "short.crw")
+        #expect(throws: CodecError(format: .raw, message: "file too short")) { try LibRawFile(path: short) }
+    }
+
+    /// The mapping (metadata, the worker) and a copy of the bytes give LibRaw the same file.
+    @Test(.enabled(if: FormatGroundTruthTests.isAvailable, Comment(rawValue: FormatGroundTruthTests.skipMessage)))
+    func libRawFromAMappingReadsAsFromBytes() throws {
+        for name in ["CRW_0304.CRW", "DC0008L.KDC"] {
+            let path = RawPath(FormatGroundTruthTests.folder.appendingPathComponent(name).path)
+            let mapped = try LibRawFile(path: path)
+            let copied = try LibRawFile(bytes: try FileSystem.readFile(path))
+            #expect(mapped.width == copied.width && mapped.height == copied.height, "\(name)")
+            #expect(mapped.rawPixels == copied.rawPixels, "\(name)")
+            #expect(mapped.orientation == copied.orientation, "\(name)")
+            #expect(mapped.make == copied.make && mapped.model == copied.model, "\(name)")
+            #expect(mapped.timestamp == copied.timestamp && mapped.caption == copied.caption, "\(name)")
+            #expect(try mapped.preview(minimumSide: 1280) == copied.preview(minimumSide: 1280), "\(name)")
+        }
+    }
+
     @Test(.enabled(if: FormatGroundTruthTests.isAvailable, Comment(rawValue: FormatGroundTruthTests.skipMessage)))
     func corpusRawsGiveTheirPreviews() throws {
         // CRW: a 640x480 JPEG inside, under the 1280 asked for: a half-size decode, turned already.
