@@ -161,7 +161,10 @@ final class LibRawFile {
         defer { libraw_dcraw_clear_mem(image) }
         let data =
             UnsafeRawPointer(image) + MemoryLayout<libraw_processed_image_t>.offset(of: \libraw_processed_image_t.data)!
-        let bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(image.pointee.data_size)))
+        // Room for the worker's reply trailer (`RawPreviewWorker.encodeReply`): no copy to add it.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(image.pointee.data_size) + 16)
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(image.pointee.data_size)))
         if image.pointee.type == LIBRAW_IMAGE_JPEG {
             // LibRaw leaves a JPEG's size out of the image record: the thumbnail's is it.
             let thumbnail = handle.pointee.thumbnail

@@ -107,11 +107,21 @@ import Testing
                 RawPreviewWorker.encodeReply(RawPreview(kind: .rgb, width: 4, height: 4, bytes: [])))
         }
         #expect(throws: CodecError(format: .raw, message: "cannot open")) {
-            try RawPreviewWorker.decodeReply([0x45] + Array("cannot open".utf8))
+            try RawPreviewWorker.decodeReply(Array("cannot open".utf8) + [0x45])
         }
         #expect(throws: CodecError(format: .raw, message: "the raw worker said nothing")) {
             try RawPreviewWorker.decodeReply([])
         }
+        #expect(throws: CodecError(format: .raw, message: "the raw worker's reply is malformed")) {
+            try RawPreviewWorker.decodeReply([1, 0, 0, 0, 1, 0, 0, 0, 0])
+        }
+        #expect(throws: CodecError(format: .raw, message: "the raw worker's reply is malformed")) {
+            try RawPreviewWorker.decodeReply([0, 0, 0, 0x42])
+        }
+        // What the worker writes for a refused file, read back as that error.
+        let refusal = try #require(
+            RawPreviewWorker.reply(to: [RawPreviewWorker.argument, "1280", "100", "/nonexistent.crw"]))
+        #expect(throws: CodecError.self) { try RawPreviewWorker.decodeReply(refusal) }
     }
 
     @Test func libRawRefusesWhatIsNotARaw() throws {
