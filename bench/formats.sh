@@ -8,8 +8,9 @@
 # Environment: PHOTOLIB_CORPUS (default ../shared/corpus: its formats/ folder), COPIES (each
 # HEIF and PNG copied this many times, each copy made distinct, default 5, so that process
 # start-up does not dominate; the RAWs once: a CRW's directory is at its end), RAW_COPIES (hard
-# links of each RAW for `render --force`, default 10), META_FILES (default 1000), JOBS (default
-# 1: every tool gets one core; xargs runs the per-file tools).
+# links of each RAW for `render --force`, default 10; wall and CPU, best of ROUNDS, default 3),
+# META_FILES (default 1000), JOBS (default 1: every tool gets one core; xargs runs the per-file
+# tools).
 # Per format: HEIF thumbnail+preview against heif-thumbnailer (embedded thumbnail; -p primary
 # image at 1280) and vipsthumbnail (256 and 1280); RAW previews against dcraw_emu -h and
 # exiftool -b -JpgFromRaw/-PreviewImage piped into vipsthumbnail; PNG against vipsthumbnail;
@@ -78,25 +79,21 @@ ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 report() { printf '%-34s %8.3f s   %6sx\n' "$1" "$2" "${3:--}"; }
 
 files() { find "$work/$1" -maxdepth 1 -type f | sort; }
-per_file() { files "$1" | xargs -P "$jobs" -I{} sh -c "$2" >/dev/null 2>&1; }
+# Each file's command goes on when one fails (xargs stops at a command's status 255, which
+# vipsthumbnail gives a RAW without an embedded preview).
+per_file() { files "$1" | xargs -P "$jobs" -I{} sh -c "{ $2; } || :" >/dev/null 2>&1; }
 
 echo "files: $(files heif | wc -l) HEIF, $(files png | wc -l) PNG, $(files raw | wc -l) RAW; jobs $jobs"
 echo
-for format in heif png raw rawmany; do
-    if [ "$format" = rawmany ]; then
-        echo
-        own=$(seconds "$photolib" render --force --library "$work/$format" --jobs "$jobs")
-        report "photolib render --force ($(files rawmany | wc -l) RAW)" "$own"
-    else
-        own=$(seconds "$photolib" index --library "$work/$format" --jobs "$jobs")
-        report "photolib index+renditions ($format)" "$own"
-    fi
+for format in heif png raw; do
+    own=$(seconds "$photolib" index --library "$work/$format" --jobs "$jobs")
+    report "photolib index+renditions ($format)" "$own"
     case $format in
     heif)
         t=$(seconds per_file heif "heif-thumbnailer -s 256 {} $out/t.png && heif-thumbnailer -p -s 1280 {} $out/p.png")
         report "heif-thumbnailer 256 + -p 1280" "$t" "$(ratio "$t" "$own")"
         ;;
-    raw | rawmany)
+    raw)
         t=$(seconds per_file "$format" "dcraw_emu -h -Z - {} > $out/x.ppm")
         report "dcraw_emu -h" "$t" "$(ratio "$t" "$own")"
         t=$(seconds per_file "$format" "(exiftool -b -PreviewImage {}; exiftool -b -JpgFromRaw {}) | vipsthumbnail stdin -s 1280 -o $out/x.jpg")
@@ -107,6 +104,37 @@ for format in heif png raw rawmany; do
         t=$(seconds per_file "$format" "vipsthumbnail {} -s 256 -o $out/%s-t.jpg && vipsthumbnail {} -s 1280 -o $out/%s-p.jpg")
         report "vipsthumbnail 256 + 1280" "$t" "$(ratio "$t" "$own")"
     fi
+done
+
+# RAW renditions on the hard links, wall and CPU (user + system, children included) of one
+# run, best of ROUNDS (default 3) rounds that take each tool in turn (a shared machine's load
+# then weighs on each alike).
+timed() { /usr/bin/time -o "$work/time" -f '%e %U %S' "$@" >/dev/null 2>&1 || true; awk '{ print $1, $2 + $3 }' "$work/time"; }
+files rawmany >"$work/rawmany.list"
+rawmany_each() { timed xargs -a "$work/rawmany.list" -P "$jobs" -I{} sh -c "{ $1; } || :"; }
+declare -A best_wall best_cpu
+for _ in $(seq 1 "${ROUNDS:-3}"); do
+    for tool in photolib dcraw exiftool; do
+        case $tool in
+        photolib) read -r w c < <(timed "$photolib" render --force --library "$work/rawmany" --jobs "$jobs") ;;
+        dcraw) read -r w c < <(rawmany_each "dcraw_emu -h -Z - {} > $out/x.ppm") ;;
+        exiftool) read -r w c < <(rawmany_each "(exiftool -b -PreviewImage {}; exiftool -b -JpgFromRaw {}) | vipsthumbnail stdin -s 1280 -o $out/x.jpg") ;;
+        esac
+        if [ -z "${best_wall[$tool]:-}" ] || [ "$(echo "$w < ${best_wall[$tool]}" | bc -l)" = 1 ]; then best_wall[$tool]=$w; fi
+        if [ -z "${best_cpu[$tool]:-}" ] || [ "$(echo "$c < ${best_cpu[$tool]}" | bc -l)" = 1 ]; then best_cpu[$tool]=$c; fi
+    done
+done
+echo
+printf '%-34s %8s %8s   %8s %8s\n' "RAW renditions, best of ${ROUNDS:-3}" wall ratio CPU ratio
+for tool in photolib dcraw exiftool; do
+    case $tool in
+    photolib) label="photolib render --force ($(wc -l <"$work/rawmany.list") RAW)" ;;
+    dcraw) label="dcraw_emu -h" ;;
+    exiftool) label="exiftool preview | vipsthumbnail" ;;
+    esac
+    printf '%-34s %6.2f s %7sx   %6.2f s %7sx\n' "$label" "${best_wall[$tool]}" \
+        "$(ratio "${best_wall[$tool]}" "${best_wall[photolib]}")" "${best_cpu[$tool]}" \
+        "$(ratio "${best_cpu[$tool]}" "${best_cpu[photolib]}")"
 done
 
 # Metadata only, on a tree big enough that neither tool's start-up counts: each format's files

@@ -10,8 +10,8 @@ final class FileBytes {
     let head: UnsafeRawBufferPointer
     let reader: any PositionalReader
     let size: Int64
-    /// The open file's descriptor, for a library that reads by name (`/proc/self/fd/N`: the
-    /// same file, whatever its name is now); nil for bytes in memory.
+    /// The open file's descriptor, for a library that reads the file itself (LibRaw, from a
+    /// mapping of it: the same file, whatever its name is now); nil for bytes in memory.
     let descriptor: Int32?
     /// The last block read for small reads past the head.
     private var block: (offset: Int64, bytes: [UInt8]) = (0, [])

@@ -51,11 +51,9 @@ package final class FormatDecoder {
                 let (picture, damage) = try decoder.decode(into: storage)
                 return Decoded(image: picture, isUpright: false, damage: damage)
             case .raw:
-                // Its size and flip from LibRaw reading the file by name (what it needs of it)
-                // rather than from a copy of all its bytes; the worker decodes.
-                let file =
-                    try (try? LibRawFile(path: path, size: Int64(data.count)))
-                    ?? LibRawFile(bytes: Array(data))
+                // Its size and flip from LibRaw reading a mapping of the file (what it needs of
+                // it) rather than a copy of all its bytes; the worker decodes.
+                let file = try (try? LibRawFile(path: path)) ?? LibRawFile(bytes: Array(data))
                 let size = ImageOrientation(exif: file.orientation).displayed(width: file.width, height: file.height)
                 let preview = try RawPreviewWorker.preview(of: path, minimumSide: previewSide, limit: limit)
                 var decoded = try decode(preview, path: path, previewSide: previewSide, limit: limit)

@@ -68,7 +68,7 @@ struct FormatMetadata {
             }
             return try png(bytes)
         case .raw:
-            // LibRaw by name, reading what it needs; a TIFF-based raw's directories from its
+            // LibRaw from a mapping, reading what it needs; a TIFF-based raw's directories from its
             // first 256 KiB (cameras write IFD0, EXIF and GPS first).
             let isTIFF =
                 file.head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || file.head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
@@ -78,9 +78,9 @@ struct FormatMetadata {
                 guard let bytes = file.all() else { throw CodecError(format: .raw, message: "read failed") }
                 return try raw(LibRawFile(bytes: bytes), head: bytes)
             }
-            // Without /proc (a chroot), or when that open fails, LibRaw gets the whole file as
-            // before: the error a broken raw gives is the same either way.
-            if let opened = try? LibRawFile(path: RawPath("/proc/self/fd/\(descriptor)"), size: file.size) {
+            // From a mapping of the open file; when that fails (mmap refused), LibRaw gets the
+            // whole file as before: the error a broken raw gives is the same either way.
+            if let opened = try? LibRawFile(descriptor: descriptor) {
                 return try raw(opened, head: head)
             }
             guard let bytes = file.all() else { throw CodecError(format: .raw, message: "read failed") }

@@ -26,7 +26,7 @@ package enum RawPreviewWorker {
         guard let program = executable.withLock({ $0 }) else {
             return try extract(path: path, minimumSide: minimumSide, limit: limit)
         }
-        let output: ChildOutput
+        var output: ChildOutput
         do {
             output = try ChildProcess.run(
                 program, arguments: [argument, String(minimumSide), String(limit.megapixels), path.description],
@@ -37,7 +37,10 @@ package enum RawPreviewWorker {
         if let signal = output.signal {
             throw CodecError(format: .raw, message: "LibRaw crashed on this file (signal \(signal))")
         }
-        return try decodeReply(output.stdout)
+        // Handed over rather than shared, so that the reply's trailer comes off without a copy.
+        var reply: [UInt8] = []
+        swap(&reply, &output.stdout)
+        return try decodeReply(reply)
     }
 
     /// The worker's side: the reply for the arguments after the hidden one (minimum side,
@@ -52,43 +55,51 @@ package enum RawPreviewWorker {
                 path: RawPath(arguments[3]), minimumSide: minimumSide, limit: PixelLimit(megapixels: megapixels))
             return encodeReply(preview)
         } catch {
-            return [0x45] + Array(error.message.utf8)
+            return Array(error.message.utf8) + [0x45]
         }
     }
 
     static func extract(path: RawPath, minimumSide: Int, limit: PixelLimit) throws(CodecError) -> RawPreview {
-        let bytes: [UInt8]
-        do { bytes = try FileSystem.readFile(path) } catch { throw CodecError(format: .raw, message: "\(error)") }
-        let file = try LibRawFile(bytes: bytes)
+        // A mapping, not a copy: LibRaw reads each byte once. A file truncated while mapped
+        // (SIGBUS) ends this worker only, like any crash in LibRaw.
+        let file = try LibRawFile(path: path)
         guard limit.admits(width: file.width, height: file.height) else {
             throw CodecError(format: .raw, message: limit.refusal(width: file.width, height: file.height))
         }
         return try file.preview(minimumSide: minimumSide)
     }
 
-    /// Kind byte, width and height (32-bit little-endian), then the JPEG or RGB bytes; or
-    /// `E` and a message.
-    static func encodeReply(_ preview: RawPreview) -> [UInt8] {
-        var reply = [preview.kind.rawValue]
+    /// The JPEG or RGB bytes, then a trailer: width and height (32-bit little-endian) and the
+    /// kind byte last; or a message and `E`. A trailer, not a header: the 3 MB of pixels are
+    /// neither copied behind a header in the worker nor out from behind it in photolib.
+    static func encodeReply(_ preview: consuming RawPreview) -> [UInt8] {
+        var reply: [UInt8] = []
+        swap(&reply, &preview.bytes)
         for value in [preview.width, preview.height] {
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { reply += $0 }
         }
-        return reply + preview.bytes
+        reply.append(preview.kind.rawValue)
+        return reply
     }
 
-    static func decodeReply(_ reply: [UInt8]) throws(CodecError) -> RawPreview {
-        guard let first = reply.first else { throw CodecError(format: .raw, message: "the raw worker said nothing") }
-        if first == 0x45 { throw CodecError(format: .raw, message: String(decoding: reply.dropFirst(), as: UTF8.self)) }
-        guard let kind = RawPreview.Kind(rawValue: first), reply.count >= 9 else {
+    static func decodeReply(_ reply: consuming [UInt8]) throws(CodecError) -> RawPreview {
+        guard let last = reply.last else { throw CodecError(format: .raw, message: "the raw worker said nothing") }
+        if last == 0x45 { throw CodecError(format: .raw, message: String(decoding: reply.dropLast(), as: UTF8.self)) }
+        guard let kind = RawPreview.Kind(rawValue: last), reply.count >= 9 else {
             throw CodecError(format: .raw, message: "the raw worker's reply is malformed")
         }
-        func number(at offset: Int) -> Int {
-            (0..<4).reduce(0) { $0 | Int(reply[offset + $1]) << (8 * $1) }
+        // Read by index: the bytes stay this function's to shorten in place.
+        let trailer = reply.count - 9
+        var width = 0
+        var height = 0
+        for index in 0..<4 {
+            width |= Int(reply[trailer + index]) << (8 * index)
+            height |= Int(reply[trailer + 4 + index]) << (8 * index)
         }
-        let preview = RawPreview(kind: kind, width: number(at: 1), height: number(at: 5), bytes: Array(reply[9...]))
-        if kind == .rgb, preview.bytes.count < preview.width * preview.height * 3 {
+        reply.removeLast(9)
+        if kind == .rgb, reply.count < width * height * 3 {
             throw CodecError(format: .raw, message: "the raw worker's bitmap is short")
         }
-        return preview
+        return RawPreview(kind: kind, width: width, height: height, bytes: reply)
     }
 }

@@ -107,16 +107,57 @@ import Testing
                 RawPreviewWorker.encodeReply(RawPreview(kind: .rgb, width: 4, height: 4, bytes: [])))
         }
         #expect(throws: CodecError(format: .raw, message: "cannot open")) {
-            try RawPreviewWorker.decodeReply([0x45] + Array("cannot open".utf8))
+            try RawPreviewWorker.decodeReply(Array("cannot open".utf8) + [0x45])
         }
         #expect(throws: CodecError(format: .raw, message: "the raw worker said nothing")) {
             try RawPreviewWorker.decodeReply([])
         }
+        #expect(throws: CodecError(format: .raw, message: "the raw worker's reply is malformed")) {
+            try RawPreviewWorker.decodeReply([1, 0, 0, 0, 1, 0, 0, 0, 0])
+        }
+        #expect(throws: CodecError(format: .raw, message: "the raw worker's reply is malformed")) {
+            try RawPreviewWorker.decodeReply([0, 0, 0, 0x42])
+        }
+        // What the worker writes for a refused file, read back as that error.
+        let refusal = try #require(
+            RawPreviewWorker.reply(to: [RawPreviewWorker.argument, "1280", "100", "/nonexistent.crw"]))
+        #expect(throws: CodecError.self) { try RawPreviewWorker.decodeReply(refusal) }
     }
 
     @Test func libRawRefusesWhatIsNotARaw() throws {
         #expect(throws: CodecError.self) { try LibRawFile(bytes: try FormatFixtures.bytes("sunset.tif")) }
         #expect(throws: CodecError.self) { try LibRawFile(bytes: []) }
+    }
+
+    @Test func libRawFromAMappingRefusesWhatIsNotARawFile() throws {
+        #expect(throws: CodecError(format: .raw, message: "not a regular file")) {
+            try LibRawFile(path: RawPath(FormatFixtures.folder.path))
+        }
+        #expect(throws: CodecError(format: .raw, message: "not a regular file")) {
+            try LibRawFile(path: RawPath("/dev/null"))
+        }
+        #expect(throws: CodecError.self) { try LibRawFile(path: RawPath("/nonexistent/photolib.crw")) }
+        #expect(throws: CodecError.self) { try LibRawFile(path: FormatFixtures.path("sunset.tif")) }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let short = try folder.write(Array(repeating: 0x49, count: 31), named: "short.crw")
+        #expect(throws: CodecError(format: .raw, message: "file too short")) { try LibRawFile(path: short) }
+    }
+
+    /// The mapping (metadata, the worker) and a copy of the bytes give LibRaw the same file.
+    @Test(.enabled(if: FormatGroundTruthTests.isAvailable, Comment(rawValue: FormatGroundTruthTests.skipMessage)))
+    func libRawFromAMappingReadsAsFromBytes() throws {
+        for name in ["CRW_0304.CRW", "DC0008L.KDC"] {
+            let path = RawPath(FormatGroundTruthTests.folder.appendingPathComponent(name).path)
+            let mapped = try LibRawFile(path: path)
+            let copied = try LibRawFile(bytes: try FileSystem.readFile(path))
+            #expect(mapped.width == copied.width && mapped.height == copied.height, "\(name)")
+            #expect(mapped.rawPixels == copied.rawPixels, "\(name)")
+            #expect(mapped.orientation == copied.orientation, "\(name)")
+            #expect(mapped.make == copied.make && mapped.model == copied.model, "\(name)")
+            #expect(mapped.timestamp == copied.timestamp && mapped.caption == copied.caption, "\(name)")
+            #expect(try mapped.preview(minimumSide: 1280) == copied.preview(minimumSide: 1280), "\(name)")
+        }
     }
 
     @Test(.enabled(if: FormatGroundTruthTests.isAvailable, Comment(rawValue: FormatGroundTruthTests.skipMessage)))
