@@ -128,7 +128,9 @@ import Testing
     /// Counts written behind photolib's back (another program, a dropped trigger): the check
     /// says how many disagree, `recountCollections` names and rewrites just those, and the
     /// triggers go on from the recounted values.
-    @Test(arguments: CatalogBackend.all) func recountRewritesCountsWrittenBehindItsBack(_ backend: CatalogBackend) throws {
+    @Test(arguments: CatalogBackend.all) func recountRewritesCountsWrittenBehindItsBack(
+        _ backend: CatalogBackend
+    ) throws {
         let store = try TestCatalog(backend)
         let catalog = store.catalog
         try library(catalog)

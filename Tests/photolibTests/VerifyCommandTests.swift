@@ -72,7 +72,8 @@ import Testing
         let library = try ListCommandTests.sampleLibrary(backend: backend)
         let right = try library.run(["collections"]).stdout
         try CatalogSQL.execute("UPDATE collection_counts SET count = count + 7 WHERE kind = 'all'", root: library.root)
-        try CatalogSQL.execute("DELETE FROM collection_counts WHERE kind = 'year' AND name = '2016'", root: library.root)
+        try CatalogSQL.execute(
+            "DELETE FROM collection_counts WHERE kind = 'year' AND name = '2016'", root: library.root)
         #expect(try library.run(["collections"]).stdout != right)
 
         let found = try library.run(["verify"])
