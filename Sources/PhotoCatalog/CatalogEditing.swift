@@ -50,8 +50,16 @@ public protocol CatalogEditing: AnyObject {
     func forget(_ ids: [AssetID]) throws -> [AssetID]
 
     /// Problems found by SQLite's own integrity check and by photolib's invariants (a trashed
-    /// asset knows where its file is, nothing else does); empty when the catalog is sound.
-    func integrityProblems() throws -> [String]
+    /// asset knows where its file is, nothing else does; the stored collection counts are
+    /// what the assets say); empty when the catalog is sound.
+    func catalogProblems() throws -> [CatalogProblem]
+
+    /// Rewrites the stored collection counts that disagree with the assets counted afresh,
+    /// in one transaction that holds off writers meanwhile (their triggers' changes land
+    /// before it or after it), by the same counting the integrity check does: after it, the
+    /// check finds the counts right. Returns the counts rewritten, by kind and name; empty
+    /// (and nothing written) when all were right.
+    func recountCollections() throws -> [CollectionCountCorrection]
 }
 
 extension CatalogEditing {

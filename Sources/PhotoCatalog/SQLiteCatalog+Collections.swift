@@ -79,26 +79,4 @@ extension SQLiteCatalog {
             for id in ids { try update.run([.real(date.timeIntervalSince1970), .text(id.hex)]) }
         }
     }
-
-    /// How many of version 14's stored counts differ from the assets counted afresh (a count
-    /// missing from either side counts too): a check for `integrityProblems`, which reads
-    /// the whole table anyway.
-    static let miscountedCollectionsSQL = """
-        WITH actual (kind, name, count) AS (
-            SELECT 'all', '', count(*) FROM assets WHERE trashed = 0 AND missing = 0
-            UNION ALL SELECT 'favourites', '', count(*) FROM assets
-                WHERE favourite = 1 AND trashed = 0 AND missing = 0
-            UNION ALL SELECT 'liked', '', count(*) FROM assets WHERE liked = 1 AND trashed = 0 AND missing = 0
-            UNION ALL SELECT 'city', city, count(*) FROM assets WHERE city IS NOT NULL AND trashed = 0 AND missing = 0
-                GROUP BY city
-            UNION ALL SELECT 'year', substr(taken_local, 1, 4), count(*) FROM assets
-                WHERE taken_local IS NOT NULL AND trashed = 0 AND missing = 0 GROUP BY substr(taken_local, 1, 4)
-            UNION ALL SELECT 'trash', '', count(*) FROM assets WHERE trashed = 1
-            UNION ALL SELECT 'missing', '', count(*) FROM assets WHERE missing = 1 AND trashed = 0
-        ),
-        counted AS (SELECT kind, name, count FROM actual WHERE count <> 0),
-        stored AS (SELECT kind, name, count FROM collection_counts WHERE count <> 0)
-        SELECT (SELECT count(*) FROM (SELECT * FROM counted EXCEPT SELECT * FROM stored))
-            + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT SELECT * FROM counted))
-        """
 }

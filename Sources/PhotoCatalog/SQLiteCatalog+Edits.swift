@@ -87,7 +87,7 @@ extension SQLiteCatalog {
         }
     }
 
-    public func integrityProblems() throws -> [String] {
+    public func catalogProblems() throws -> [CatalogProblem] {
         var problems = try database.prepare("PRAGMA integrity_check").rows { $0.text(at: 0) }.filter { $0 != "ok" }
         problems += try database.prepare("PRAGMA foreign_key_check").rows { "foreign key: \($0.text(at: 0))" }
         let strayTrash =
@@ -104,9 +104,10 @@ extension SQLiteCatalog {
         if unconfined > 0 {
             problems.append("\(unconfined) paths that lead outside the library (absolute, or with '..')")
         }
-        let miscounted = try database.integerValue(Self.miscountedCollectionsSQL) ?? 0
-        if miscounted > 0 { problems.append("\(miscounted) stored collection counts that disagree with the assets") }
-        return problems
+        var found = problems.map { CatalogProblem(.other, $0) }
+        let miscounted = try collectionCountCorrections().count
+        if miscounted > 0 { found.append(.miscounted(miscounted)) }
+        return found
     }
 
     // MARK: - SQL

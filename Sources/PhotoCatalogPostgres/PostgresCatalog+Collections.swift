@@ -77,25 +77,4 @@ extension PostgresCatalog {
                 [.double(date.timeIntervalSince1970), .textArray(ids.map(\.hex))])
         }
     }
-
-    /// How many of schema 11's stored counts differ from the assets counted afresh (a count
-    /// missing from either side counts too), written apart from the triggers' own keys so
-    /// that it checks them: for `integrityProblems`, which reads the whole table anyway.
-    static let miscountedCollectionsSQL = """
-        WITH actual (kind, name, count) AS (
-            SELECT 'all', '', count(*) FROM assets WHERE NOT trashed AND NOT missing
-            UNION ALL SELECT 'favourites', '', count(*) FROM assets WHERE favourite AND NOT trashed AND NOT missing
-            UNION ALL SELECT 'liked', '', count(*) FROM assets WHERE liked AND NOT trashed AND NOT missing
-            UNION ALL SELECT 'city', city, count(*) FROM assets WHERE city IS NOT NULL AND NOT trashed AND NOT missing
-                GROUP BY city
-            UNION ALL SELECT 'year', substr(taken_local, 1, 4), count(*) FROM assets
-                WHERE taken_local IS NOT NULL AND NOT trashed AND NOT missing GROUP BY substr(taken_local, 1, 4)
-            UNION ALL SELECT 'trash', '', count(*) FROM assets WHERE trashed
-            UNION ALL SELECT 'missing', '', count(*) FROM assets WHERE missing AND NOT trashed
-        ),
-        counted AS (SELECT kind, name, count FROM actual WHERE count <> 0),
-        stored AS (SELECT kind, name, count FROM collection_counts WHERE count <> 0)
-        SELECT (SELECT count(*) FROM (SELECT * FROM counted EXCEPT SELECT * FROM stored) a)
-            + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT SELECT * FROM counted) b)
-        """
 }

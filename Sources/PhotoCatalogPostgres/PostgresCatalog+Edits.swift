@@ -130,7 +130,7 @@ extension PostgresCatalog {
         }
     }
 
-    public func integrityProblems() throws -> [String] {
+    public func catalogProblems() throws -> [CatalogProblem] {
         try reconnecting {
             var problems: [String] = []
             let strayTrash =
@@ -158,11 +158,10 @@ extension PostgresCatalog {
             if unconfined > 0 {
                 problems.append("\(unconfined) paths that lead outside the library (absolute, or with '..')")
             }
-            let miscounted = try connection.value(Self.miscountedCollectionsSQL) { $0.int64(0) } ?? 0
-            if miscounted > 0 {
-                problems.append("\(miscounted) stored collection counts that disagree with the assets")
-            }
-            return problems
+            var found = problems.map { CatalogProblem(.other, $0) }
+            let miscounted = try collectionCountCorrections().count
+            if miscounted > 0 { found.append(.miscounted(miscounted)) }
+            return found
         }
     }
 

@@ -62,6 +62,42 @@ struct PostgresCatalogTests {
         #expect(undecodable == ["00000000000000cc", "00000000000000dd"])
     }
 
+    /// Version 11 counts the assets a version-10 schema holds (shown, favourite, liked, in the
+    /// trash, missing, per city spelling and year) into its stored counts, as the SQLite
+    /// catalog's version 14 does.
+    @Test func version11CountsWhatAVersion10SchemaHolds() throws {
+        let address = try freshAddress()
+        let old = try PGConnection(address.url)
+        let toVersion10 = PostgresMigrator(Array(PostgresCatalog.migrator.migrations.prefix(10)))
+        #expect(try toVersion10.migrate(old, schema: address.schema) == Array(1...10))
+        // city, then favourite, liked, missing, trashed, trashed_at, trash_path.
+        for (index, (city, flags)) in [
+            ("Bordeaux", "true, false, false, false, NULL, NULL"), ("BORDEAUX", "false, true, true, false, NULL, NULL"),
+            ("Tokyo", "true, false, false, true, 1, 't/c.jpg'"), ("Tokyo", "false, true, false, false, NULL, NULL"),
+            ("Kortrijk", "true, true, false, false, NULL, NULL"),
+        ].enumerated() {
+            try old.execute(
+                """
+                INSERT INTO "\(address.schema)".assets (id, relative_path, file_size, modified_ns, fingerprint,
+                    pixel_width, pixel_height, taken_local, city, city_source, city_folded, indexed_at, added_at,
+                    favourite, liked, missing, trashed, trashed_at, trash_path)
+                VALUES ('00000000000000a\(index)', convert_to('\(index).jpg', 'UTF8'), 1000, 1, 'fp\(index)', 640, 480,
+                    '201\(index % 4)-06-13T16:42:07', '\(city)', 'gps', lower('\(city)'), 1600000000, 0, \(flags))
+                """)
+        }
+        let catalog = try PostgresCatalog(address: address)
+        #expect(try catalog.integrityProblems() == [])
+        #expect(
+            try catalog.collections(now: Date()) == [
+                CollectionCount(.all, 3), CollectionCount(.favourites, 2), CollectionCount(.liked, 2),
+                CollectionCount(.city("Bordeaux"), 1), CollectionCount(.city("Kortrijk"), 1),
+                CollectionCount(.city("Tokyo"), 1), CollectionCount(.year(2013), 1), CollectionCount(.year(2010), 2),
+                CollectionCount(.recentlyAdded, 0), CollectionCount(.recentlyPopped, 0), CollectionCount(.trash, 1),
+                CollectionCount(.missing, 1),
+            ])
+        #expect(try catalog.recountCollections() == [])
+    }
+
     @Test func newerSchemaIsRefused() throws {
         let address = try freshAddress()
         let catalog = try PostgresCatalog(address: address)

@@ -64,6 +64,52 @@ import Testing
         #expect(json["repairsFailed"] as? Int == 3 && json["ok"] as? Bool == false)
     }
 
+    /// Stored collection counts written behind photolib's back: `collections` shows them,
+    /// `verify` calls the catalog damaged (status 1), `--repair` recounts and names what it
+    /// rewrote (status 0), and afterwards all is well and `collections` is right again.
+    @Test(arguments: CatalogBackend.all)
+    func storedCountsThatDisagreeAreRecounted(backend: CatalogBackend) throws {
+        let library = try ListCommandTests.sampleLibrary(backend: backend)
+        let right = try library.run(["collections"]).stdout
+        try CatalogSQL.execute("UPDATE collection_counts SET count = count + 7 WHERE kind = 'all'", root: library.root)
+        try CatalogSQL.execute(
+            "DELETE FROM collection_counts WHERE kind = 'year' AND name = '2016'", root: library.root)
+        #expect(try library.run(["collections"]).stdout != right)
+
+        let found = try library.run(["verify"])
+        #expect(found.status == 1)
+        let lines = found.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(found.stdout)")
+        #expect(lines.first?.hasPrefix("catalog-damaged: ") == true)
+        #expect(lines.first?.hasSuffix(": 2 stored collection counts that disagree with the assets") == true)
+        #expect(lines.last?.hasSuffix("1 problem (run 'photolib verify --repair' to fix what can be fixed)") == true)
+
+        let repaired = try library.run(["verify", "--repair"])
+        #expect(repaired.status == 0)
+        #expect(
+            repaired.stdout.contains(
+                ": 2 stored collection counts that disagree with the assets; "
+                    + "recounted: all 10 (stored 17), year 2016 4 (stored 0) [repaired]\n"), "\(repaired.stdout)")
+        #expect(repaired.stdout.hasSuffix(": 1 problem, 1 repaired, 0 repairs failed, 0 left\n"))
+        let again = try library.run(["verify"])
+        #expect(again.status == 0 && again.stdout.hasSuffix(": all is well\n"), "\(again.stdout)")
+        #expect(try library.run(["collections"]).stdout == right)
+    }
+
+    /// Other catalog damage beside the counts: nothing is recounted, all is reported as before.
+    @Test func countsAreNotRecountedInAnOtherwiseDamagedCatalog() throws {
+        let library = try ListCommandTests.sampleLibrary()
+        try CatalogSQL.execute("UPDATE collection_counts SET count = 1 WHERE kind = 'all'", root: library.root)
+        try CatalogSQL.execute(
+            "UPDATE assets SET trash_path = CAST('x' AS BLOB) WHERE relative_path = CAST('no-exif.jpg' AS BLOB)",
+            root: library.root)
+        let result = try library.run(["verify", "--repair"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(": 1 stored collection counts that disagree with the assets [not repaired: "))
+        #expect(result.stdout.hasSuffix(": 2 problems, 0 repaired, 0 repairs failed, 2 left\n"), "\(result.stdout)")
+        #expect(try library.run(["verify"]).stdout.contains("1 stored collection counts that disagree"))
+    }
+
     @Test func takesNoArguments() throws {
         let library = try ListCommandTests.sampleLibrary(renditions: false)
         #expect(try library.run(["verify", "extra"]).status == 64)

@@ -22,15 +22,18 @@ extension LibraryVerifier {
     /// - a missing original is marked missing in the catalog (as `index` would);
     /// - a changed original is indexed again (its flags and edits are kept);
     /// - a missing rendition is made;
-    /// - a stale or orphaned rendition file older than `minimumRemovalAge` is deleted.
+    /// - a stale or orphaned rendition file older than `minimumRemovalAge` is deleted;
+    /// - stored collection counts that disagree with the assets are counted again, when that
+    ///   is the catalog's only damage.
     ///
-    /// Originals and files in the trash are never deleted, moved or written, and a damaged
-    /// catalog is left for a person (restore it from a backup).
+    /// Originals and files in the trash are never deleted, moved or written, and any other
+    /// catalog damage is left for a person (restore it from a backup).
     public func repair(_ report: VerifyReport, jobs: Int) -> VerifyReport {
         var report = report
         let indices = { (kinds: Set<VerifyFinding.Kind>) in
             report.findings.indices.filter { kinds.contains(report.findings[$0].kind) }
         }
+        recount(indices([.catalogDamaged]).filter { report.findings[$0].recountable }, in: &report)
         // Before the sidecars: a sidecar is written from the catalog, which must hold the
         // logged values again first.
         reapplyHistory(indices([.historyDisagrees]), in: &report)
@@ -49,6 +52,23 @@ extension LibraryVerifier {
                 }
         }
         return report
+    }
+
+    /// Rewrites the stored collection counts; the finding then names those it changed.
+    private func recount(_ indices: [Int], in report: inout VerifyReport) {
+        guard !indices.isEmpty else { return }
+        do {
+            let corrections = try catalog.recountCollections()
+            let shown = corrections.prefix(5).map(\.description).joined(separator: ", ")
+            let more = corrections.count > 5 ? " and \(corrections.count - 5) more" : ""
+            for index in indices {
+                report.findings[index].repaired = true
+                // (None when a writer's own trigger put them right meanwhile.)
+                if !corrections.isEmpty { report.findings[index].detail += "; recounted: \(shown)\(more)" }
+            }
+        } catch {
+            for index in indices { report.findings[index].repairProblem = .failed("\(error)") }
+        }
     }
 
     private func markMissing(_ indices: [Int], in report: inout VerifyReport) {

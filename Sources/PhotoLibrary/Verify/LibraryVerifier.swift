@@ -28,9 +28,14 @@ public final class LibraryVerifier {
     /// and file. Throws only when the catalog cannot be read at all.
     public func check() throws -> VerifyReport {
         var report = VerifyReport()
-        for problem in try catalog.integrityProblems() {
+        let problems = try catalog.catalogProblems()
+        // Counts are recounted only from a catalog whose assets pass every other check.
+        let recountable = problems.allSatisfy { $0.kind == .storedCounts }
+        for problem in problems {
             let place = (try? library.catalogLocation()).map { RawPath($0.description) } ?? library.catalogPath
-            report.findings.append(VerifyFinding(kind: .catalogDamaged, path: place, detail: problem))
+            report.findings.append(
+                VerifyFinding(
+                    kind: .catalogDamaged, path: place, detail: problem.description, recountable: recountable))
         }
         var everything = AssetQuery()
         everything.trash = .included

@@ -5,7 +5,9 @@ import PhotoSupport
 public struct VerifyFinding: Sendable, Equatable {
     /// What is wrong. The raw values are the names `verify --json` prints.
     public enum Kind: String, Sendable, CaseIterable {
-        /// SQLite's integrity check or one of photolib's own invariants failed.
+        /// SQLite's integrity check or one of photolib's own invariants failed. When the only
+        /// damage is stored collection counts disagreeing with the assets (`recountable`),
+        /// `--repair` recounts them; any other catalog damage is left for a person.
         case catalogDamaged = "catalog-damaged"
         /// The original is not at its path and the catalog does not know it yet.
         case originalMissing = "original-missing"
@@ -54,6 +56,9 @@ public struct VerifyFinding: Sendable, Equatable {
     public var repaired: Bool
     /// Why a repair was not made or failed, when one was tried.
     public var repairProblem: RepairProblem?
+    /// Catalog damage that is stored collection counts disagreeing with the assets, and no
+    /// other catalog damage was found: the assets are sound, so a recount mends it.
+    public var recountable: Bool
 
     /// Why `repair` left a finding as it was.
     public enum RepairProblem: Sendable, Equatable, CustomStringConvertible {
@@ -92,7 +97,7 @@ public struct VerifyFinding: Sendable, Equatable {
 
     public init(
         kind: Kind, path: RawPath, assetID: AssetID? = nil, detail: String,
-        repaired: Bool = false, repairProblem: RepairProblem? = nil
+        repaired: Bool = false, repairProblem: RepairProblem? = nil, recountable: Bool = false
     ) {
         self.kind = kind
         self.path = path
@@ -100,16 +105,19 @@ public struct VerifyFinding: Sendable, Equatable {
         self.detail = detail
         self.repaired = repaired
         self.repairProblem = repairProblem
+        self.recountable = recountable
     }
 
     /// Whether `--repair` may act on this kind at all. The rest need a person: photolib never
-    /// deletes a file in the trash it cannot account for, nor mends a damaged catalog.
+    /// deletes a file in the trash it cannot account for, nor mends a damaged catalog (but
+    /// for stored counts it can recount).
     public var isRepairable: Bool {
         switch kind {
         case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned,
             .temporaryLeft, .sidecarDisagrees, .historyDisagrees, .trashUnrecorded, .restoreUnrecorded:
             true
-        case .catalogDamaged, .trashFileMissing, .trashFileUnclaimed, .assetLost: false
+        case .catalogDamaged: recountable
+        case .trashFileMissing, .trashFileUnclaimed, .assetLost: false
         }
     }
 }

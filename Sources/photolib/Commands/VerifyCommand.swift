@@ -20,9 +20,10 @@ enum VerifyCommand: PhotolibCommand {
             applies the logged values again, records an original found in the trash as \
             trashed (or back at its path as restored), marks missing originals missing, \
             indexes changed ones again, makes missing renditions, rewrites disagreeing \
-            sidecars, and deletes stale and orphaned rendition files and leftover temporaries \
+            sidecars, deletes stale and orphaned rendition files and leftover temporaries \
             (not those changed in the last minute, which an index or render running now may \
-            own). It never deletes, moves or writes an original or a file in the trash. \
+            own), and recounts the stored collection counts when they are the catalog's only \
+            damage (other catalog damage needs a backup). It never deletes, moves or writes an original or a file in the trash. \
             Exit status: 0 when all is well (after --repair: when the \
             repairs left nothing wrong), 1 when problems remain that verify does not or cannot \
             repair, 2 when some repairs were tried and failed.
