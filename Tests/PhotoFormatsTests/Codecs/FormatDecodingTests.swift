@@ -119,4 +119,22 @@ import Testing
         #expect(decoded.damage == "unexpected end of file")
         #expect(decoded.image.row(143)[0] == 128)
     }
+
+    /// libpng allocates a text chunk's claimed length before reading it: a tEXt before the
+    /// image data that claims 1.3 GB of a small file is refused before that, by name.
+    @Test func aChunkClaimingMoreThanTheFileIsRefusedBeforeLibpngAllocatesIt() throws {
+        let bytes = try FormatFixtures.bytes("rgb16.png")
+        // Signature and IHDR (8 + 25 bytes), then a tEXt whose length says 1,296,892,006.
+        var hostile = Array(bytes.prefix(33))
+        hostile += [0x4D, 0x4D, 0x4D, 0x66] + Array("tEXt".utf8) + Array("Comment\u{0}hello".utf8)
+        hostile += Array(bytes.suffix(from: 33))
+        let decoder = FormatDecoder()
+        #expect {
+            try hostile.withUnsafeBytes {
+                _ = try decoder.decode(.png, data: $0, limit: .standard, path: RawPath("claims.png"))
+            }
+        } throws: { error in
+            "\(error)".contains("tEXt chunk runs past the end of the file")
+        }
+    }
 }
