@@ -53,7 +53,7 @@ package final class FormatDecoder {
             case .raw:
                 // Its size and flip from LibRaw reading a mapping of the file (what it needs of
                 // it) rather than a copy of all its bytes; the worker decodes.
-                let file = try (try? LibRawFile(path: path)) ?? LibRawFile(bytes: Array(data))
+                let file = try LibRawFile.opening(path: path, data: data)
                 let size = ImageOrientation(exif: file.orientation).displayed(width: file.width, height: file.height)
                 let preview = try RawPreviewWorker.preview(of: path, minimumSide: previewSide, limit: limit)
                 var decoded = try decode(preview, path: path, previewSide: previewSide, limit: limit)
@@ -122,7 +122,7 @@ package final class FormatDecoder {
                 let image = try HEIFImage(bytes: Array(data))
                 return (image.width, image.height)
             case .raw:
-                let file = try LibRawFile(bytes: Array(data))
+                let file = try LibRawFile.opening(path: path, data: data)
                 return ImageOrientation(exif: file.orientation).displayed(width: file.width, height: file.height)
             default:
                 let found = try FormatMetadata.read(format, bytes: Array(data))

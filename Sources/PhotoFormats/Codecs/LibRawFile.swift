@@ -58,6 +58,13 @@ final class LibRawFile {
         if code != 0 { throw Self.error(code) }
     }
 
+    /// The raw at `path` through a mapping, or a copy of `data` (its bytes already read) when
+    /// the file cannot be mapped: the one way the decoders open a raw for its size and flip.
+    static func opening(path: RawPath, data: UnsafeRawBufferPointer) throws(CodecError) -> LibRawFile {
+        if let mapped = try? LibRawFile(path: path) { return mapped }
+        return try LibRawFile(bytes: Array(data))
+    }
+
     /// Opens the file at `path` through a mapping, as `init(descriptor:)`.
     convenience init(path: RawPath) throws(CodecError) {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
