@@ -37,7 +37,7 @@ struct PictureJob: Sendable {
         undecodable = asset.undecodable ? (asset.damage ?? "the photo cannot be decoded") : nil
         if let width = asset.metadata.displayWidth, let height = asset.metadata.displayHeight {
             pixelSize = RenditionSpec.standard(request.kind, settings: library.settings)
-                .fittedSize(displayWidth: width, displayHeight: height)
+                .fittedSize(displayWidth: width, displayHeight: height, format: asset.metadata.format)
         }
     }
 }

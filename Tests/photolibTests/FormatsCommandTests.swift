@@ -128,9 +128,36 @@ import Testing
         #expect(dng["orientation"] as? Int == 6)
         let renditions = try #require(dng["renditions"] as? [String: Any])
         let preview = try #require(renditions["preview"] as? [String: Any])
-        // 256x192 stored (LibRaw's half-size decode, no embedded preview), shown turned by orientation 6.
-        #expect((preview["width"] as? Int, preview["height"] as? Int) == (192, 256), "\(preview)")
+        // LibRaw's half-size decode of the 256x192 mosaic (no embedded preview), 128x96, as it
+        // is (never enlarged: `ImageFormat.renditionSourceSide`), shown turned by orientation 6.
+        #expect((preview["width"] as? Int, preview["height"] as? Int) == (96, 128), "\(preview)")
         let tiff = try #require(assets["scan.tif"])
         #expect((tiff["takenAt"] as? String)?.hasPrefix(GeneratedTIFFFixtures.takenAt) == true, "\(tiff)")
+    }
+
+    /// A raw smaller than twice the preview: its preview is LibRaw's half-size picture as it
+    /// is (600x800 shown), the thumbnail from that; `list` (which only looks for the files)
+    /// and the JPEGs written say the same sizes. A raw twice the preview
+    /// or more gets the usual 1280 preview.
+    @Test(arguments: [(1600, 1200, 600, 800, 192, 256), (2600, 1000, 492, 1280, 98, 256)])
+    func rawRenditionsStopAtTheHalfSizePicture(
+        width: Int, height: Int, previewWidth: Int, previewHeight: Int, thumbnailWidth: Int, thumbnailHeight: Int
+    ) throws {
+        let library = try TestLibrary()
+        try Data(GeneratedTIFFFixtures.dng(width: width, height: height)).write(to: library.url("DSC_0002.DNG"))
+        _ = try BinaryRunner.run(["init", library.root.path])
+        let index = try library.run(["index", "--no-renditions"])
+        #expect(index.status == 0, "\(index.stderr)")
+        let render = try library.run(["render", "--json"])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stdout.contains("\"made\" : 1") || render.stdout.contains("\"made\": 1"), "\(render.stdout)")
+        let expected = ["preview": (previewWidth, previewHeight), "thumbnail": (thumbnailWidth, thumbnailHeight)]
+        let listed = try #require(try library.assets().first?["renditions"] as? [String: Any])
+        for (kind, size) in expected {
+            let file = try #require(listed[kind] as? [String: Any], "\(kind): \(listed)")
+            #expect((file["width"] as? Int, file["height"] as? Int) == size, "\(kind): \(file)")
+            let written = try TestImage.decode(try #require(file["path"] as? String))
+            #expect((written.width, written.height) == size, "\(kind) as written")
+        }
     }
 }

@@ -114,4 +114,36 @@ import Testing
         let library = try ListCommandTests.sampleLibrary(renditions: false)
         #expect(try library.run(["verify", "extra"]).status == 64)
     }
+
+    /// A small raw's preview made at the size earlier versions made it (its half-size picture
+    /// enlarged) has the name it has now: verify reads its header, reports it stale with its
+    /// asset, and `--repair` makes it again at the half-size picture's size.
+    @Test func aRawPreviewOfASizeNoLongerMadeIsMadeAgain() throws {
+        let library = try TestLibrary()
+        try Data(GeneratedTIFFFixtures.dng(width: 1600, height: 1200)).write(to: library.url("DSC_0003.DNG"))
+        _ = try BinaryRunner.run(["init", library.root.path])
+        #expect(try library.run(["index"]).status == 0)
+        #expect(try library.run(["verify"]).status == 0)
+        let renditions = try #require(try library.assets().first?["renditions"] as? [String: Any])
+        let preview = try #require((renditions["preview"] as? [String: Any])?["path"] as? String)
+        let thumbnail = try #require((renditions["thumbnail"] as? [String: Any])?["path"] as? String)
+        // Another JPEG of another size in its place (the thumbnail's), old enough to be replaced.
+        try FileManager.default.removeItem(atPath: preview)
+        try FileManager.default.copyItem(atPath: thumbnail, toPath: preview)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: preview)
+        let found = try library.run(["verify"])
+        #expect(found.status == 1)
+        #expect(
+            found.stdout.hasPrefix(
+                "rendition-stale: \(preview): preview made at 192x256; this raw's is 600x800 now"), "\(found.stdout)")
+        let repaired = try library.run(["verify", "--repair", "--json"])
+        #expect(repaired.status == 0, "\(repaired.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(repaired.stdout.utf8)) as? [String: Any])
+        let finding = try #require((json["findings"] as? [[String: Any]])?.first)
+        #expect(finding["repaired"] as? Bool == true && (finding["assetId"] as? String)?.count == 16)
+        let remade = try TestImage.decode(preview)
+        #expect((remade.width, remade.height) == (600, 800))
+        #expect(try library.run(["verify"]).status == 0)
+    }
 }

@@ -29,7 +29,8 @@ package final class FormatDecoder {
 
     /// Decodes the `format` file held in `data`, refusing an image over `limit` before any
     /// pixel memory is allocated. A raw file's picture is its embedded JPEG when that is at
-    /// least `previewSide` on its long side (decoded to fit within it), else a half-size decode;
+    /// least `previewSide` (or its half-size, when smaller: `ImageFormat.renditionSourceSide`)
+    /// on its long side (decoded to fit within it), else a half-size decode;
     /// a HEIF's is its embedded thumbnail when that is at least `previewSide`, else the primary image.
     package func decode(
         _ format: ImageFormat, data: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath, previewSide: Int = 1280
@@ -55,8 +56,13 @@ package final class FormatDecoder {
                 // it) rather than a copy of all its bytes; the worker decodes.
                 let file = try LibRawFile.opening(path: path, data: data)
                 let size = ImageOrientation(exif: file.orientation).displayed(width: file.width, height: file.height)
-                let preview = try RawPreviewWorker.preview(of: path, minimumSide: previewSide, limit: limit)
-                var decoded = try decode(preview, path: path, previewSide: previewSide, limit: limit)
+                // No picture larger than the half-size decode is asked for, so a small raw's
+                // embedded JPEG of that size serves and a half-size decode is used as it is.
+                let side = min(
+                    previewSide,
+                    ImageFormat.raw.renditionSourceSide(displayWidth: size.width, displayHeight: size.height))
+                let preview = try RawPreviewWorker.preview(of: path, minimumSide: side, limit: limit)
+                var decoded = try decode(preview, path: path, previewSide: side, limit: limit)
                 decoded.displaySize = size
                 return decoded
             case .webp:

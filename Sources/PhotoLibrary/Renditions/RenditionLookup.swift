@@ -48,7 +48,7 @@ public final class RenditionLookup {
             }
             guard found == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
             let path = store.directory.appending(RawPath(bytes: Array(name.dropLast())))
-            let size = spec.fittedSize(displayWidth: width, displayHeight: height)
+            let size = spec.fittedSize(displayWidth: width, displayHeight: height, format: asset.metadata.format)
             return RenditionFile(path: path, width: size.width, height: size.height)
         }
     }

@@ -108,7 +108,7 @@ public final class RenditionMaker {
             let decoded = try decoder.decode(
                 format, data: data, limit: settings.pixelLimit, path: source, previewSide: largestSide(of: missing))
             return try write(
-                decoded, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
+                decoded, format: format, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
                 missing: missing, kinds: kinds, paths: paths)
         }
         let decoder = try self.decoder ?? DownscalingDecoder(path: source)
@@ -128,15 +128,15 @@ public final class RenditionMaker {
             width: storedBase.width, height: storedBase.height)
         let damage = try decoder.decode(header, into: base, path: source)
         return try finish(
-            base, orientation: orientation, display: display, baseSize: baseSize, missing: missing, kinds: kinds,
-            paths: paths, iccProfile: iccProfile,
+            base, format: .jpeg, orientation: orientation, display: display, baseSize: baseSize, missing: missing,
+            kinds: kinds, paths: paths, iccProfile: iccProfile,
             outcome: RenditionOutcome(damage: damage?.reason, warningCount: damage?.warningCount ?? 0))
     }
 
     /// The decoded base turned upright, each missing rendition shrunk from it and written, and
     /// every asked-for kind's file named in `outcome`: the same for every source format.
     private func finish(
-        _ base: RGBImage, orientation: ImageOrientation, display: (width: Int, height: Int),
+        _ base: RGBImage, format: ImageFormat, orientation: ImageOrientation, display: (width: Int, height: Int),
         baseSize: (width: Int, height: Int), missing: [RenditionKind], kinds: Set<RenditionKind>,
         paths: [RenditionKind: RawPath], iccProfile: [UInt8]?, outcome: RenditionOutcome
     ) throws -> RenditionOutcome {
@@ -149,14 +149,15 @@ public final class RenditionMaker {
         for kind in missing {
             guard let path = paths[kind] else { continue }
             let spec = spec(kind)
-            let size = spec.fittedSize(displayWidth: display.width, displayHeight: display.height)
+            let size = spec.fittedSize(displayWidth: display.width, displayHeight: display.height, format: format)
             let image = size == baseSize ? upright : shrink(upright, to: size)
             try write(image, spec: spec, iccProfile: iccProfile, to: path)
             outcome.madeAnything = true
         }
         for kind in kinds {
             guard let path = paths[kind] else { continue }
-            let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height)
+            let size = spec(kind).fittedSize(
+                displayWidth: display.width, displayHeight: display.height, format: format)
             outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
         }
         return outcome
@@ -174,36 +175,44 @@ public final class RenditionMaker {
         var outcome = RenditionOutcome()
         guard !paths.isEmpty else { return outcome }
         let display: (width: Int, height: Int)
+        var format = ImageFormat.jpeg
         if let stored = try SourceFile.frameSize(of: source) {
             display = orientation.displayed(width: stored.width, height: stored.height)
         } else {
             let bytes = try FileSystem.readFile(source)
-            display = try bytes.withUnsafeBytes { data in
+            (format, display) = try bytes.withUnsafeBytes { data in
                 guard
                     let format = ImageFormat.detect(
                         UnsafeRawBufferPointer(rebasing: data.prefix(ContentFingerprint.windowSize))),
                     format != .jpeg
                 else { throw ImagingError(path: source, reason: .undecodable("no JPEG frame header")) }
-                return try FormatDecoder.displaySize(format, data: data, orientation: orientation.value, path: source)
+                let display = try FormatDecoder.displaySize(
+                    format, data: data, orientation: orientation.value, path: source)
+                return (format, display)
             }
         }
         for (kind, path) in paths {
-            let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height)
+            let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height, format: format)
             outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
         }
         return outcome
     }
 
-    /// The renditions of a picture another format's library decoded at full size: reduced to
-    /// the largest rendition's size in stored orientation (halved in place first, then
-    /// Lanczos), turned upright, then each rendition from that, as for a JPEG.
+    /// The renditions of a picture another format's library decoded: reduced to the largest
+    /// rendition's size in stored orientation (halved in place first, then Lanczos), turned
+    /// upright, then each rendition from that, as for a JPEG. A raw's half-size picture is
+    /// its renditions' limit (`ImageFormat.renditionSourceSide`): when the preview would be
+    /// larger it is that picture as decoded, without resampling.
     private func write(
-        _ decoded: FormatDecoder.Decoded, orientation: ImageOrientation, missing: [RenditionKind],
+        _ decoded: FormatDecoder.Decoded, format: ImageFormat, orientation: ImageOrientation,
+        missing: [RenditionKind],
         kinds: Set<RenditionKind>, paths: [RenditionKind: RawPath]
     ) throws -> RenditionOutcome {
         var source = decoded.image
         let display = decoded.displaySize ?? orientation.displayed(width: source.width, height: source.height)
-        let largest = largestSide(of: missing)
+        let largest = min(
+            largestSide(of: missing),
+            format.renditionSourceSide(displayWidth: display.width, displayHeight: display.height))
         let baseSize = fitted(width: display.width, height: display.height, within: largest)
         let storedBase = orientation.stored(width: baseSize.width, height: baseSize.height)
         var base = source
@@ -218,8 +227,8 @@ public final class RenditionMaker {
             thumbnailResizer.push(rows: source.pixels, count: source.height, stride: source.stride)
         }
         return try finish(
-            base, orientation: orientation, display: display, baseSize: baseSize, missing: missing, kinds: kinds,
-            paths: paths, iccProfile: nil,
+            base, format: format, orientation: orientation, display: display, baseSize: baseSize, missing: missing,
+            kinds: kinds, paths: paths, iccProfile: nil,
             outcome: RenditionOutcome(damage: decoded.damage, warningCount: decoded.damage == nil ? 0 : 1))
     }
 

@@ -1,3 +1,5 @@
+import PhotoFormats
+
 /// The two renditions every asset gets.
 public enum RenditionKind: String, Sendable, CaseIterable, Codable {
     /// Fits in `LibrarySettings.thumbnailSize` (256 by default): grids.
@@ -29,11 +31,15 @@ public struct RenditionSpec: Sendable, Hashable, CustomStringConvertible {
         return RenditionSpec(kind: kind, maxDimension: size, quality: settings.quality)
     }
 
-    /// The pixel size of this rendition of an image displayed at `displayWidth` x `displayHeight`
-    /// (after EXIF orientation): the image scaled to fit `maxDimension`, never enlarged, each
-    /// side at least 1. This is exactly the size `RenditionMaker` writes.
-    public func fittedSize(displayWidth: Int, displayHeight: Int) -> (width: Int, height: Int) {
-        fitted(width: displayWidth, height: displayHeight, within: maxDimension)
+    /// The pixel size of this rendition of a `format` photo displayed at `displayWidth` x
+    /// `displayHeight` (after EXIF orientation): the image scaled to fit `maxDimension`, never
+    /// enlarged (nor, for a raw, past its half-size picture: `ImageFormat.renditionSourceSide`),
+    /// each side at least 1. This is exactly the size `RenditionMaker` writes.
+    public func fittedSize(
+        displayWidth: Int, displayHeight: Int, format: ImageFormat
+    ) -> (width: Int, height: Int) {
+        let source = format.renditionSourceSide(displayWidth: displayWidth, displayHeight: displayHeight)
+        return fitted(width: displayWidth, height: displayHeight, within: min(maxDimension, source))
     }
 
     /// `preview-1280-q82`: the part of a file name that says which spec made it.

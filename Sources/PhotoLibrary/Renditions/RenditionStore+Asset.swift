@@ -8,7 +8,9 @@ extension RenditionStore {
         guard let width = asset.metadata.displayWidth, let height = asset.metadata.displayHeight,
             let contentHash = asset.contentHash
         else { return nil }
-        return existingFile(contentHash: contentHash, spec: spec, displayWidth: width, displayHeight: height)
+        return existingFile(
+            contentHash: contentHash, spec: spec, displayWidth: width, displayHeight: height,
+            format: asset.metadata.format)
     }
 
     /// The asset's renditions that exist now under `settings`, by kind (none is made).

@@ -36,15 +36,15 @@ public struct RenditionStore: Sendable {
             .appending("\(contentHash)-\(spec).jpg")
     }
 
-    /// The rendition when its file exists, with the size it was made at for an image displayed
-    /// at `displayWidth` x `displayHeight`; nil when not made yet (or the hash is invalid).
+    /// The rendition when its file exists, with the size it was made at for a `format` photo
+    /// displayed at `displayWidth` x `displayHeight`; nil when not made yet (or the hash is invalid).
     /// Only a `stat`: no catalog column and no decoding.
     public func existingFile(
         contentHash: String, spec: RenditionSpec,
-        displayWidth: Int, displayHeight: Int
+        displayWidth: Int, displayHeight: Int, format: ImageFormat
     ) -> RenditionFile? {
         guard let path = try? path(contentHash: contentHash, spec: spec), isRendition(path) else { return nil }
-        let size = spec.fittedSize(displayWidth: displayWidth, displayHeight: displayHeight)
+        let size = spec.fittedSize(displayWidth: displayWidth, displayHeight: displayHeight, format: format)
         return RenditionFile(path: path, width: size.width, height: size.height)
     }
 

@@ -21,7 +21,7 @@ extension LibraryVerifier {
     /// each finding marked repaired or given the reason it is not:
     /// - a missing original is marked missing in the catalog (as `index` would);
     /// - a changed original is indexed again (its flags and edits are kept);
-    /// - a missing rendition is made;
+    /// - a missing rendition is made, one of a size no longer made is made again;
     /// - a stale or orphaned rendition file older than `minimumRemovalAge` is deleted;
     /// - stored collection counts that disagree with the assets are counted again, when that
     ///   is the catalog's only damage.
@@ -41,7 +41,15 @@ extension LibraryVerifier {
         markMissing(indices([.originalMissing]), in: &report)
         reindex(indices([.originalChanged]), in: &report, jobs: jobs)
         makeRenditions(indices([.renditionMissing]), in: &report, jobs: jobs)
-        removeFiles(indices([.renditionStale, .renditionOrphaned, .temporaryLeft]), in: &report)
+        // A rendition of an asset at a size it is no longer made at is removed, then made again.
+        let missized = indices([.renditionStale]).filter { report.findings[$0].assetID != nil }
+        removeFiles(missized, in: &report)
+        let removed = missized.filter { report.findings[$0].repaired }
+        for index in removed { report.findings[index].repaired = false }  // until made again
+        makeRenditions(removed, in: &report, jobs: jobs)
+        removeFiles(
+            indices([.renditionStale, .renditionOrphaned, .temporaryLeft]).filter { !missized.contains($0) },
+            in: &report)
         rewriteSidecars(indices([.sidecarDisagrees]), in: &report)
         for index in report.findings.indices where !report.findings[index].isRepairable {
             report.findings[index].repairProblem =

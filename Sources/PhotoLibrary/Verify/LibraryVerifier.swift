@@ -98,7 +98,7 @@ public final class LibraryVerifier {
                     detail: "original cannot be read (\(why))")
             ]
         case .unchanged:
-            return missingRenditions(of: asset)
+            return missingRenditions(of: asset) + missizedRenditions(of: asset)
         }
     }
 
@@ -131,6 +131,29 @@ public final class LibraryVerifier {
                     detail: "\(kind.rawValue) not made (\(spec))"))
         }
         return findings
+    }
+
+    /// The renditions of a raw smaller than twice the preview that are not the size they are
+    /// made at now. Earlier versions enlarged such a raw's half-size picture to the preview
+    /// size; the files keep their names (the spec did not change), so only their JPEG headers
+    /// tell. Only these are read: every other rendition's size follows from its name.
+    func missizedRenditions(of asset: Asset) -> [VerifyFinding] {
+        let metadata = asset.metadata
+        guard metadata.format == .raw, let width = metadata.displayWidth, let height = metadata.displayHeight,
+            metadata.format.renditionSourceSide(displayWidth: width, displayHeight: height)
+                < max(library.settings.previewSize, library.settings.thumbnailSize)
+        else { return [] }
+        let store = RenditionStore(library: library)
+        return RenditionKind.allCases.compactMap { kind in
+            guard let file = store.existing(RenditionSpec.standard(kind, settings: library.settings), for: asset),
+                let made = try? SourceFile.frameSize(of: file.path), made != (file.width, file.height)
+            else { return nil }
+            return VerifyFinding(
+                kind: .renditionStale, path: file.path, assetID: asset.id,
+                detail:
+                    "\(kind.rawValue) made at \(made.width)x\(made.height); this raw's is \(file.width)x\(file.height) "
+                    + "now (its half-size picture, not enlarged)")
+        }
     }
 
     // MARK: - Files photolib owns

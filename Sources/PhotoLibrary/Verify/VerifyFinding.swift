@@ -15,7 +15,8 @@ public struct VerifyFinding: Sendable, Equatable {
         case originalChanged = "original-changed"
         /// A thumbnail or preview of a readable asset was never made or was removed.
         case renditionMissing = "rendition-missing"
-        /// A rendition named by a fingerprint no asset has now.
+        /// A rendition named by a fingerprint no asset has now; or, with an asset, one of that
+        /// asset made at a size it is no longer made at (a small raw's, by an earlier photolib).
         case renditionStale = "rendition-stale"
         /// A file in the renditions folder that is no rendition (a temporary file, say).
         case renditionOrphaned = "rendition-orphaned"

@@ -10,7 +10,7 @@ enum RenderCommand: PhotolibCommand {
             Makes each asset's thumbnail (fit within the library's thumbnail size, \
             \(setting("thumbnail-size")) pixels by default) and preview (\(setting("preview-size")) by \
             default) in .photolib/renditions/, named by the content \
-            fingerprint and the size, so an edited original gets new ones and an unchanged one is \
+            hash and the size, so an edited original gets new ones and an unchanged one is \
             never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
             asset that is not missing, except those index found undecodable (--retry-failed tries \
             them too). 'photolib index' already makes them for the files it reads. \

@@ -19,7 +19,8 @@ enum VerifyCommand: PhotolibCommand {
             cut short unrecorded. Prints one line per finding and a summary. With --repair: \
             applies the logged values again, records an original found in the trash as \
             trashed (or back at its path as restored), marks missing originals missing, \
-            indexes changed ones again, makes missing renditions, rewrites disagreeing \
+            indexes changed ones again, makes missing renditions (and a raw's made at a size \
+            no longer made), rewrites disagreeing \
             sidecars, deletes stale and orphaned rendition files and leftover temporaries \
             (not those changed in the last minute, which an index or render running now may \
             own), and recounts the stored collection counts when they are the catalog's only \

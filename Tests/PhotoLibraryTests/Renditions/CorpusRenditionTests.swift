@@ -50,7 +50,7 @@ final class CorpusRenditionTests {
                 let spec = maker.spec(kind)
                 let predicted = store.existingFile(
                     contentHash: outcome.contentHash ?? fingerprint, spec: spec,
-                    displayWidth: photo.displayWidth, displayHeight: photo.displayHeight)
+                    displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, format: .jpeg)
                 #expect(predicted != nil && predicted == outcome[kind], "\(photo.relativePath) \(kind)")
                 guard let file = outcome[kind] else { continue }
                 let image = try TestImage.decode(file.path)

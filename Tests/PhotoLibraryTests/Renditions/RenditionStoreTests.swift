@@ -33,7 +33,8 @@ import Testing
     func refusesFingerprintsThatAreNotHex(fingerprint: String) {
         #expect(throws: ImagingError.self) { try store.path(contentHash: fingerprint, spec: preview) }
         #expect(
-            store.existingFile(contentHash: fingerprint, spec: preview, displayWidth: 100, displayHeight: 100) == nil)
+            store.existingFile(
+                contentHash: fingerprint, spec: preview, displayWidth: 100, displayHeight: 100, format: .jpeg) == nil)
     }
 
     @Test func existingFileNeedsANonEmptyFile() throws {
@@ -42,14 +43,17 @@ import Testing
         let store = RenditionStore(directory: directory.path)
         let fingerprint = "00ff00ff00ff00ff"
         #expect(
-            store.existingFile(contentHash: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000) == nil)
+            store.existingFile(
+                contentHash: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000, format: .jpeg) == nil)
         let path = try store.path(contentHash: fingerprint, spec: preview)
         try FileSystem.createDirectory(path.parent)
         try FileSystem.writeAtomically([], to: path)
         #expect(
-            store.existingFile(contentHash: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000) == nil)
+            store.existingFile(
+                contentHash: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000, format: .jpeg) == nil)
         try FileSystem.writeAtomically([0xFF, 0xD8], to: path)
-        let file = store.existingFile(contentHash: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000)
+        let file = store.existingFile(
+            contentHash: fingerprint, spec: preview, displayWidth: 4000, displayHeight: 3000, format: .jpeg)
         #expect(file == RenditionFile(path: path, width: 1280, height: 960))
     }
 }
