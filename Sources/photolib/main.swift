@@ -5,13 +5,19 @@ import PhotoFormats
 // ignored, writes fail with EPIPE, which the output stream treats as "stop writing".
 signal(SIGPIPE, SIG_IGN)
 
-// LibRaw runs in a child photolib (see RawPreviewWorker): this process may be that child.
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == RawPreviewWorker.argument {
+// LibRaw runs in a child photolib (see RawPreviewWorker): this process may be that child, or
+// the server that forks them.
+if CommandLine.arguments.count > 1,
+    [RawPreviewWorker.argument, RawPreviewWorker.serverArgument].contains(CommandLine.arguments[1])
+{
     // LibRaw's OpenMP threads sleep between its parallel loops rather than spin (libgomp's
     // default): spinning cost 10% more CPU per half-size decode, on cores other workers share.
     // libgomp reads it when it loads, with LibRaw, after this (the worker's environment is
     // empty: `ChildProcess`).
     setenv("OMP_WAIT_POLICY", "PASSIVE", 1)
+    if CommandLine.arguments == [CommandLine.arguments[0], RawPreviewWorker.serverArgument] {
+        exit(RawPreviewWorker.serve())
+    }
     guard let reply = RawPreviewWorker.reply(to: Array(CommandLine.arguments.dropFirst())) else { exit(64) }
     exit(FileHandle.standardOutput.writeAll(reply) ? 0 : 1)
 }

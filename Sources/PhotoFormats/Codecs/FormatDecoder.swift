@@ -21,6 +21,7 @@ package final class FormatDecoder {
     private let storage = PixelStorage<UInt8>()
     private let previewStorage = PixelStorage<UInt8>()
     private var jpegDecoder: DownscalingDecoder?
+    private let rawPreviews = RawPreviewSource()
     private let memoryGate: DecodeMemoryGate
 
     package init(memoryGate: DecodeMemoryGate = .shared) {
@@ -61,7 +62,7 @@ package final class FormatDecoder {
                 let side = min(
                     previewSide,
                     ImageFormat.raw.renditionSourceSide(displayWidth: size.width, displayHeight: size.height))
-                let preview = try RawPreviewWorker.preview(of: path, minimumSide: side, limit: limit)
+                let preview = try rawPreviews.preview(of: path, minimumSide: side, limit: limit)
                 var decoded = try decode(preview, path: path, previewSide: side, limit: limit)
                 decoded.displaySize = size
                 return decoded
@@ -88,32 +89,30 @@ package final class FormatDecoder {
     }
 
     /// A raw file's preview as pixels: the embedded JPEG through libjpeg's shrink-on-load to fit
-    /// `previewSide` (not yet turned: the file's orientation applies), or LibRaw's RGB (turned).
-    private func decode(_ preview: RawPreview, path: RawPath, previewSide: Int, limit: PixelLimit) throws -> Decoded {
+    /// `previewSide` (not yet turned: the file's orientation applies), or LibRaw's RGB (turned),
+    /// used where the worker's reply was read.
+    private func decode(
+        _ preview: RawPreviewSource.Preview, path: RawPath, previewSide: Int, limit: PixelLimit
+    ) throws -> Decoded {
         switch preview.kind {
         case .rgb:
-            let image = RGBImage(
-                pixels: storage.reserve(RGBImage.byteCount(width: preview.width, height: preview.height)),
-                width: preview.width, height: preview.height)
-            preview.bytes.withUnsafeBufferPointer {
-                image.pixels.update(from: $0.baseAddress!, count: image.width * image.height * 3)
-            }
-            return Decoded(image: image, isUpright: true)
+            let pixels = preview.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return Decoded(
+                image: RGBImage(pixels: pixels, width: preview.width, height: preview.height), isUpright: true)
         case .jpeg:
             let decoder = try jpegDecoder ?? DownscalingDecoder(path: path)
             jpegDecoder = decoder
-            return try preview.bytes.withUnsafeBytes { data in
-                let header = try decoder.readHeader(data, limit: limit, path: path)
-                let longest = max(header.width, header.height)
-                let scale = min(1, Double(previewSide) / Double(max(longest, 1)))
-                let width = max(1, Int((Double(header.width) * scale).rounded()))
-                let height = max(1, Int((Double(header.height) * scale).rounded()))
-                let image = RGBImage(
-                    pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width,
-                    height: height)
-                let damage = try decoder.decode(header, into: image, path: path)
-                return Decoded(image: image, isUpright: false, damage: damage?.reason)
-            }
+            let data = UnsafeRawBufferPointer(preview.bytes)
+            let header = try decoder.readHeader(data, limit: limit, path: path)
+            let longest = max(header.width, header.height)
+            let scale = min(1, Double(previewSide) / Double(max(longest, 1)))
+            let width = max(1, Int((Double(header.width) * scale).rounded()))
+            let height = max(1, Int((Double(header.height) * scale).rounded()))
+            let image = RGBImage(
+                pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width,
+                height: height)
+            let damage = try decoder.decode(header, into: image, path: path)
+            return Decoded(image: image, isUpright: false, damage: damage?.reason)
         }
     }
 

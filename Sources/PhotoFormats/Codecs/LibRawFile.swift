@@ -76,9 +76,13 @@ final class LibRawFile {
         try self.init(descriptor: descriptor)
     }
 
-    private static func handle() throws(CodecError) -> UnsafeMutablePointer<libraw_data_t> {
-        // LibRaw is opened with the first RAW file (CLibRaw), not with every process.
+    /// Loads LibRaw (CLibRaw opens it with the first RAW file, not with every process).
+    static func load() throws(CodecError) {
         if let failure = photolib_libraw_load() { throw CodecError(format: .raw, message: String(cString: failure)) }
+    }
+
+    private static func handle() throws(CodecError) -> UnsafeMutablePointer<libraw_data_t> {
+        try load()
         // Without these flags LibRaw's default callbacks print to stderr.
         let flags = LIBRAW_OPIONS_NO_MEMERR_CALLBACK.rawValue | LIBRAW_OPIONS_NO_DATAERR_CALLBACK.rawValue
         guard let handle = libraw_init(UInt32(flags)) else { throw CodecError(format: .raw, message: "out of memory") }

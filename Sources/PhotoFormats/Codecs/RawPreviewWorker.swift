@@ -2,16 +2,23 @@ import Foundation
 import PhotoSupport
 import Synchronization
 
-/// Runs LibRaw's preview extraction in a child process: the photolib binary started again
-/// with a hidden first argument, one file per child. LibRaw 0.20 can corrupt the heap on a
-/// damaged file (in `unpack_thumb`), and glibc then aborts; in a child that is one file's
-/// error, not the end of an index of thousands.
+/// Runs LibRaw's preview extraction in a child process: one file per child, so that a file
+/// that crashes LibRaw is that file's error. LibRaw 0.20 can corrupt the heap on a damaged
+/// file (in `unpack_thumb`), and glibc then aborts; in a child that is one file's error, not
+/// the end of an index of thousands.
 ///
-/// The executable registers itself at start-up; without that (unit tests run in the test
-/// runner) the extraction runs in process.
+/// The children are forked by a server (`ForkServer`): the photolib binary started again with
+/// `serverArgument`, once per decoding thread, LibRaw loaded before its first fork. Where that
+/// cannot be (no server starts, or it will not fork), each file gets the binary started with
+/// `argument` instead. The executable registers itself at start-up; without that (unit tests
+/// run in the test runner) the extraction runs in process.
 package enum RawPreviewWorker {
-    /// The hidden first argument that makes photolib a worker.
+    /// The hidden first argument that makes photolib a one-file worker.
     package static let argument = "--raw-preview-worker"
+    /// The hidden first argument that makes photolib a worker server (its stdin the socket).
+    package static let serverArgument = "--raw-preview-server"
+    /// The most a reply may hold: a half-size decode of the largest sensor the pixel limit admits.
+    static let maximumReply = 512 << 20
 
     private static let executable = Mutex<String?>(nil)
 
@@ -20,27 +27,20 @@ package enum RawPreviewWorker {
         executable.withLock { $0 = path }
     }
 
-    /// The preview of the raw file at `path`: its embedded JPEG when at least `minimumSide`
-    /// on its long side, else a half-size decode. Refuses a sensor over `limit` first.
-    static func preview(of path: RawPath, minimumSide: Int, limit: PixelLimit) throws(CodecError) -> RawPreview {
-        guard let program = executable.withLock({ $0 }) else {
-            return try extract(path: path, minimumSide: minimumSide, limit: limit)
+    static var registeredExecutable: String? { executable.withLock { $0 } }
+
+    /// The server's side (for `serverArgument`): LibRaw loaded once, then every request (a
+    /// worker's arguments, NUL-separated) answered by a forked child. Returns the exit status.
+    package static func serve() -> Int32 {
+        // Loaded before the first fork, so that no child loads it again; a failure is each
+        // request's reply to give.
+        _ = try? LibRawFile.load()
+        return ForkServer.serve(socket: 0) { request in
+            let arguments = request.split(separator: 0, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            return reply(to: arguments) ?? Array("malformed request".utf8) + [0x45]
         }
-        var output: ChildOutput
-        do {
-            output = try ChildProcess.run(
-                program, arguments: [argument, String(minimumSide), String(limit.megapixels), path.description],
-                maximumOutput: 512 << 20)
-        } catch {
-            throw CodecError(format: .raw, message: "cannot start the raw worker: \(error)")
-        }
-        if let signal = output.signal {
-            throw CodecError(format: .raw, message: "LibRaw crashed on this file (signal \(signal))")
-        }
-        // Handed over rather than shared, so that the reply's trailer comes off without a copy.
-        var reply: [UInt8] = []
-        swap(&reply, &output.stdout)
-        return try decodeReply(reply)
     }
 
     /// The worker's side: the reply for the arguments after the hidden one (minimum side,
@@ -82,13 +82,19 @@ package enum RawPreviewWorker {
         return reply
     }
 
-    static func decodeReply(_ reply: consuming [UInt8]) throws(CodecError) -> RawPreview {
+    /// A reply's kind and size, and the length of its picture's bytes (which start it).
+    static func parseReply(
+        _ reply: UnsafeRawBufferPointer
+    ) throws(CodecError) -> (
+        kind: RawPreview.Kind, width: Int, height: Int, length: Int
+    ) {
         guard let last = reply.last else { throw CodecError(format: .raw, message: "the raw worker said nothing") }
-        if last == 0x45 { throw CodecError(format: .raw, message: String(decoding: reply.dropLast(), as: UTF8.self)) }
+        if last == 0x45 {
+            throw CodecError(format: .raw, message: String(decoding: reply.dropLast(), as: UTF8.self))
+        }
         guard let kind = RawPreview.Kind(rawValue: last), reply.count >= 9 else {
             throw CodecError(format: .raw, message: "the raw worker's reply is malformed")
         }
-        // Read by index: the bytes stay this function's to shorten in place.
         let trailer = reply.count - 9
         var width = 0
         var height = 0
@@ -96,10 +102,16 @@ package enum RawPreviewWorker {
             width |= Int(reply[trailer + index]) << (8 * index)
             height |= Int(reply[trailer + 4 + index]) << (8 * index)
         }
-        reply.removeLast(9)
-        if kind == .rgb, reply.count < width * height * 3 {
+        if kind == .rgb, trailer < width * height * 3 {
             throw CodecError(format: .raw, message: "the raw worker's bitmap is short")
         }
-        return RawPreview(kind: kind, width: width, height: height, bytes: reply)
+        return (kind, width, height, trailer)
+    }
+
+    static func decodeReply(_ reply: consuming [UInt8]) throws(CodecError) -> RawPreview {
+        let parsed = try reply.withUnsafeBytes { bytes in Result { () throws(CodecError) in try parseReply(bytes) } }
+            .get()
+        reply.removeLast(reply.count - parsed.length)
+        return RawPreview(kind: parsed.kind, width: parsed.width, height: parsed.height, bytes: reply)
     }
 }
