@@ -39,6 +39,15 @@ package enum ChildProcess {
     static let pipeSize = 1 << 20
 
     package static func run(_ program: String, arguments: [String], maximumOutput: Int) throws -> ChildOutput {
+        try run(program, rawArguments: arguments.map { Array($0.utf8) }, maximumOutput: maximumOutput)
+    }
+
+    /// `run` with arguments as bytes: a path that is not UTF-8 reaches the child as it is.
+    package static func run(
+        _ program: String, rawArguments arguments: [[UInt8]], maximumOutput: Int
+    ) throws
+        -> ChildOutput
+    {
         let (readEnd, writeEnd) = try pipe(for: program)
         let child: pid_t
         do {
@@ -76,7 +85,7 @@ package enum ChildProcess {
     /// arguments), stdin on `stdin` and stdout on `stdout` (each /dev/null when nil) and stderr
     /// on /dev/null: C libraries' own complaints (libjpeg inside LibRaw) would reach the user's
     /// terminal.
-    package static func spawn(_ program: String, arguments: [String], stdin: Int32?, stdout: Int32?) throws -> pid_t {
+    package static func spawn(_ program: String, arguments: [[UInt8]], stdin: Int32?, stdout: Int32?) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -91,7 +100,11 @@ package enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([program] + arguments).map { strdup($0) }
+        let argv = ([Array(program.utf8)] + arguments).map { bytes in
+            (bytes + [0]).withUnsafeBufferPointer {
+                strdup(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self))
+            }
+        }
         defer { for pointer in argv { free(pointer) } }
         var pointers = argv + [nil]
         var child: pid_t = 0

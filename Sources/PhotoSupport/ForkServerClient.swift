@@ -29,7 +29,8 @@ package final class ForkServerClient {
         }
         defer { close(ends[1]) }
         do {
-            server = try ChildProcess.spawn(program, arguments: arguments, stdin: ends[1], stdout: nil)
+            server = try ChildProcess.spawn(
+                program, arguments: arguments.map { Array($0.utf8) }, stdin: ends[1], stdout: nil)
         } catch {
             close(ends[0])
             throw error

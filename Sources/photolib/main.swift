@@ -18,7 +18,11 @@ if CommandLine.arguments.count > 1,
     if CommandLine.arguments == [CommandLine.arguments[0], RawPreviewWorker.serverArgument] {
         exit(RawPreviewWorker.serve())
     }
-    guard let reply = RawPreviewWorker.reply(to: Array(CommandLine.arguments.dropFirst())) else { exit(64) }
+    // Its arguments as bytes: a path need not be UTF-8.
+    let arguments = (1..<Int(CommandLine.argc)).map { index in
+        CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+    }
+    guard let reply = RawPreviewWorker.reply(to: arguments) else { exit(64) }
     exit(FileHandle.standardOutput.writeAll(reply) ? 0 : 1)
 }
 RawPreviewWorker.register(executable: "/proc/self/exe")

@@ -160,4 +160,24 @@ import Testing
             #expect((written.width, written.height) == size, "\(kind) as written")
         }
     }
+
+    /// A raw whose name is not UTF-8 reaches LibRaw's worker byte for byte (the worker was given
+    /// its path as text, which made `caf\u{FFFD}.dng` of `caf\xE9.dng`, a file that does not exist).
+    @Test func aRawNamedInLatin1GetsItsRenditions() throws {
+        let library = try TestLibrary()
+        let name = Array("caf".utf8) + [0xE9] + Array(".dng".utf8)
+        try NamesAndPathsTests.create(Data(GeneratedTIFFFixtures.dng()), at: name, under: library.root)
+        _ = try BinaryRunner.run(["init", library.root.path])
+        let index = try library.run(["index"])
+        #expect(index.status == 0, "\(index.stderr)")
+        #expect(index.stdout == "added 1, updated 0, moved 0, unchanged 0, missing 0, failed 0\n", "\(index.stderr)")
+        // (Its JSON holds the name's byte as `\udce9`, which Foundation's parser refuses: the
+        // renditions are looked for on disk instead.) Both made, none missing:
+        #expect(try library.run(["verify"]).status == 0)
+        let renditions = library.root.appendingPathComponent(".photolib/renditions")
+        let files = try #require(FileManager.default.enumerator(atPath: renditions.path)).compactMap { $0 as? String }
+        let preview = try #require(files.first { $0.hasSuffix("-preview-1280-q82.jpg") })
+        let image = try TestImage.decode(renditions.appendingPathComponent(preview).path)
+        #expect((image.width, image.height) == (96, 128))
+    }
 }

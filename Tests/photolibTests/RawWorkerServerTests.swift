@@ -10,7 +10,8 @@ import Testing
 /// failure only, and a server that dies is started again.
 @Suite struct RawWorkerServerTests {
     static func request(_ path: String, side: Int = 1280) -> [UInt8] {
-        Array([RawPreviewWorker.argument, String(side), "100", path].joined(separator: "\0").utf8)
+        Array(
+            RawPreviewWorker.arguments(path: RawPath(path), minimumSide: side, limit: .standard).joined(separator: [0]))
     }
 
     @Test func answersRequestsOneAfterAnotherWithOneServer() throws {

@@ -33,7 +33,7 @@ final class RawPreviewSource {
     /// its long side, else a half-size decode. Refuses a sensor over `limit` first.
     func preview(of path: RawPath, minimumSide: Int, limit: PixelLimit) throws(CodecError) -> Preview {
         reply.shrink(to: Self.keptCapacity)
-        let arguments = [RawPreviewWorker.argument, String(minimumSide), String(limit.megapixels), path.description]
+        let arguments = RawPreviewWorker.arguments(path: path, minimumSide: minimumSide, limit: limit)
         guard let program else {
             reply.replace(with: RawPreviewWorker.reply(to: arguments) ?? [])
             return try parsed()
@@ -45,7 +45,7 @@ final class RawPreviewSource {
             let output: ChildOutput
             do {
                 output = try ChildProcess.run(
-                    program, arguments: arguments, maximumOutput: RawPreviewWorker.maximumReply)
+                    program, rawArguments: arguments, maximumOutput: RawPreviewWorker.maximumReply)
             } catch {
                 throw CodecError(format: .raw, message: "cannot start the raw worker: \(error)")
             }
@@ -61,8 +61,8 @@ final class RawPreviewSource {
     /// How the server's child for `arguments` ended, its reply read; nil when there is no
     /// server to ask. A server that went away is started again once; when that one is gone
     /// too, or one will not fork, there is none for this source any more.
-    private func served(_ arguments: [String], program: String) throws(CodecError) -> ChildEnding? {
-        let request = Array(arguments.joined(separator: "\0").utf8)
+    private func served(_ arguments: [[UInt8]], program: String) throws(CodecError) -> ChildEnding? {
+        let request = Array(arguments.joined(separator: [0]))
         for attempt in 0..<2 where !serverUnusable {
             do {
                 let server =

@@ -36,23 +36,28 @@ package enum RawPreviewWorker {
         // request's reply to give.
         _ = try? LibRawFile.load()
         return ForkServer.serve(socket: 0) { request in
-            let arguments = request.split(separator: 0, omittingEmptySubsequences: false).map {
-                String(decoding: $0, as: UTF8.self)
-            }
+            let arguments = request.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
             return reply(to: arguments) ?? Array("malformed request".utf8) + [0x45]
         }
     }
 
-    /// The worker's side: the reply for the arguments after the hidden one (minimum side,
-    /// megapixel limit, path), which the executable writes to its stdout; nil for arguments
-    /// that are not a worker's. A refused file is a reply too (it says why).
-    package static func reply(to arguments: [String]) -> [UInt8]? {
-        guard arguments.count == 4, let minimumSide = Int(arguments[1]), let megapixels = Int(arguments[2]) else {
-            return nil
-        }
+    /// A worker's arguments, as bytes (a server's request is them joined by NUL): the hidden
+    /// one, the minimum side, the megapixel limit and the path, exactly as the file system has it.
+    static func arguments(path: RawPath, minimumSide: Int, limit: PixelLimit) -> [[UInt8]] {
+        [Array(argument.utf8), Array(String(minimumSide).utf8), Array(String(limit.megapixels).utf8), path.bytes]
+    }
+
+    /// The worker's side: the reply for its `arguments`, which the executable writes to its
+    /// stdout; nil for arguments that are not a worker's. A refused file is a reply too (it
+    /// says why).
+    package static func reply(to arguments: [[UInt8]]) -> [UInt8]? {
+        let number = { (bytes: [UInt8]) in Int(String(decoding: bytes, as: UTF8.self)) }
+        guard arguments.count == 4, arguments[0] == Array(argument.utf8), let minimumSide = number(arguments[1]),
+            let megapixels = number(arguments[2])
+        else { return nil }
         do {
             let preview = try extract(
-                path: RawPath(arguments[3]), minimumSide: minimumSide, limit: PixelLimit(megapixels: megapixels))
+                path: RawPath(bytes: arguments[3]), minimumSide: minimumSide, limit: PixelLimit(megapixels: megapixels))
             return encodeReply(preview)
         } catch {
             return Array(error.message.utf8) + [0x45]
