@@ -8,8 +8,10 @@ import PhotoSupport
 public struct ContentHashing: Sendable {
     /// What one pass did.
     public struct Summary: Sendable, Equatable {
-        /// Hashes computed and stored.
+        /// Hashes computed (and stored, unless the pass was asked not to).
         public var hashed = 0
+        /// The hashes computed, by asset.
+        public var hashes: [AssetID: String] = [:]
         /// Originals whose size or modification time differ from the catalog's (changed since
         /// the last index): left without a hash until an index reads them again.
         public var changed: [RawPath] = []
@@ -19,7 +21,8 @@ public struct ContentHashing: Sendable {
         public init() {}
 
         public static func == (lhs: Summary, rhs: Summary) -> Bool {
-            lhs.hashed == rhs.hashed && lhs.changed == rhs.changed && lhs.failed.map(\.path) == rhs.failed.map(\.path)
+            lhs.hashed == rhs.hashed && lhs.hashes == rhs.hashes && lhs.changed == rhs.changed
+                && lhs.failed.map(\.path) == rhs.failed.map(\.path)
         }
     }
 
@@ -34,10 +37,12 @@ public struct ContentHashing: Sendable {
         try catalog.assets(matching: AssetQuery()).filter { !$0.missing && $0.contentHash == nil }
     }
 
-    /// Hashes `assets` with `jobs` threads and stores what it found; `progress` is called with
-    /// how many are done (from any thread).
+    /// Hashes `assets` with `jobs` threads and stores what it found unless `store` is false (a
+    /// library nobody may write: the hashes serve this run only); `progress` is called with how
+    /// many are done (from any thread).
     public func hash(
-        _ assets: [Asset], catalog: any Catalog, jobs: Int, progress: @escaping @Sendable (Int) -> Void = { _ in }
+        _ assets: [Asset], catalog: any Catalog, jobs: Int, store: Bool = true,
+        progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws -> Summary {
         let library = self.library
         let outcomes = ParallelWork.map(assets, jobs: jobs, makeWorker: {}, progress: progress) { _, asset in
@@ -52,7 +57,8 @@ public struct ContentHashing: Sendable {
             case .failed(let reason): summary.failed.append((asset.file.relativePath, reason))
             }
         }
-        summary.hashed = try catalog.recordContentHashes(records)
+        for record in records { summary.hashes[record.id] = record.hash }
+        summary.hashed = store ? try catalog.recordContentHashes(records) : records.count
         return summary
     }
 

@@ -14,7 +14,8 @@ enum DuplicatesCommand: PhotolibCommand {
             the groups of assets with one content hash: copies of one file, whatever their names \
             or folders. Two different photos are never grouped, even of equal size or with equal \
             ends. Trashed and missing assets are left out. list's filters (such as --folder 2015) \
-            choose the assets compared; a group is printed when two of them share a hash. \
+            choose the assets compared; a group is printed when two of them share a hash. In a \
+            library you cannot write, the hashes are computed all the same, for this run only. \
             Exit status: 0 (duplicates or not), 2 when some originals could not be read (each \
             one is reported), 1 on failure.
             """,
@@ -37,13 +38,26 @@ enum DuplicatesCommand: PhotolibCommand {
         _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
         let library = try context.library(command)
         let catalog = try library.openCatalog()
-        let summary = try hashUnhashed(context: context, library: library, catalog: catalog, jobs: jobs)
+        let summary = try hashUnhashed(
+            context: context, library: library, catalog: catalog, jobs: jobs, readOnlyAllowed: true)
         var query = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
-        query.duplicates = true
         query.sort = .path
         query.reverse = false
         query.limit = nil
-        let groups = DuplicateGroup.groups(try catalog.assets(matching: query))
+        let groups: [DuplicateGroup]
+        if library.isWritable || summary.hashes.isEmpty {
+            query.duplicates = true
+            groups = DuplicateGroup.groups(try catalog.assets(matching: query))
+        } else {
+            // A library nobody may write (a backup, an archive) holds hashes this run computed
+            // that the catalog does not: the assets are grouped here instead of by the catalog.
+            let assets = try catalog.assets(matching: query).filter { !$0.missing }.map { asset in
+                var asset = asset
+                if asset.contentHash == nil { asset.contentHash = summary.hashes[asset.id] }
+                return asset
+            }
+            groups = DuplicateGroup.groups(assets)
+        }
         let shortIDs = try catalog.shortIDs(
             for: groups.flatMap { $0.assets.map(\.id) }, minimumLength: AssetID.minimumDisplayLength)
         if command.flag("json") {
@@ -57,16 +71,21 @@ enum DuplicatesCommand: PhotolibCommand {
     }
 
     /// Hashes the present originals that lack a content hash (progress on a terminal's stderr)
-    /// and reports those that could not be read or changed since the last index.
+    /// and reports those that could not be read or changed since the last index. The hashes
+    /// are stored; in a library nobody may write they are only returned when `readOnlyAllowed`
+    /// (else that is an error: the catalog could not use them).
     static func hashUnhashed(
-        context: CommandContext, library: Library, catalog: any Catalog, jobs: Int = IndexOptions.defaultJobs
+        context: CommandContext, library: Library, catalog: any Catalog, jobs: Int = IndexOptions.defaultJobs,
+        readOnlyAllowed: Bool = false
     ) throws -> ContentHashing.Summary {
         let hashing = ContentHashing(library: library)
         let assets = try hashing.unhashedAssets(catalog: catalog)
         guard !assets.isEmpty else { return ContentHashing.Summary() }
-        try library.requireWritable()
+        if !readOnlyAllowed { try library.requireWritable() }
         let progress = context.progressBar(label: "hashing", total: assets.count)
-        let summary = try hashing.hash(assets, catalog: catalog, jobs: jobs) { progress?.setCompleted($0) }
+        let summary = try hashing.hash(assets, catalog: catalog, jobs: jobs, store: library.isWritable) {
+            progress?.setCompleted($0)
+        }
         progress?.finish()
         for (path, reason) in summary.failed { context.diagnostics.problem("\(path): cannot read: \(reason)") }
         if !summary.changed.isEmpty {

@@ -98,4 +98,36 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: control.path).sorted() == before)
         #expect(try Data(contentsOf: control.appendingPathComponent("catalog.sqlite")) == catalog)
     }
+
+    /// `duplicates` reads the originals that have no content hash yet and groups them all the
+    /// same, keeping the hashes for the run: nothing is written.
+    @Test func duplicatesAreFoundInALibraryNobodyMayWrite() throws {
+        guard Self.canRunAsReader else {
+            print("ReadOnlyLibraryTests: running as root without a '\(Self.otherUser)' user; nothing to test")
+            return
+        }
+        let library = try ListCommandTests.sampleLibrary(renditions: false)
+        try FileManager.default.copyItem(at: library.url("2015/lake-beach.jpg"), to: library.url("copy of lake.jpg"))
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        #expect(try library.assets().allSatisfy { $0["contentHash"] is NSNull })
+        try Self.setWritable(library.root, false)
+        defer { try? Self.setWritable(library.root, true) }
+        let control = library.url(".photolib")
+        let catalog = try Data(contentsOf: control.appendingPathComponent("catalog.sqlite"))
+
+        let found = try Self.runAsReader(["duplicates", "--jsonl", "--library", library.root.path])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stderr.isEmpty, "\(found.stderr)")
+        let groups = found.stdout.split(separator: "\n")
+        #expect(groups.count == 1, "\(found.stdout)")
+        let group = try #require(
+            try JSONSerialization.jsonObject(with: Data(groups.first.map(String.init)?.utf8 ?? "".utf8))
+                as? [String: Any])
+        let paths = ((group["assets"] as? [[String: Any]]) ?? []).compactMap { $0["relativePath"] as? String }
+        #expect(paths.sorted() == ["2015/lake-beach.jpg", "copy of lake.jpg"])
+        // `--duplicates` as a filter needs the hashes in the catalog: it says why it cannot.
+        let filtered = try Self.runAsReader(["list", "--duplicates", "--library", library.root.path])
+        #expect(filtered.status == 1 && filtered.stderr.hasSuffix("library is read-only\n"), "\(filtered.stderr)")
+        #expect(try Data(contentsOf: control.appendingPathComponent("catalog.sqlite")) == catalog)
+    }
 }
