@@ -139,6 +139,22 @@ public enum FileSystem {
         }
     }
 
+    /// Writes all of `bytes` to `descriptor`, retrying short writes; false when it failed.
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
     /// Writes `data` to a temporary file beside `path`, flushes it, and renames it into
     /// place, so that a reader sees the old file or the new one, never half of one.
     public static func writeAtomically(_ data: [UInt8], to path: RawPath) throws {

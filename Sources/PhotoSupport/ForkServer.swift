@@ -41,7 +41,7 @@ package enum ForkServer {
             if child == 0 {
                 close(socket)
                 let reply = handle(Array(message[..<length]))
-                _exit(writeAll(reply, to: pipe) ? 0 : 1)
+                _exit(FileSystem.writeAll(reply, to: pipe) ? 0 : 1)
             }
             let forkError = errno
             close(pipe)
@@ -137,21 +137,5 @@ package enum ForkServer {
             if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { count += 1 }
         }
         return count
-    }
-
-    /// Writes all of `bytes` to `descriptor`, retrying short writes; false when it failed.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
     }
 }

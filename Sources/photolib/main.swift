@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFormats
+import PhotoSupport
 
 // A reader that goes away (`photolib list | head -1`) must not kill us: with SIGPIPE
 // ignored, writes fail with EPIPE, which the output stream treats as "stop writing".
@@ -23,28 +24,10 @@ if CommandLine.arguments.count > 1,
         CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
     }
     guard let reply = RawPreviewWorker.reply(to: arguments) else { exit(64) }
-    exit(FileHandle.standardOutput.writeAll(reply) ? 0 : 1)
+    exit(FileSystem.writeAll(reply, to: STDOUT_FILENO) ? 0 : 1)
 }
 RawPreviewWorker.register(executable: "/proc/self/exe")
 
 let status = CommandRunner(commands: CommandRegistry.commands)
     .run(CommandRunner.processArguments(), context: .forCurrentProcess())
 exit(status.rawValue)
-
-extension FileHandle {
-    /// Writes all of `bytes`, retrying short writes; false when the reader went away.
-    fileprivate func writeAll(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-    }
-}
