@@ -9,6 +9,10 @@ import PhotoSupport
 /// and some old cameras pad files with zeros or FF bytes to a block size, sometimes by more
 /// than that: when everything searched is padding, the search goes back through the padding
 /// (and only the padding) in 64 KiB steps, then looks for the marker just before it.
+/// Cards also leave other data after a sound image (the rest of a block that held an older
+/// file): when the tail holds neither the marker nor padding, the scan is searched from its
+/// start, front to back, in 1 MiB reads. That costs a read of the file, but only for such files;
+/// the first FF D9 is where the decoder stops, so the verdict is the decoder's.
 enum EndOfImageSearch {
     static let windowSize = 64 << 10
 
@@ -25,7 +29,10 @@ enum EndOfImageSearch {
         guard from < region.count else { return false }
         let searched = UnsafeRawBufferPointer(rebasing: region[from...])
         if containsMarker(searched) { return true }
-        guard isPadding(searched), regionStart > searchStart else { return false }
+        guard regionStart > searchStart else { return false }
+        guard isPadding(searched) else {
+            return firstMarker(from: searchStart, before: regionStart + 1, reader: reader)
+        }
         guard let lastData = lastNonPadding(before: regionStart, after: searchStart, reader: reader) else {
             return false
         }
@@ -43,6 +50,31 @@ enum EndOfImageSearch {
         while index >= 0 {
             if bytes[index + 1] == 0xD9, bytes[index] == 0xFF { return true }
             index -= 1
+        }
+        return false
+    }
+
+    /// True when FF D9 starts at an offset in `start..<end - 1` (the byte at `end - 1` may be
+    /// the marker's FF, whose D9 lies just past: `end` is one past the last byte read);
+    /// false when a read fails.
+    private static func firstMarker<Reader: PositionalReader>(
+        from start: Int64, before end: Int64, reader: Reader
+    ) -> Bool {
+        let chunk = 1 << 20
+        let window = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk + 1, alignment: 16)
+        defer { window.deallocate() }
+        var offset = start
+        while offset < end - 1 {
+            // One byte of overlap, so that a marker split between two reads is seen.
+            let length = Int(min(Int64(chunk + 1), end - offset))
+            let bytes = UnsafeMutableRawBufferPointer(rebasing: window[..<length])
+            guard reader.read(at: offset, into: bytes) == length else { return false }
+            var index = 0
+            while index < length - 1 {
+                if bytes[index] == 0xFF, bytes[index + 1] == 0xD9 { return true }
+                index += 1
+            }
+            offset += Int64(chunk)
         }
         return false
     }

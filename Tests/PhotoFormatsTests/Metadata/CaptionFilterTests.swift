@@ -18,6 +18,7 @@ import Testing
         "EPSON DSC picture", "SANYO DIGITAL CAMERA", "KODAK Digital Still Camera", "MINOLTA DIGITAL CAMERA",
         "Minolta DSC", "KONICA MINOLTA DIGITAL CAMERA", "OLYMPUS DIGITAL CAMERA         ", "SAMSUNG",
         "User comments", "Exif_JPEG_PICTURE", "Nikon Digital Camera", "PENTAX Digital Camera",
+        "KODAK Action Cam", "GoPro Action Camera",
         // DCF and EXIF version stamps.
         "DCF 1.0", "DCF2.0", "Exif 2.2",
         // File names and folders the camera wrote.

@@ -67,6 +67,21 @@ import Testing
         }
     }
 
+    /// Cards leave the rest of a block after a sound image: data that is neither the marker
+    /// nor padding, past the 64 KiB tail (held-out Canon, Kodak, Olympus and FujiFilm files
+    /// that djpeg decodes without a warning). The image is whole; a scan cut short before the
+    /// same data is still truncated, and so is one whose marker-less data spans several reads.
+    @Test(arguments: [70_000, 300_000, 2_500_000])
+    func dataLeftAfterTheEndOfImageIsNotTruncation(junkCount: Int) throws {
+        // Bytes 01...FE only: no FF D9 and no padding in the junk itself.
+        let junk = (0..<junkCount).map { UInt8(1 + $0 % 254) }
+        let sound = try folder.write(
+            SyntheticJPEG.jpeg(scanBytes: 70_000, trailer: SyntheticJPEG.endOfImage + junk), named: "card.jpg")
+        #expect(try ImageFileReader.read(sound).problems == [])
+        let cut = try folder.write(SyntheticJPEG.jpeg(scanBytes: 1_200_000, trailer: junk), named: "cutcard.jpg")
+        #expect(try ImageFileReader.read(cut).problems == ["truncated (no end-of-image marker)"])
+    }
+
     /// A block too big for one APP1 segment, split as exiftool and some cameras do: the second
     /// segment repeats `Exif\0\0` and goes on where the first stopped.
     @Test(arguments: [false, true])

@@ -31,7 +31,8 @@ enum CameraBoilerplate {
     /// What a camera puts after its maker's name.
     static let makerSuffixes: [String] = [
         "digital camera", "digital still camera", "dsc picture", "dsc", "digital", "camera", "digicam",
-        "picture", "image", "photo", "digital image", "dsc image", "corporation", "imaging",
+        "picture", "image", "photo", "digital image", "dsc image", "corporation", "imaging", "action cam",
+        "action camera",
     ]
 
     /// File extensions of the pictures and films cameras write; a caption that is one such
