@@ -85,6 +85,9 @@ extension ImageFileReader {
                 text.problems.append("XMP not read: \(error)")
             }
         }
+        // The date and position in the XMP when the format's EXIF had none, as for JPEG (a PNG
+        // exiftool wrote `XMP-exif:DateTimeOriginal` into has no other date).
+        metadata.adopt(text)
         if found.width > 0, found.height > 0, !pixelLimit.admits(width: found.width, height: found.height) {
             problems.append(pixelLimit.refusal(width: found.width, height: found.height))
         }

@@ -35,6 +35,39 @@ import Testing
         #expect(png.embeddedText.xmp?.caption == "Lighthouse XMP title")
     }
 
+    /// A PNG exiftool gave `XMP-exif:DateTimeOriginal` (and no EXIF date): the date is the
+    /// photo's, as the same XMP in a JPEG gives it.
+    @Test func pngDateFromXMPWhenItHasNoEXIFDate() throws {
+        let xmp = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+            <rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" \
+            exif:DateTimeOriginal="2019-07-24T11:25:40"/></rdf:RDF></x:xmpmeta>
+            """
+        let chunkData = Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + Array(xmp.utf8)
+        let type = Array("iTXt".utf8)
+        let length = UInt32(chunkData.count)
+        var chunk = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + type + chunkData
+        let crc = Self.crc32(type + chunkData)
+        chunk += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+        // After the signature (8 bytes) and IHDR (25 bytes).
+        let plain = try FormatFixtures.bytes("gray8.png")
+        let folder = try TemporaryDirectory()
+        let path = try folder.write(Array(plain[..<33]) + chunk + Array(plain[33...]), named: "dated.png")
+        let reading = try ImageFileReader.read(path)
+        #expect(reading.metadata.takenAt?.iso8601 == "2019-07-24T11:25:40")
+        #expect(reading.metadata.takenAtSource == .xmp)
+        #expect(try ImageFileReader.read(FormatFixtures.path("gray8.png")).metadata.takenAt == nil)
+    }
+
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 1 ? 0xEDB8_8320 : 0) }
+        }
+        return ~crc
+    }
+
     @Test func formatsAreRecognisedByTheirBytesNotTheirNames() throws {
         let folder = try TemporaryDirectory()
         for (name, expected) in FormatFixtures.expected {
