@@ -46,15 +46,17 @@ extension Browser {
         case .tab, .character("]"): try switchTab(by: 1)
         case .backTab, .character("["): try switchTab(by: -1)
         case .character(let digit) where digit.isASCII && digit.isNumber:
+            // 0 is the Trash by name, not the last tab: Missing follows it when some are missing.
             let number = Int(String(digit)) ?? 1
-            if tabs.select(index: number == 0 ? tabs.tabs.count - 1 : number - 1) { try reopen() }
+            if number == 0 ? tabs.select(.trash) : tabs.select(index: number - 1) { try reopen() }
         case .character("/"): prompt = .filter(original: filter)
         case .character(" "): if window.asset(at: cursor) != nil { mode = .peek }
         case .enter: return try pop()
         case .character("?"): mode = .help
         case .character("q"): return options.isPick ? .cancelled : .quit
         case .escape:
-            if filter.isEmpty { return options.isPick ? .cancelled : .quit }
+            // Esc gives up, in browse as in pick (status 130, as fzf); q is the ordinary way out.
+            if filter.isEmpty { return .cancelled }
             filter = ""
             try reopen()
         case .mouse(let event): return try handleGridMouse(event)

@@ -15,7 +15,7 @@ struct HelpView {
                 purpose == .pick(multiple: true)
                     ? "mark and move (collections: ] and [)" : "next or previous collection (also ] and [)"
             ),
-            ("1-9 0", "the first nine collections; 0 the last (Trash)"),
+            ("1-9 0", "the first nine collections; 0 the Trash"),
             ("/", "filter by caption, city or path as you type (!word excludes); Enter keeps it, Esc drops it"),
             ("Space", "peek: the preview, its facts and actions; Space or Esc closes it"),
             (
@@ -29,8 +29,8 @@ struct HelpView {
             ("c", "edit the caption"),
             ("Ctrl-L", "draw the screen again"),
             ("Ctrl-Z", "suspend (fg to come back)"),
-            ("q Esc", purpose == .browse ? "quit" : "quit without picking (status 130)"),
-            ("Ctrl-C", "quit (status 130)"),
+            ("q", purpose == .browse ? "quit" : "quit without picking (status 130)"),
+            ("Esc Ctrl-C", "give up (status 130); Esc first drops a filter"),
         ]
         if purpose != .browse {
             entries.append(("", "the chosen path goes to stdout; --print chooses id, path, json or jsonl"))

@@ -76,9 +76,25 @@ import Testing
         #expect(terminal.wait { $0.reversedText(row: 0) == "Chamonix-Mont-Blanc 1" })
         terminal.type("1")
         #expect(terminal.wait { $0.reversedText(row: 0) == "All 10" && $0.text.contains("Harbour in France") })
-        // 0 is the last tab, the trash.
+        // 0 is the trash.
         terminal.type("0")
         #expect(terminal.wait { $0.reversedText(row: 0) == "Trash 0" })
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    /// With a Missing tab after the Trash, 0 still goes to the Trash (where u restores), not
+    /// to the last tab.
+    @Test func zeroGoesToTheTrashWhenMissingComesAfterIt() throws {
+        let library = try ListCommandTests.sampleLibrary()
+        let gone = library.root.appendingPathComponent("no-exif.jpg")
+        try FileManager.default.removeItem(at: gone)
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        #expect(try library.run(["collections", "--json"]).stdout.contains("\"missing\""))
+        let terminal = try library.launch(["browse", "--image", "symbols"])
+        #expect(terminal.waitFor("Harbour in France"), "\(terminal.screen.text)")
+        terminal.type("0")
+        #expect(terminal.wait { $0.reversedText(row: 0) == "Trash 0" }, "\(terminal.screen.text)")
         terminal.type("q")
         #expect(terminal.waitForExit() == 0)
     }
