@@ -25,6 +25,28 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
+    /// `find -name '*.DNG' | photolib action like -`: a companion's path acts on the asset it
+    /// belongs to (with a note under --verbose), from the command line and from stdin.
+    @Test func actionsOnACompanionPathActOnItsAsset() throws {
+        let (library, id) = try libraryWithGroup()
+        let liked = try library.run(["action", "like", "phone/IMG_0001.DNG"])
+        #expect(liked.status == 0, "\(liked.stderr)")
+        #expect(liked.stderr == "")
+        #expect(try library.assets()[0]["liked"] as? Bool == true)
+        let verbose = try library.run(
+            ["action", "favourite", "--verbose", "-"], stdin: Data((library.url("phone/IMG_0001.MOV").path + "\n").utf8)
+        )
+        #expect(verbose.status == 0, "\(verbose.stderr)")
+        #expect(
+            verbose.stderr.contains(
+                "photolib: \(library.url("phone/IMG_0001.MOV").path): a companion of phone/IMG_0001.HEIC: acting on that asset"
+            ), "\(verbose.stderr)")
+        #expect(try library.assets()[0]["favourite"] as? Bool == true)
+        #expect(try library.assets()[0]["id"] as? String == id)
+        // A .THM belongs to its photo too; peek on it shows the photo.
+        #expect(try library.run(["peek", "--json", "phone/IMG_0001.THM"]).stdout.contains(id))
+    }
+
     @Test func deleteRestoreAndEmptyTakeTheWholeGroup() throws {
         let (library, id) = try libraryWithGroup()
         let group = ["IMG_0001.DNG", "IMG_0001.HEIC", "IMG_0001.MOV", "IMG_0001.THM"]

@@ -47,6 +47,15 @@ public struct ImageReadError: PhotolibError, Equatable {
         return String(detected.dropLast(" video".count))
     }
 
+    /// The formats people keep beside their photos that photolib does not read yet ("GIF",
+    /// "BMP", "PSD"), when the file is one: counted apart in an index summary, not failures.
+    public var notYetReadKind: String? {
+        guard case .unsupported(let detected?) = reason else { return nil }
+        return Self.notYetRead[detected]
+    }
+
+    private static let notYetRead = ["GIF image": "GIF", "BMP image": "BMP", "Photoshop document": "PSD"]
+
     /// The reason alone, without the path.
     public var reasonDescription: String {
         switch reason {

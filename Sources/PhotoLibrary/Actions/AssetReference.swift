@@ -20,8 +20,43 @@ public struct AssetReferenceResolver {
     }
 
     /// The asset `reference` names. Throws `AssetReferenceError` (exit status 66) when it names
-    /// none, or more than one (naming the candidates).
+    /// none, or more than one (naming the candidates). The path of a companion (a RAW twin, a
+    /// `.THM`, a Live Photo movie) names the asset it belongs to.
     public func resolve(_ reference: RawPath) throws -> Asset {
+        try resolveNotingCompanion(reference).asset
+    }
+
+    /// As `resolve`, saying also when `reference` was a companion's path: then `companionOf`
+    /// is the path (relative to the library) of the asset it belongs to, for `--verbose`.
+    public func resolveNotingCompanion(_ reference: RawPath) throws -> (asset: Asset, companionOf: RawPath?) {
+        do {
+            return (try resolveDirectly(reference), nil)
+        } catch let error as AssetReferenceError {
+            guard case .companion(of: _?) = error.reason, let (asset, primary) = try owner(ofCompanion: reference)
+            else { throw error }
+            return (asset, primary)
+        }
+    }
+
+    /// The asset a companion's file belongs to, with its path; nil when that photo is no asset.
+    private func owner(ofCompanion reference: RawPath) throws -> (Asset, RawPath)? {
+        var absolute = reference.absolute(currentDirectory: workingDirectory)
+        if !FileSystem.exists(absolute), !reference.isAbsolute {
+            absolute = reference.absolute(currentDirectory: library.root)
+        }
+        // A `.THM` beside a RAW+JPEG pair names the RAW first, itself the JPEG's companion.
+        var candidate = absolute
+        for _ in 0..<2 {
+            guard let primary = Companions.primary(of: candidate), let relative = relativeToLibrary(primary) else {
+                return nil
+            }
+            if let asset = try catalog.asset(atRelativePath: relative) { return (asset, relative) }
+            candidate = primary
+        }
+        return nil
+    }
+
+    private func resolveDirectly(_ reference: RawPath) throws -> Asset {
         let text = reference.description.trimmingCharacters(in: .whitespaces)
         if AssetID.isPossiblePrefix(text) {
             let matches = try catalog.ids(withPrefix: text, limit: Self.candidateLimit + 1)

@@ -27,6 +27,9 @@ public struct IndexSummary: Sendable, Equatable {
     public var skipped = 0
     /// Videos (not assets) by kind, recognised by their bytes: "MOV", "MP4", "AVI", "3GP", "MTS"…
     public var videos: [String: Int] = [:]
+    /// Images in formats photolib does not read yet, by kind ("GIF", "BMP", "PSD"): passed
+    /// over like videos, with a count in the summary, not failures.
+    public var notReadYet: [String: Int] = [:]
     /// Every video and quietly skipped file of this pass, with what it is ("MOV video",
     /// "not a format photolib reads (text)"), for `index --verbose`.
     public var passedOver: [RenditionFailure] = []
@@ -59,6 +62,9 @@ public struct IndexSummary: Sendable, Equatable {
 
     /// All videos, of every kind.
     public var videoCount: Int { videos.values.reduce(0, +) }
+
+    /// All images in formats not read yet, of every kind.
+    public var notReadYetCount: Int { notReadYet.values.reduce(0, +) }
 
     /// True when some file could not be indexed, or only in part, or lacks its renditions:
     /// the batch is a partial success.

@@ -160,6 +160,11 @@ public final class Indexer {
                 if let video = error.videoKind {
                     summary.videos[video, default: 0] += 1
                     summary.passedOver.append(RenditionFailure(path: pending.absolutePath, reason: "\(video) video"))
+                } else if let kind = error.notYetReadKind {
+                    summary.notReadYet[kind, default: 0] += 1
+                    summary.passedOver.append(
+                        RenditionFailure(path: pending.absolutePath, reason: "\(kind): not a format photolib reads yet")
+                    )
                 } else if IndexRules.isQuietlySkipped(error, path: pending.relativePath) {
                     summary.skipped += 1
                     summary.passedOver.append(

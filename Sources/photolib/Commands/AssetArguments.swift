@@ -30,7 +30,8 @@ enum AssetArguments {
         var failures: [any PhotolibError] = []
         for reference in references {
             do {
-                let asset = try AssetReferenceText.resolve(reference, with: resolver)
+                let asset = try AssetReferenceText.resolve(
+                    reference, with: resolver, diagnostics: context.diagnostics)
                 if seen.insert(asset.id).inserted { assets.append(asset) }
             } catch let error as AssetReferenceError {
                 failures.append(error)

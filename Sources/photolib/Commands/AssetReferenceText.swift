@@ -9,9 +9,16 @@ import PhotoSupport
 enum AssetReferenceText {
     /// The asset `reference` names: a JSON object line by its `id`, anything else as the
     /// resolver reads it. Throws `AssetReferenceError` or `JSONLineError` (exit status 66).
-    static func resolve(_ reference: RawPath, with resolver: AssetReferenceResolver) throws -> Asset {
+    /// A companion's path names the asset it belongs to; `diagnostics` says so under `--verbose`.
+    static func resolve(
+        _ reference: RawPath, with resolver: AssetReferenceResolver, diagnostics: Diagnostics? = nil
+    ) throws -> Asset {
         let text = reference.description.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("{") else { return try resolver.resolve(reference) }
+        guard text.hasPrefix("{") else {
+            let (asset, owner) = try resolver.resolveNotingCompanion(reference)
+            if let owner { diagnostics?.note(text, "a companion of \(owner): acting on that asset") }
+            return asset
+        }
         guard let hex = jsonLineID(text), let id = AssetID(hex: hex) else { throw JSONLineError(line: text) }
         return try resolver.resolve(id: id, named: hex)
     }

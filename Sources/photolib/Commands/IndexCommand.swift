@@ -108,6 +108,12 @@ enum IndexCommand: PhotolibCommand {
             parts.append(
                 "videos \(summary.videoCount) (\(kinds.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))")
         }
+        if summary.notReadYetCount > 0 {
+            let kinds = summary.notReadYet.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            parts.append(
+                "not read yet \(summary.notReadYetCount) (\(kinds.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))"
+            )
+        }
         if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not images)") }
         if summary.failedBefore > 0 { parts.append("failed before \(summary.failedBefore) (unchanged; not read)") }
         return parts.joined(separator: ", ")
@@ -129,6 +135,10 @@ enum IndexCommand: PhotolibCommand {
             ("damaged", .int(Int64(summary.damaged))), ("skipped", .int(Int64(summary.skipped))),
             ("companions", .int(Int64(summary.companions))),
             ("videos", .object(summary.videos.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+            (
+                "notReadYet",
+                .object(summary.notReadYet.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })
+            ),
             ("rendered", .int(Int64(summary.rendered))),
             ("renditionsFailed", .int(Int64(summary.renditionsFailed))),
             (
