@@ -56,6 +56,7 @@ extension LibraryVerifier {
                 switch report.findings[index].kind {
                 case .catalogDamaged: .catalogDamaged
                 case .assetLost: .assetLost
+                case .contentChanged, .originalUnreadable: .originalDamaged
                 default: .trashNotTouched
                 }
         }

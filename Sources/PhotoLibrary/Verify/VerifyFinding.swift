@@ -13,6 +13,12 @@ public struct VerifyFinding: Sendable, Equatable {
         case originalMissing = "original-missing"
         /// The original's size, modification time or fingerprint differs from the catalog's.
         case originalChanged = "original-changed"
+        /// `verify --deep`: the original's whole-file content hash differs from the one recorded,
+        /// though its size and modification time do not (a disk or a copy damaged it). Only a
+        /// backup can mend it: reported, never repaired.
+        case contentChanged = "content-changed"
+        /// `verify --deep`: the original is there but could not be read whole.
+        case originalUnreadable = "original-unreadable"
         /// A thumbnail or preview of a readable asset was never made or was removed.
         case renditionMissing = "rendition-missing"
         /// A rendition named by a fingerprint no asset has now; or, with an asset, one of that
@@ -79,6 +85,9 @@ public struct VerifyFinding: Sendable, Equatable {
         case assetLost
         /// Another photolib is moving files now (its recorded moves are not ours to judge).
         case filesMoving
+        /// An original whose bytes went bad, or cannot be read: photolib never writes an
+        /// original, so only a copy from a backup mends it.
+        case originalDamaged
 
         public var description: String {
             switch self {
@@ -92,6 +101,8 @@ public struct VerifyFinding: Sendable, Equatable {
                 "not repaired: the action log keeps no file facts to bring it back; index its original again "
                     + "(it gets a new id)"
             case .filesMoving: "not repaired: another photolib is moving files now; verify again when it is done"
+            case .originalDamaged:
+                "not repaired: photolib never writes an original; copy it back from a backup, then index"
             }
         }
     }
@@ -118,7 +129,7 @@ public struct VerifyFinding: Sendable, Equatable {
             .temporaryLeft, .sidecarDisagrees, .historyDisagrees, .trashUnrecorded, .restoreUnrecorded:
             true
         case .catalogDamaged: recountable
-        case .trashFileMissing, .trashFileUnclaimed, .assetLost: false
+        case .trashFileMissing, .trashFileUnclaimed, .assetLost, .contentChanged, .originalUnreadable: false
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCatalog
 import PhotoLibrary
 
@@ -25,6 +26,11 @@ enum VerifyCommand: PhotolibCommand {
             (not those changed in the last minute, which an index or render running now may \
             own), and recounts the stored collection counts when they are the catalog's only \
             damage (other catalog damage needs a backup). It never deletes, moves or writes an original or a file in the trash. \
+            With --deep, also reads every present original whole and compares its content hash \
+            with the one recorded (content-changed: bytes gone bad while size and modification time \
+            stayed, which only a backup mends); originals never hashed are hashed and their hash \
+            kept; each asset's check time is kept in .photolib/deep-checks, so that \
+            --skip-recent 30d takes up a run cut short, or checks a library a slice at a time. \
             Exit status: 0 when all is well (after --repair: when the \
             repairs left nothing wrong), 1 when problems remain that verify does not or cannot \
             repair, 2 when some repairs were tried and failed.
@@ -32,24 +38,46 @@ enum VerifyCommand: PhotolibCommand {
         options: [
             .flag("repair", help: "Fix what can be fixed without losing anything."),
             .flag("json", help: "Print the findings and the summary as one JSON object."),
+            .flag("deep", help: "Also re-hash every original whole against its recorded content hash."),
+            .value(
+                "skip-recent", "duration",
+                help: "With --deep: skip originals deep-checked within this long (30d, 12h, 90m, 2w)."),
             .value(
                 "jobs", "n", short: "j", help: "Images decoded at once when repairing (default: the number of cores)."),
         ],
-        examples: ["photolib verify", "photolib verify --repair", "photolib verify --json | jq '.findings[].kind'"]
+        examples: [
+            "photolib verify", "photolib verify --repair", "photolib verify --json | jq '.findings[].kind'",
+            "photolib verify --deep --skip-recent 30d",
+        ]
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
         let library = try context.library(command)
         let repairing = command.flag("repair")
+        let deep = command.flag("deep")
+        let skipRecent = try command.value("skip-recent").map { try duration($0, command) }
+        if skipRecent != nil, !deep {
+            throw UsageError(message: "--skip-recent needs --deep", commandPath: command.path)
+        }
         if repairing { try library.requireWritable() }
         var report: VerifyReport
         // Files index could not read are no fault of the catalog: shown, not counted as problems.
         var unreadable: [IndexFailure] = []
+        var deepSummary: DeepCheck.Summary?
         do {
             let catalog = try library.openCatalog()
             let verifier = LibraryVerifier(library: library, catalog: catalog)
             report = repairing ? try verifier.checkAndRepair(jobs: jobs) : try verifier.check()
+            if deep {
+                deepSummary = try deepCheck(
+                    library: library, catalog: catalog, jobs: jobs, skipRecent: skipRecent, context: context)
+                for finding in deepSummary!.findings + deepSummary!.unreadable {
+                    var finding = finding
+                    if repairing { finding.repairProblem = .originalDamaged }
+                    report.findings.append(finding)
+                }
+            }
             unreadable = try catalog.indexFailures()
         } catch let error as SQLiteError {
             // A catalog SQLite cannot read (a corrupt page, not a database at all) is what
@@ -62,6 +90,17 @@ enum VerifyCommand: PhotolibCommand {
         }
         if command.flag("json") {
             var members = json(report, repairing: repairing).objectValue ?? []
+            if let deepSummary {
+                members.append(
+                    (
+                        "deep",
+                        .object([
+                            ("compared", .integer(deepSummary.compared)), ("hashed", .integer(deepSummary.hashed)),
+                            ("skippedRecent", .integer(deepSummary.skippedRecent)),
+                            ("bytes", .int(deepSummary.bytes)),
+                        ])
+                    ))
+            }
             members.append(
                 (
                     "indexFailures",
@@ -77,6 +116,7 @@ enum VerifyCommand: PhotolibCommand {
         } else {
             for finding in report.findings { context.stdout.write(line(finding, repairing: repairing) + "\n") }
             context.summary(summary(report, repairing: repairing))
+            if let deepSummary { context.summary(deepText(deepSummary)) }
             if !unreadable.isEmpty {
                 context.summary(
                     "\(unreadable.count) file\(unreadable.count == 1 ? "" : "s") index could not read "
@@ -84,6 +124,45 @@ enum VerifyCommand: PhotolibCommand {
             }
         }
         return status(report)
+    }
+
+    /// Re-hashes the originals (progress on a terminal's stderr).
+    private static func deepCheck(
+        library: Library, catalog: any Catalog, jobs: Int, skipRecent: Int64?, context: CommandContext
+    ) throws -> DeepCheck.Summary {
+        let check = DeepCheck(library: library)
+        let now = Date()
+        let cutoff = skipRecent.map { Int64(now.timeIntervalSince1970) - $0 }
+        let (assets, skipped) = try check.pending(catalog: catalog, skipCheckedSince: cutoff)
+        let progress = context.progressBar(label: "hashing originals", total: assets.count)
+        var summary = try check.run(assets, catalog: catalog, jobs: jobs, now: now) { progress?.setCompleted($0) }
+        progress?.finish()
+        summary.skippedRecent = skipped
+        return summary
+    }
+
+    static func deepText(_ summary: DeepCheck.Summary) -> String {
+        var text =
+            "deep: read \(summary.compared + summary.hashed) original\(summary.compared + summary.hashed == 1 ? "" : "s") whole "
+            + "(\(TrashCommand.byteCount(summary.bytes))): \(summary.findings.count) changed"
+        if summary.hashed > 0 { text += ", \(summary.hashed) hashed for the first time" }
+        if !summary.unreadable.isEmpty { text += ", \(summary.unreadable.count) unreadable" }
+        if summary.skippedRecent > 0 { text += ", \(summary.skippedRecent) skipped (checked recently)" }
+        return text
+    }
+
+    /// `30d`, `12h`, `90m`, `45s`, `2w`: seconds.
+    static func duration(_ text: String, _ command: ParsedCommand) throws -> Int64 {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604_800]
+        guard let unit = text.last.flatMap({ units[$0] }), let count = Int64(text.dropLast()), count >= 0,
+            count <= 100 * 365 * 86400 / unit
+        else {
+            throw UsageError(
+                message:
+                    "Invalid value '\(text)' for '--skip-recent <duration>': expected a number and s, m, h, d or w "
+                    + "(30d)", commandPath: command.path)
+        }
+        return count * unit
     }
 
     /// 0 when nothing is outstanding, 2 when a repair failed, else 1.
