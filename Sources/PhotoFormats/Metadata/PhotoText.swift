@@ -23,6 +23,10 @@ public struct PhotoText: Sendable, Equatable {
     /// Keywords, hierarchies written `Places/France/Bordeaux`, deduplicated (see `Keywords`):
     /// XMP `lr:hierarchicalSubject`, `digiKam:TagsList` and `dc:subject`; IPTC Keywords (2:25).
     public var keywords: [String]
+    /// True when photolib wrote the caption itself (a sidecar it wrote, see `SidecarWriter`):
+    /// the caption is a person's words, kept even when it looks like camera boilerplate
+    /// (`IMG_1234`), which the caption filters drop from every other source.
+    public var captionIsVerbatim = false
 
     public init(
         caption: String? = nil, city: String? = nil, region: String? = nil, country: String? = nil,

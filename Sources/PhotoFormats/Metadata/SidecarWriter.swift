@@ -94,7 +94,19 @@ public enum SidecarWriter {
                 keywords: keywords, path: path)
         }
         var editor = XMPEditor(bytes: bytes, descriptions: packet.descriptions, target: description)
+        // The caption is the catalog's: a person's words, or a file's that passed the
+        // boilerplate filter already. Marked `photolib:WroteCaption`, it reads back as it is
+        // (`IMG_1234` a person typed is not taken for a camera's file name by the next index
+        // or verify). The mark is added where the caption changes, or would not read back,
+        // in a sidecar photolib did not make (whose `x:xmptk` says so already).
+        let captionChanges = editor.current(XMPNamespace.dc, "description") != caption.flatMap(PhotoText.clean)
+        let wouldBeDropped = caption.map { CaptionFilter.meaningful($0) == nil } ?? false
         editor.set(XMPNamespace.dc, "description", to: caption, languageAlternative: true)
+        if caption == nil {
+            editor.set(XMPNamespace.photolib, "WroteCaption", to: nil, languageAlternative: false)
+        } else if !packet.captionWrittenByPhotolib, captionChanges || wouldBeDropped {
+            editor.set(XMPNamespace.photolib, "WroteCaption", to: "True", languageAlternative: false)
+        }
         editor.set(XMPNamespace.photoshop, "City", to: city, languageAlternative: false)
         switch rating {
         case .user(let value):

@@ -12,10 +12,13 @@ enum XMPNamespace {
     static let lightroom = "http://ns.adobe.com/lightroom/1.0/"
     /// digiKam's: `digiKam:TagsList`.
     static let digiKam = "http://www.digikam.org/ns/1.0/"
+    /// photolib's own: `photolib:WroteCaption` (see `SidecarWriter`). `.invalid` can never be
+    /// anyone's domain, so the name is photolib's alone.
+    static let photolib = "https://photolib.invalid/ns/1.0/"
 
     /// The prefix each is usually written with, for namespaces photolib has to declare itself.
     static let customaryPrefix = [
         rdf: "rdf", x: "x", dc: "dc", photoshop: "photoshop", xmp: "xmp", xmpNote: "xmpNote",
-        lightroom: "lr", digiKam: "digiKam",
+        lightroom: "lr", digiKam: "digiKam", photolib: "photolib",
     ]
 }

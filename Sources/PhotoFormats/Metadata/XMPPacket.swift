@@ -81,10 +81,14 @@ struct XMPPacket {
 
     /// Caption (the description, else the title, whichever is not camera boilerplate), place,
     /// rating, capture date, GPS position and keywords.
+    /// A caption photolib wrote (see `writtenByPhotolib`) is taken as it is.
     var text: PhotoText {
-        PhotoText(
-            caption: CaptionFilter.meaningful(value(XMPNamespace.dc, "description"))
-                ?? CaptionFilter.meaningful(value(XMPNamespace.dc, "title")),
+        let verbatim = captionWrittenByPhotolib
+        var text = PhotoText(
+            caption: verbatim
+                ? value(XMPNamespace.dc, "description")
+                : CaptionFilter.meaningful(value(XMPNamespace.dc, "description"))
+                    ?? CaptionFilter.meaningful(value(XMPNamespace.dc, "title")),
             city: value(XMPNamespace.photoshop, "City"),
             region: value(XMPNamespace.photoshop, "State"),
             country: value(XMPNamespace.photoshop, "Country"),
@@ -98,6 +102,16 @@ struct XMPPacket {
                 altitude: value(XMPNamespace.exif, "GPSAltitude"),
                 altitudeReference: value(XMPNamespace.exif, "GPSAltitudeRef")),
             keywords: keywords)
+        text.captionIsVerbatim = verbatim && text.caption != nil
+        return text
+    }
+
+    /// Whether the `dc:description` is one photolib wrote: marked `photolib:WroteCaption`,
+    /// or in a sidecar photolib made (`x:xmptk="photolib …"`, before the mark existed).
+    var captionWrittenByPhotolib: Bool {
+        if value(XMPNamespace.photolib, "WroteCaption") == "True" { return true }
+        let toolkit = root.name.matches(XMPNamespace.x, "xmpmeta") ? root.attribute(XMPNamespace.x, "xmptk") : nil
+        return toolkit?.value.hasPrefix("photolib ") == true
     }
 
     /// The GUID (32 hex digits) of the extended XMP that holds what did not fit in the main packet.

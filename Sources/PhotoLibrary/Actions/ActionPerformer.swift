@@ -92,6 +92,9 @@ public struct ActionPerformer {
         default: break
         }
         var report = Report()
+        if let problem = action.change(value: value).flatMap(AssetTextLimits.problem) {
+            throw TextLimitError(problem: problem)
+        }
         let edits = assets.map { AssetEdit(id: $0.id, change: action.change(value: value)!) }
         guard !edits.isEmpty else { return report }
         let afters = try catalog.apply(edits, action: action.rawValue)

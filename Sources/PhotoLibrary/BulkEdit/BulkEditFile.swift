@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCatalog
 import PhotoFormats
+import PhotoSupport
 
 /// What `photolib action set --from FILE` reads: CSV with a header row, or JSON Lines (the
 /// asset JSON of `list --jsonl`), told apart by the first byte that is not white space.
@@ -11,6 +12,11 @@ import PhotoFormats
 /// In JSON Lines a key that is absent leaves its field alone and every other key of the
 /// asset JSON (`path`, `width`…) is ignored, so that `list --jsonl` output reads back as
 /// no change at all.
+///
+/// Text is UTF-8: a cell or string that is not is refused with its line number, never
+/// decoded into U+FFFD. A name that is not UTF-8 is accepted in the forms photolib writes it:
+/// raw bytes in a CSV `path` cell, `\udcXX` escapes in JSON (as `list --jsonl` writes it).
+/// Each text is checked against `AssetTextLimits`.
 public enum BulkEditFile {
     /// The fields a row may set, as the CSV header and the asset JSON name them.
     public static let editableFields = ["caption", "city", "favourite", "liked", "rating", "keywords"]
@@ -33,7 +39,9 @@ public enum BulkEditFile {
         guard let header = records.first else {
             return ([], [BulkEditProblem(line: 1, message: "empty: expected a header row such as 'id,caption'")])
         }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = header.fields.map {
+            String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
+        }
         var problems: [BulkEditProblem] = []
         let unknown = names.filter { !(editableFields + identifyingFields).contains(normalized($0)) }
         if !unknown.isEmpty {
@@ -58,7 +66,7 @@ public enum BulkEditFile {
                 )
                 continue
             }
-            let reference = record.fields[keyColumn].trimmingCharacters(in: .whitespaces)
+            let reference = trimmed(record.fields[keyColumn])
             guard !reference.isEmpty else {
                 problems.append(BulkEditProblem(line: record.line, message: "no \(names[keyColumn])"))
                 continue
@@ -66,17 +74,40 @@ public enum BulkEditFile {
             var changes: [AssetEdit.Change] = []
             var rowProblems: [String] = []
             for (name, cell) in zip(names, record.fields) where editableFields.contains(normalized(name)) {
-                do { changes.append(try change(normalized(name), csv: cell)) } catch {
-                    rowProblems.append(error.message)
-                }
+                do {
+                    let text = try utf8(cell, normalized(name))
+                    changes.append(try checked(try change(normalized(name), csv: text)))
+                } catch { rowProblems.append(error.message) }
             }
             if rowProblems.isEmpty {
-                rows.append(BulkEditRow(line: record.line, reference: reference, changes: changes))
+                rows.append(BulkEditRow(line: record.line, reference: RawPath(bytes: reference), changes: changes))
             } else {
                 problems += rowProblems.map { BulkEditProblem(line: record.line, message: $0) }
             }
         }
         return (rows, problems)
+    }
+
+    /// `bytes` without the spaces and tabs around them.
+    private static func trimmed(_ bytes: [UInt8]) -> [UInt8] {
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let start = bytes.firstIndex(where: { !isBlank($0) }), let end = bytes.lastIndex(where: { !isBlank($0) })
+        else { return [] }
+        return Array(bytes[start...end])
+    }
+
+    /// A text cell or string as text; bytes that are not UTF-8 are refused, not replaced.
+    private static func utf8(_ bytes: [UInt8], _ field: String) throws(BadValue) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw BadValue(message: "\(field) is not valid UTF-8 text")
+        }
+        return text
+    }
+
+    /// `change` when it is within `AssetTextLimits`.
+    private static func checked(_ change: AssetEdit.Change) throws(BadValue) -> AssetEdit.Change {
+        if let problem = AssetTextLimits.problem(change) { throw BadValue(message: problem) }
+        return change
     }
 
     /// US spelling accepted, as `--favorite` is.
@@ -121,14 +152,24 @@ public enum BulkEditFile {
     static func parseJSONLines(_ bytes: [UInt8]) -> (rows: [BulkEditRow], problems: [BulkEditProblem]) {
         var rows: [BulkEditRow] = []
         var problems: [BulkEditProblem] = []
-        for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        for (number, range) in lineRanges(bytes).enumerated() {
             let lineNumber = number + 1
+            let line = bytes[range]
             guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+            let object: JSONLineValue
+            do {
+                object = try JSONLineValue.parse(line, maximumStringBytes: CSVReader.maximumFieldBytes)
+            } catch {
+                problems.append(BulkEditProblem(line: lineNumber, message: "not a JSON object: \(error.message)"))
+                continue
+            }
+            guard case .object = object else {
                 problems.append(BulkEditProblem(line: lineNumber, message: "not a JSON object"))
                 continue
             }
-            guard let reference = (object["id"] as? String) ?? (object["path"] as? String) else {
+            let key: JSONLineValue? =
+                if case .string = object["id"] { object["id"] } else { object["path"] }
+            guard case .string(let reference) = key else {
                 problems.append(BulkEditProblem(line: lineNumber, message: "no \"id\" or \"path\" string"))
                 continue
             }
@@ -136,10 +177,12 @@ public enum BulkEditFile {
             var rowProblems: [String] = []
             for field in editableFields {
                 guard let value = object[field] else { continue }
-                do { changes.append(try change(field, json: value)) } catch { rowProblems.append(error.message) }
+                do { changes.append(try checked(try change(field, json: value))) } catch {
+                    rowProblems.append(error.message)
+                }
             }
             if rowProblems.isEmpty {
-                rows.append(BulkEditRow(line: lineNumber, reference: reference, changes: changes))
+                rows.append(BulkEditRow(line: lineNumber, reference: RawPath(bytes: reference), changes: changes))
             } else {
                 problems += rowProblems.map { BulkEditProblem(line: lineNumber, message: $0) }
             }
@@ -147,32 +190,54 @@ public enum BulkEditFile {
         return (rows, problems)
     }
 
-    private static func change(_ field: String, json value: Any) throws(BadValue) -> AssetEdit.Change {
-        let isNull = value is NSNull
-        switch field {
-        case "caption", "city":
-            guard isNull || value is String else { throw BadValue(message: "\(field) is not a string or null") }
-            let text = value as? String
-            return field == "caption" ? .caption(text) : .city(text)
-        case "favourite", "liked":
-            guard let flag = value as? Bool else { throw BadValue(message: "\(field) is not true or false") }
-            return field == "favourite" ? .favourite(flag) : .liked(flag)
-        case "rating":
-            if isNull { return .rating(nil) }
-            guard let number = value as? NSNumber, Double(number.intValue) == number.doubleValue else {
-                throw BadValue(message: "rating is not a whole number in -1...5 or null")
+    /// Where each line of `bytes` lies, newlines left out; found with `memchr`, so that a
+    /// 100 MB line costs a scan at memory speed before its reader gives up on it.
+    private static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return [] }
+            var ranges: [Range<Int>] = []
+            var start = 0
+            while start <= buffer.count {
+                let rest = buffer.count - start
+                let found = rest == 0 ? nil : memchr(base + start, 0x0A, rest)
+                let end = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? buffer.count
+                ranges.append(start..<end)
+                start = end + 1
             }
+            return ranges
+        }
+    }
+
+    private static func change(_ field: String, json value: JSONLineValue) throws(BadValue) -> AssetEdit.Change {
+        switch (field, value) {
+        case ("caption", .null): return .caption(nil)
+        case ("city", .null): return .city(nil)
+        case ("caption", .string(let bytes)): return .caption(try utf8(bytes, field))
+        case ("city", .string(let bytes)): return .city(try utf8(bytes, field))
+        case ("caption", _), ("city", _): throw BadValue(message: "\(field) is not a string or null")
+        case ("favourite", .bool(let flag)): return .favourite(flag)
+        case ("liked", .bool(let flag)): return .liked(flag)
+        case ("favourite", _), ("liked", _): throw BadValue(message: "\(field) is not true or false")
+        case ("rating", .null): return .rating(nil)
+        case ("rating", .number(let number, let isWhole)):
             // 0 is kept (not read as "clear"): the editor counts it unrated either way.
-            guard (-1...5).contains(number.intValue) else {
-                throw BadValue(message: "rating '\(number)' is not a whole number in -1...5")
+            guard isWhole, (-1...5).contains(number) else {
+                let shown = isWhole && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+                throw BadValue(message: "rating '\(shown)' is not a whole number in -1...5")
             }
-            return .rating(number.intValue)
-        default:
-            if isNull { return .keywords([]) }
-            guard let list = value as? [Any], list.allSatisfy({ $0 is String }) else {
-                throw BadValue(message: "keywords is not an array of strings")
+            return .rating(Int(number))
+        case ("rating", _): throw BadValue(message: "rating is not a whole number in -1...5 or null")
+        case (_, .null): return .keywords([])
+        case (_, .array(let list)):
+            var keywords: [String] = []
+            for element in list {
+                guard case .string(let bytes) = element else {
+                    throw BadValue(message: "keywords is not an array of strings")
+                }
+                keywords.append(try utf8(bytes, "a keyword"))
             }
-            return .keywords(list.compactMap { $0 as? String })
+            return .keywords(keywords)
+        default: throw BadValue(message: "keywords is not an array of strings")
         }
     }
 }
@@ -181,8 +246,8 @@ public enum BulkEditFile {
 public struct BulkEditRow: Sendable, Equatable {
     /// Where the row starts in the file (1-based).
     public var line: Int
-    /// An id (or unique prefix) or a path, as `action` takes them.
-    public var reference: String
+    /// An id (or unique prefix) or a path, as `action` takes them; bytes, as a path may not be UTF-8.
+    public var reference: RawPath
     public var changes: [AssetEdit.Change]
 }
 

@@ -20,16 +20,17 @@ public struct BulkEditor {
     }
 
     /// What the rows would do: each asset they name with the edits that change something
-    /// (a field already so is no edit), in the order the assets first appear. Throws
-    /// `BulkEditError` naming every bad row (parse problems included) when there is one.
+    /// (a field already so is no edit), in the order the assets appear. Throws
+    /// `BulkEditError` naming every bad row (parse problems included) when there is one; a
+    /// row naming an asset an earlier row named is one.
     public func plan(_ rows: [BulkEditRow], problems: [BulkEditProblem], source: String) throws -> [BulkEditPlan] {
         var problems = problems
         let resolver = AssetReferenceResolver(library: library, catalog: catalog, workingDirectory: workingDirectory)
         var plans: [BulkEditPlan] = []
-        var planIndex: [AssetID: Int] = [:]
+        var firstLine: [AssetID: Int] = [:]
         for row in rows {
             let asset: Asset
-            do { asset = try resolver.resolve(RawPath(row.reference)) } catch let error as AssetReferenceError {
+            do { asset = try resolver.resolve(row.reference) } catch let error as AssetReferenceError {
                 problems.append(BulkEditProblem(line: row.line, message: error.description))
                 continue
             }
@@ -37,13 +38,18 @@ public struct BulkEditor {
                 problems.append(BulkEditProblem(line: row.line, message: "\(row.reference): in the trash"))
                 continue
             }
-            let index =
-                planIndex[asset.id]
-                ?? {
-                    plans.append(BulkEditPlan(before: asset, after: asset, edits: []))
-                    planIndex[asset.id] = plans.count - 1
-                    return plans.count - 1
-                }()
+            // One row an asset: a second would log the first's value as a change made, then
+            // overwritten, and leave which one wins to the order of the file.
+            if let first = firstLine[asset.id] {
+                problems.append(
+                    BulkEditProblem(
+                        line: row.line,
+                        message: "\(row.reference): the same asset as line \(first); name each asset once"))
+                continue
+            }
+            firstLine[asset.id] = row.line
+            plans.append(BulkEditPlan(before: asset, after: asset, edits: []))
+            let index = plans.count - 1
             for change in row.changes {
                 // Unrated reads as null or 0 (XMP's "no rating"): either way, asking for unrated is no change.
                 if case .rating(let value) = change, (value ?? 0) == (plans[index].after.rating ?? 0) { continue }

@@ -1,12 +1,19 @@
 /// RFC 4180 CSV: fields separated by commas, records by CRLF or LF; a field in double
 /// quotes may hold commas, line breaks and `""` for a quote. A UTF-8 byte order mark
 /// (spreadsheets write one) is skipped.
+///
+/// Fields are bytes: a path cell may hold a name that is not UTF-8, which only the row's
+/// reader may judge. A field over `maximumFieldBytes` stops the reading there.
 enum CSVReader {
     /// One record and the line it starts on (1-based).
     struct Record: Equatable {
         var line: Int
-        var fields: [String]
+        var fields: [[UInt8]]
     }
+
+    /// No field within `AssetTextLimits` comes near (a thousand keywords of 200 characters
+    /// fit): a 100 MB cell is refused at its first mebibyte, not copied and decoded whole.
+    static let maximumFieldBytes = 1 << 20
 
     /// A quote in the middle of an unquoted field, text after a closing quote, or a quote never closed.
     struct Malformed: Error, Equatable {
@@ -18,7 +25,7 @@ enum CSVReader {
         var input = bytes[...]
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
         var records: [Record] = []
-        var fields: [String] = []
+        var fields: [[UInt8]] = []
         var field: [UInt8] = []
         var line = 1
         var recordLine = 1
@@ -27,7 +34,7 @@ enum CSVReader {
         var afterQuote = false
 
         func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
+            fields.append(field)
             field = []
             afterQuote = false
         }
@@ -39,6 +46,9 @@ enum CSVReader {
         }
 
         while index < input.endIndex {
+            if field.count > maximumFieldBytes {
+                throw Malformed(line: recordLine, message: "a field over \(maximumFieldBytes) bytes")
+            }
             let byte = input[index]
             index += 1
             if quoted {

@@ -24,7 +24,10 @@ public enum TextPrecedence {
         let texts: [(TextSource, PhotoText?)] = [(.sidecar, sidecar), (.xmp, embedded.xmp), (.iptc, embedded.iptc)]
         var result = AssetText()
         let captions = texts.compactMap { source, text in
-            CaptionFilter.meaningful(text?.caption, make: make, model: model).map { (source, $0) }
+            // A caption photolib wrote itself is a person's words (`PhotoText.captionIsVerbatim`).
+            text?.captionIsVerbatim == true
+                ? text?.caption.map { (source, $0) }
+                : CaptionFilter.meaningful(text?.caption, make: make, model: model).map { (source, $0) }
         }
         if let (source, caption) = captions.first {
             result.caption = caption

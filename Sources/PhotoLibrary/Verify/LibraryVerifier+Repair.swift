@@ -173,7 +173,13 @@ extension LibraryVerifier {
             guard let id = report.findings[index].assetID else { continue }
             do {
                 try library.updateSidecar(for: id, catalog: catalog)
-                report.findings[index].repaired = true
+                // Repaired only when it now reads back as the catalog says: a repair that
+                // claims success and leaves the same finding for the next verify is a lie.
+                if let asset = try catalog.asset(id: id), let still = checkSidecar(of: asset) {
+                    report.findings[index].repairProblem = .failed("written again, but \(still.detail)")
+                } else {
+                    report.findings[index].repaired = true
+                }
             } catch {
                 report.findings[index].repairProblem = .failed("\(error)")
             }

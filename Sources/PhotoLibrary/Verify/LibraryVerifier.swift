@@ -189,11 +189,24 @@ public final class LibraryVerifier {
 
     /// The sidecar photolib writes says what the catalog says of what a person set: the
     /// caption, city, rating and keywords a user gave, and a favourite's rating of 5. A write lost to a kill or
-    /// a race, or a commit lost to a damaged write-ahead log, shows up here.
+    /// a race, or a commit lost to a damaged write-ahead log, shows up here: as a sidecar
+    /// that says otherwise, one that cannot be read (over `Sidecar.maximumSize`), or none at
+    /// all where the catalog holds something a person set.
     func checkSidecar(of asset: Asset) -> VerifyFinding? {
-        guard let original = try? library.originalPath(of: asset), let path = Sidecar.locate(for: original),
-            let text = try? Sidecar.read(path)
-        else { return nil }
+        guard let original = try? library.originalPath(of: asset) else { return nil }
+        guard let path = Sidecar.locate(for: original) else {
+            let owed = Self.userFields(of: asset)
+            guard !owed.isEmpty else { return nil }
+            return VerifyFinding(
+                kind: .sidecarDisagrees, path: Sidecar.candidates(for: original)[0], assetID: asset.id,
+                detail: "no sidecar, though the catalog holds the user's \(owed.joined(separator: ", "))")
+        }
+        let text: PhotoText
+        do { text = try Sidecar.read(path) } catch {
+            return VerifyFinding(
+                kind: .sidecarDisagrees, path: path, assetID: asset.id,
+                detail: "the sidecar cannot be read: \(Self.reason(error, path: path))")
+        }
         var disagreements: [String] = []
         if asset.captionSource == .user, text.caption != asset.caption { disagreements.append("caption") }
         if asset.citySource == .user, text.city != asset.city { disagreements.append("city") }
@@ -212,6 +225,23 @@ public final class LibraryVerifier {
         return VerifyFinding(
             kind: .sidecarDisagrees, path: path, assetID: asset.id,
             detail: "the sidecar's \(disagreements.joined(separator: ", ")) disagree with the catalog")
+    }
+
+    /// The fields a sidecar of `asset` must hold: what a person set that `SidecarWriter` writes.
+    static func userFields(of asset: Asset) -> [String] {
+        var fields: [String] = []
+        if asset.captionSource == .user, asset.caption != nil { fields.append("caption") }
+        if asset.citySource == .user, asset.city != nil { fields.append("city") }
+        if asset.favourite || (asset.ratingSource == .user && (asset.rating ?? 0) != 0) { fields.append("rating") }
+        if asset.keywordsSource == .user, !asset.keywords.isEmpty { fields.append("keywords") }
+        return fields
+    }
+
+    /// An error's message without the path the finding names already.
+    static func reason(_ error: any Error, path: RawPath) -> String {
+        let text = "\(error)"
+        let prefix = "\(path): "
+        return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
     }
 
     /// Temporary files whose writer is gone, anywhere but the renditions folder (whose own

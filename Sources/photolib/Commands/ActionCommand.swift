@@ -105,6 +105,10 @@ enum ActionCommand: PhotolibCommand {
             throw UsageError(
                 message: "Invalid value '\(value)' for '--value <keyword>': empty", commandPath: command.path)
         }
+        if let problem = action.change(value: value).flatMap(AssetTextLimits.problem) {
+            throw UsageError(
+                message: "Invalid value for '--value <\(valueName(action))>': \(problem)", commandPath: command.path)
+        }
         let library = try context.library(command)
         try library.requireWritable()
         let catalog = try library.openCatalog()
@@ -131,9 +135,12 @@ enum ActionCommand: PhotolibCommand {
         return failures.status(items: report.outcomes.count + report.failures.count)
     }
 
-    /// `3fa2c81d 2015/bordeaux-art.jpg: favourite false → true`.
+    /// `3fa2c81d 2015/bordeaux-art.jpg: favourite false → true`. The path and the values
+    /// have their control characters escaped (`TerminalText`), newlines too: one change is
+    /// one line, whatever a caption holds.
     static func line(for outcome: ActionPerformer.Outcome, presenter: AssetPresenter, dryRun: Bool) -> String {
-        let subject = "\(presenter.shortID(outcome.after)) \(outcome.after.file.relativePath)"
+        let subject =
+            "\(presenter.shortID(outcome.after)) \(TerminalText.escaped(outcome.after.file.relativePath.description))"
         guard !outcome.changes.isEmpty else { return "\(subject): unchanged" }
         let changes = outcome.changes.map { change in
             "\(change.field) \(shown(change.oldValue, field: change.field)) → \(shown(change.newValue, field: change.field))"
@@ -144,7 +151,8 @@ enum ActionCommand: PhotolibCommand {
     /// A logged value as people read it: texts quoted, none as "(none)".
     static func shown(_ value: String?, field: String) -> String {
         guard let value else { return "(none)" }
-        return ["caption", "city", "path", "keywords"].contains(field) ? "\"\(value)\"" : value
+        let text = TerminalText.escaped(value)
+        return ["caption", "city", "path", "keywords"].contains(field) ? "\"\(text)\"" : text
     }
 
     /// Deleting more than one asset asks first on a terminal and needs `--yes` from a script.

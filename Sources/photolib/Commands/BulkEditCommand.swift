@@ -18,8 +18,11 @@ enum BulkEditCommand {
             jq changed. In CSV an empty cell clears its field and keywords are separated by ';'; \
             favourite and liked take true/false (yes/no, 1/0); rating takes -1 (rejected) to 5. \
             In JSON Lines an absent key leaves its field alone, and keys other than id, path and \
-            those six are ignored. Unknown columns and bad rows are reported with their line \
-            numbers and then nothing is changed (exit status 65).
+            those six are ignored. Text must be UTF-8; a name that is not is taken as photolib \
+            writes it (raw bytes in a CSV path cell, \\udcXX in JSON). Captions are at most 2000 \
+            characters, cities and keywords 200. Each asset is named once. Unknown columns, bad \
+            rows and an asset named twice are reported with their line numbers and then nothing \
+            is changed (exit status 65).
             """,
         options: [
             .value("from", "file", help: "The CSV or JSON Lines file to read; - for standard input (required)."),
@@ -82,14 +85,15 @@ enum BulkEditCommand {
                     }))
         } else {
             let changed = report.outcomes.filter { !$0.changes.isEmpty }
+            // Under --quiet neither the changes nor the count: errors only, as for every command.
             for outcome in changed {
-                context.stdout.write(ActionCommand.line(for: outcome, presenter: presenter, dryRun: dryRun) + "\n")
+                context.summary(ActionCommand.line(for: outcome, presenter: presenter, dryRun: dryRun))
             }
             let fields = changed.reduce(0) { $0 + $1.changes.count }
             let unchanged = report.outcomes.count - changed.count
-            context.stdout.write(
+            context.summary(
                 "\(dryRun ? "would change" : "changed") \(changed.count) asset\(changed.count == 1 ? "" : "s") "
-                    + "(\(fields) field\(fields == 1 ? "" : "s")), \(unchanged) unchanged\n")
+                    + "(\(fields) field\(fields == 1 ? "" : "s")), \(unchanged) unchanged")
         }
         var failures = BatchFailures()
         for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }

@@ -64,6 +64,7 @@ enum ListCommand: PhotolibCommand {
         if let form {
             var writer = AssetListWriter(form: form, library: library, catalog: catalog, output: context.stdout)
             if command.flag("null") { writer.terminator = 0 }
+            writer.escapesFields = context.stdoutIsTerminal
             try writer.write(query)
         } else {
             // The table needs every row to size its columns.

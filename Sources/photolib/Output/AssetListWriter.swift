@@ -21,6 +21,10 @@ struct AssetListWriter {
     let output: OutputStream
     /// What ends each id or template record: a newline, or NUL for `--null`.
     var terminator = UInt8(ascii: "\n")
+    /// Whether a template's fields have their control characters escaped (`TerminalText`):
+    /// on a terminal, where a file name or a caption could otherwise send it commands. The
+    /// template's own text (`\t`, `\n`) is the user's and is left alone.
+    var escapesFields = false
 
     init(form: Form, library: Library, catalog: any Catalog, output: OutputStream) {
         self.form = form
@@ -73,9 +77,9 @@ struct AssetListWriter {
             try forEachAsset(query) { asset, shortID in
                 let fields = presenter.formatFields(asset, shortID: shortID)
                 let paths = presenter.pathFields(asset)
-                writer.bytes += template.renderBytes { name in
-                    paths[name] ?? (fields[name] ?? nil).map { Array($0.utf8) }
-                }
+                writer.bytes += template.renderBytes(
+                    { name in paths[name] ?? (fields[name] ?? nil).map { Array($0.utf8) } },
+                    escape: escapesFields ? TerminalText.escaped(bytes:) : { $0 })
                 writer.bytes.append(terminator)
                 return sendWhenFull()
             }

@@ -66,7 +66,7 @@ extension JSONValue {
         return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
     }
 
-    /// A JSON string of `bytes`: `"` and `\` escaped, control characters as `\u00XX`,
+    /// A JSON string of `bytes`: `"` and `\` escaped, control characters (C0 and C1) as `\u00XX`,
     /// other UTF-8 as is, and each byte of an invalid UTF-8 sequence as `\udcXX`.
     static func writeString(_ bytes: [UInt8], to output: inout [UInt8]) {
         bytes.withUnsafeBufferPointer { writeString($0, isValidUTF8: false, to: &output) }
@@ -85,7 +85,10 @@ extension JSONValue {
         var position = 0
         while position < bytes.count {
             let byte = bytes[position]
-            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte < 0x80 || isValidUTF8 {
+            // 0xC2 starts the C1 controls (C2 80…C2 9F), which take the slow path to be escaped.
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"),
+                byte < 0x80 || (isValidUTF8 && byte != 0xC2)
+            {
                 position += 1
                 continue
             }
@@ -98,7 +101,14 @@ extension JSONValue {
                 var iterator = bytes[position...].makeIterator()
                 switch parser.parseScalar(from: &iterator) {
                 case .valid(let encoded):
-                    output.append(contentsOf: encoded)
+                    // A C1 control (U+0080…U+009F) is valid JSON raw, but a terminal that
+                    // `jq` or `cat` shows it on obeys U+009B as ESC [: escaped, as C0 are.
+                    if byte == 0xC2, encoded.count == 2, bytes[position + 1] < 0xA0 {
+                        output.append(contentsOf: "\\u00".utf8)
+                        appendHex(bytes[position + 1], to: &output)
+                    } else {
+                        output.append(contentsOf: encoded)
+                    }
                     position += encoded.count
                 case .error(let length):
                     for invalid in bytes[position..<(position + length)] {

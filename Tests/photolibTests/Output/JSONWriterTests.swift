@@ -16,6 +16,21 @@ import Testing
         "place": ["city": "Köln", "empty": [:], "none": []],
     ]
 
+    /// Issue 24 item 7: C1 controls (U+009B is CSI to a terminal) are escaped as C0 are, in
+    /// text and in names that are not UTF-8; the rest of UTF-8, U+00A0 on, stays as it is.
+    @Test func c1ControlsAreEscaped() {
+        let text: JSONValue = .string("a\u{9B}2J\u{85}\u{A0}é\u{1B}")
+        #expect(text.jsonText() == "\"a\\u009b2J\\u0085\u{A0}é\\u001b\"")
+        let name = JSONValue.path(RawPath(bytes: [0x61, 0xC2, 0x9B, 0xE9, 0xC2, 0xA9]))
+        #expect(name.jsonText() == "\"a\\u009b\\udce9©\"")
+        let parsed = try? JSONSerialization.jsonObject(with: Data(text.jsonBytes()), options: .fragmentsAllowed)
+        #expect(parsed as? String == "a\u{9B}2J\u{85}\u{A0}é\u{1B}")
+        // And the terminal's escape of bytes that may not be text.
+        #expect(
+            TerminalText.escaped(bytes: [0x61, 0x1B, 0x5D, 0xC2, 0x9B, 0xE9, 0x0A] + Array("é".utf8))
+                == Array("a\\x1B]\\u{9B}\\xE9\\né".utf8))
+    }
+
     @Test func compactKeepsKeyOrder() {
         #expect(
             Self.sample.jsonText() == """
