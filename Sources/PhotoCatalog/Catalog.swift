@@ -57,7 +57,7 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// Number of assets in the catalog (all states).
     func count() throws -> Int
 
-    // MARK: Pages (issue 15: browse and pick)
+    // MARK: Pages: counts and keyset pages, for browse and pick
 
     /// How many assets match `query`; its sort and limit play no part.
     func count(matching query: AssetQuery) throws -> Int
@@ -74,7 +74,7 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// reads again on a timer. Cheap enough to ask before every redraw.
     func externalChangeStamp() throws -> Int64?
 
-    // MARK: Collections (issue 5)
+    // MARK: Collections, popped times, GPS places, damage and content hashes
 
     /// Every collection with its count as of `now` (see `SQLiteCatalog.collections(now:)`).
     func collections(now: Date) throws -> [CollectionCount]

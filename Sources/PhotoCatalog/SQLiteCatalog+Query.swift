@@ -149,7 +149,7 @@ extension SQLiteCatalog {
     }
 }
 
-// MARK: - The filters of issue 14 (GPS, camera, folder, damage, date, indexing)
+// MARK: - More filters: GPS, camera, folder, damage, date, indexing, duplicates
 
 extension SQLiteCatalog {
     static func filterMore(for query: AssetQuery, conditions: inout [String], values: inout [SQLiteValue]) {

@@ -69,6 +69,7 @@ public final class PostgresCatalog: Catalog {
     /// Runs `body`; when the connection is lost, reconnects (waiting a little longer each
     /// time, for up to `reconnectWindow` seconds) and runs `body` again from the start. For
     /// work that is safe to repeat: reads, and writes that set rather than change values.
+    @discardableResult
     func reconnecting<R>(_ body: () throws -> R) throws -> R {
         // Inside a transaction a new session would run the rest outside it: the transaction's
         // own caller retries the whole of it instead.

@@ -172,9 +172,10 @@ struct PostgresCatalogTests {
         let server = try PostgresTestServer.server()
         let folder = try TemporaryDirectory()
         let passfile = folder.url.appendingPathComponent("pgpass")
-        FileManager.default.createFile(
-            atPath: passfile.path, contents: Data("*:*:*:*:not-the-password\n".utf8),
-            attributes: [.posixPermissions: 0o600])
+        try #require(
+            FileManager.default.createFile(
+                atPath: passfile.path, contents: Data("*:*:*:*:not-the-password\n".utf8),
+                attributes: [.posixPermissions: 0o600]))
         let url = server.url.replacingOccurrences(
             of: #"passfile=[^&]*"#, with: "passfile=\(passfile.path)", options: .regularExpression)
         let error = try #require(throws: PGError.self) {

@@ -95,6 +95,7 @@ final class PGConnection {
 
     /// Runs `body` in a READ COMMITTED transaction: committed when it returns, rolled back
     /// when it throws.
+    @discardableResult
     func inTransaction<R>(_ body: () throws -> R) throws -> R {
         try execute("BEGIN ISOLATION LEVEL READ COMMITTED")
         do {

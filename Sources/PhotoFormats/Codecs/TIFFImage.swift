@@ -19,7 +19,9 @@ final class TIFFImage {
         }
         var message = [CChar](repeating: 0, count: 200)
         guard let file = pltiff_open(base, bytes.count, Self.maximumAllocation, &message, message.count) else {
-            throw CodecError(format: .tiff, message: String(cString: message))
+            throw CodecError(
+                format: .tiff,
+                message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         self.file = file
         guard pltiff_select_full_page(file) == 0 else {

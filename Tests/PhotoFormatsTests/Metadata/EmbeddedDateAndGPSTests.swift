@@ -4,7 +4,7 @@ import Testing
 @testable import PhotoFormats
 @testable import PhotoSupport
 
-/// Capture dates and GPS positions kept in XMP or IPTC rather than EXIF, found in README's
+/// Capture dates and GPS positions kept in XMP or IPTC rather than EXIF, found in docs/guide.md's
 /// order (exiftool's Composite:DateTimeOriginal, then xmp:CreateDate), on JPEGs made at test time.
 @Suite struct EmbeddedDateAndGPSTests {
     let folder: TemporaryDirectory

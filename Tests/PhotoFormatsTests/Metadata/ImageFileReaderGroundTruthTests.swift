@@ -152,7 +152,7 @@ enum GroundTruth {
 
         if want["has_xmp"] as? Bool != true, want["has_iptc"] as? Bool != true {
             // exiftool's text with the caption filter's rules applied (its checker knows only
-            // five phrases; README's "Captions" says what else is camera boilerplate).
+            // five phrases; docs/guide.md's "Camera boilerplate" says what else is).
             let wantCaption = ["image_description", "user_comment", "xp_comment"].lazy.compactMap {
                 CaptionFilter.meaningful(
                     normalised(want[$0]), make: normalised(want["make"]), model: normalised(want["model"]))

@@ -76,7 +76,7 @@ import Testing
 
     @Test func hiddenFoldersAndTheControlFolderAreSkipped() throws {
         let folder = try TemporaryDirectory()
-        let (library, root) = try Self.makeLibrary(
+        let (library, _) = try Self.makeLibrary(
             [
                 "2015/lake-beach.jpg": "lake.jpg", "no-exif.jpg": ".hidden/plain.jpg",
             ], in: folder)

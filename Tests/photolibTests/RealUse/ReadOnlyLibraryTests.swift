@@ -43,7 +43,7 @@ import Testing
         for path in [""] + files {
             let url = path.isEmpty ? root : root.appendingPathComponent(path)
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
             let mode: Int = isFolder.boolValue ? (writable ? 0o755 : 0o555) : (writable ? 0o644 : 0o444)
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
         }

@@ -81,7 +81,8 @@ import Testing
                 DispatchQueue.global().async(group: group) { _ = try? BinaryRunner.run(arguments) }
             }
             group.wait()
-            let favourite = try #require(try library.assets().first?["favourite"] as? Bool)
+            let state = try library.assets().first?["favourite"] as? Bool
+            let favourite = try #require(state as Bool?)
             let sidecar = try String(contentsOfFile: library.url("a/p.jpg.xmp").path, encoding: .utf8)
             #expect(sidecar.contains("xmp:Rating=\"5\"") == favourite, "\(favourite): \(sidecar)")
         }
