@@ -232,6 +232,16 @@ public final class Indexer {
     func write(_ plan: ChangePlan, missing: [AssetID]) throws {
         let chunkSize = 2000
         let ordered = plan.refreshed + plan.added
+        // The contents edited originals had: their renditions go once no asset has them.
+        var replaced = Set<String>()
+        for file in plan.refreshed {
+            // Only when the new content is known to differ: a touched file re-read without
+            // renditions keeps them (its hash is read again when they are next needed).
+            guard let new = file.contentHash, let old = try catalog.asset(id: file.id)?.contentHash, old != new
+            else { continue }
+            replaced.insert(old)
+        }
+        defer { RenditionCleanup(library: library, catalog: catalog).removeUnclaimed(replaced) }
         var start = 0
         repeat {
             let end = min(start + chunkSize, ordered.count)

@@ -62,6 +62,8 @@ extension TrashBin {
             return moved.filter { removed.contains($0.id) }
         }
         report.deleted = purged
+        // Their renditions, once no asset (a byte-identical copy) has the same content.
+        RenditionCleanup(library: library, catalog: catalog).removeUnclaimed(Set(purged.compactMap(\.contentHash)))
         for asset in purged where asset.trashLocation?.parent == Library.trashRelativeDirectory {
             report.companionsKept += Companions.of(library.absolutePath(of: asset.file.relativePath)).map(\.path)
         }
