@@ -65,6 +65,8 @@ public struct ExportOutcome: Sendable, Equatable {
     public var problem: String?
     /// True when the sidecar beside the copy was written or brought up to date.
     public var sidecarWritten: Bool
+    /// Why the sidecar asked for could not be written (the copy itself was made).
+    public var sidecarProblem: String?
     /// The image was turned upright by dropping partial blocks on one edge.
     public var trimmedEdges: Bool
 }

@@ -38,22 +38,32 @@ public final class AssetExporter {
     public func export(_ asset: Asset, to target: RawPath) -> ExportOutcome {
         var outcome = ExportOutcome(
             asset: asset, action: .fail, target: target, bytesWritten: 0, problem: nil, sidecarWritten: false,
-            trimmedEdges: false)
+            sidecarProblem: nil, trimmedEdges: false)
         do {
             try ConfinedPath.check(target)
             try place(asset, at: target, into: &outcome)
             if options.sidecars, !options.dryRun, let written = outcome.target,
                 [.copy, .replace, .identical, .unchanged].contains(outcome.action)
             {
-                try writeSidecar(for: asset, beside: written)
-                outcome.sidecarWritten = true
+                // The copy is whole and stays (counted as what it is); only its sidecar is
+                // missing, which the caller reports as a failure of its own.
+                do {
+                    try writeSidecar(for: asset, beside: written)
+                    outcome.sidecarWritten = true
+                } catch let error as any PhotolibError {
+                    outcome.sidecarProblem = error.description
+                } catch {
+                    outcome.sidecarProblem = "\(error)"
+                }
             }
         } catch let error as any PhotolibError {
             outcome.action = .fail
             outcome.problem = error.description
+            outcome.bytesWritten = 0
         } catch {
             outcome.action = .fail
             outcome.problem = "\(error)"
+            outcome.bytesWritten = 0
         }
         return outcome
     }

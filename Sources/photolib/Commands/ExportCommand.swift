@@ -88,8 +88,14 @@ enum ExportCommand: PhotolibCommand {
         let destinationPath = context.absolute(command.rawArguments[0])
         try refuseInsideLibrary(destinationPath, library: library)
         let assets = try selectedAssets(command, library: library, catalog: catalog, context: context)
-        let destination = try ExportDestination(path: destinationPath, create: !options.dryRun)
-        try refuseInsideLibrary(destination.identity, library: library)
+        let destination: ExportDestination
+        do {
+            destination = try ExportDestination(
+                path: destinationPath, create: !options.dryRun,
+                fence: try LibraryFence(library: library, catalog: catalog))
+        } catch is ExportIntoLibraryError {
+            throw ExportInsideLibraryError(path: destinationPath, library: library.root)
+        }
         let exporter = try AssetExporter(
             library: library, catalog: catalog, destination: destination, options: options)
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
@@ -111,7 +117,7 @@ enum ExportCommand: PhotolibCommand {
             context.diagnostics.warning("what was exported could not be remembered for --update: \(error)")
         }
         report.finish()
-        return report.counts.failed > 0 ? .partial : .success
+        return report.counts.failed + report.counts.sidecarsFailed > 0 ? .partial : .success
     }
 
     /// The assets named on the command line (those the filters select, when some are given

@@ -12,6 +12,8 @@ struct ExportReport {
         var unchanged = 0
         var skipped = 0
         var failed = 0
+        /// Copies made whose sidecar could not be written: counted as exported, and failures.
+        var sidecarsFailed = 0
         var bytes = 0
     }
 
@@ -62,6 +64,11 @@ struct ExportReport {
         if outcome.action == .fail {
             context.diagnostics.problem("\(source): cannot export: \(outcome.problem ?? "failed")")
         }
+        if let problem = outcome.sidecarProblem {
+            counts.sidecarsFailed += 1
+            let target = outcome.target.map { destination.path.appending($0).description } ?? "the copy"
+            context.diagnostics.problem("\(source): exported to \(target), but no sidecar: \(problem)")
+        }
         if outcome.trimmedEdges {
             context.diagnostics.warning(
                 "\(source): its size is not a whole number of JPEG blocks; "
@@ -94,6 +101,7 @@ struct ExportReport {
             text += ", already there \(counts.identical + counts.unchanged)"
             if counts.skipped > 0 { text += ", skipped \(counts.skipped)" }
             text += ", failed \(counts.failed)"
+            if counts.sidecarsFailed > 0 { text += ", sidecars failed \(counts.sidecarsFailed)" }
             if !dryRun { text += " (\(TrashCommand.byteCount(Int64(counts.bytes))))" }
             context.stdout.write(text + "\n")
         }
@@ -105,6 +113,7 @@ struct ExportReport {
             ("copied", .int(Int64(counts.copied))), ("replaced", .int(Int64(counts.replaced))),
             ("identical", .int(Int64(counts.identical))), ("unchanged", .int(Int64(counts.unchanged))),
             ("skipped", .int(Int64(counts.skipped))), ("failed", .int(Int64(counts.failed))),
+            ("sidecarsFailed", .int(Int64(counts.sidecarsFailed))),
             ("bytes", .int(Int64(counts.bytes))),
         ]
     }
@@ -118,7 +127,10 @@ struct ExportReport {
             ("targetRelativePath", outcome.target.map(JSONValue.path) ?? .null),
             ("bytes", .int(Int64(outcome.bytesWritten))),
             ("sidecar", .bool(outcome.sidecarWritten)),
-            ("problem", outcome.problem.map(JSONValue.string) ?? .null),
+            (
+                "problem",
+                (outcome.problem ?? outcome.sidecarProblem.map { "sidecar: \($0)" }).map(JSONValue.string) ?? .null
+            ),
         ])
     }
 }
