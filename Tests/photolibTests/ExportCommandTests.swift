@@ -46,7 +46,7 @@ import Testing
         #expect(try favourite(favourites) == 0)
         let dest = destination()
         let folder = "{takenAt:%Y}/{takenAt:%m}"
-        let run = try library.run(["export", dest.path, "--favourite", "--folder", folder])
+        let run = try library.run(["export", dest.path, "--favourite", "--directory", folder])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
         #expect(run.stdout.hasPrefix("copied 3, already there 0, failed 0 ("))
@@ -67,7 +67,7 @@ import Testing
         #expect(try library.assets(["--favourite"]).allSatisfy { $0["poppedAt"] is NSNull })
 
         // Again: the same bytes are there, so nothing is copied and nothing gets a -1.
-        let again = try library.run(["export", dest.path, "--favourite", "--folder", folder])
+        let again = try library.run(["export", dest.path, "--favourite", "--directory", folder])
         #expect(again.status == 0)
         #expect(again.stdout == "copied 0, already there 3, failed 0 (0 B)\n")
         #expect(files(in: dest).count == 3)
@@ -188,7 +188,7 @@ import Testing
         #expect(try favourite(["2015/bordeaux-art.jpg", "no-exif.jpg"]) == 0)
         let dest = destination()
         let arguments = [
-            "export", dest.path, "--favourite", "--folder", "{takenAt:%Y:-undated}", "--name",
+            "export", dest.path, "--favourite", "--directory", "{takenAt:%Y:-undated}", "--filename",
             "{takenAt:%Y%m%d-%H%M%S:-}{shortId}", "--sidecars", "--dry-run",
         ]
         let text = try library.run(arguments)
@@ -222,12 +222,13 @@ import Testing
         let parent = output.url.appendingPathComponent("inside")
         let dest = parent.appendingPathComponent("dest")
         let run = try library.run([
-            "export", dest.path, art, "--folder", "../../{city}/../{caption}//", "--name", "/etc/{caption}\u{1}:x",
+            "export", dest.path, art, "--directory", "../../{city}/../{caption}//", "--filename",
+            "/etc/{caption}\u{1}:x",
             "--jsonl",
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let target = try #require(jsonLines(run.stdout).first?["targetRelativePath"] as? String)
-        // Each `..` lost its leading dot, each `/` of a value and of --name became `_`, empty
+        // Each `..` lost its leading dot, each `/` of a value and of --filename became `_`, empty
         // folders went, and the control character and ':' became `_`.
         #expect(target == "_./_./_./_./_._.._.._escaped/_etc_.._.._.._escaped__x.jpg")
         #expect(files(in: parent) == ["dest/" + target])
@@ -239,7 +240,7 @@ import Testing
         try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: linked.appendingPathComponent("2015"), withDestinationURL: elsewhere)
-        let refused = try library.run(["export", linked.path, art, "--folder", "{takenAt:%Y}"])
+        let refused = try library.run(["export", linked.path, art, "--directory", "{takenAt:%Y}"])
         #expect(refused.status == 2)
         #expect(refused.stderr.hasPrefix("photolib: 2015/bordeaux-art.jpg: cannot export: "))
         #expect(refused.stderr.contains("symlink"))
@@ -268,18 +269,18 @@ import Testing
             ["export", dest.path, "-", "--city", "Kortrijk", "--jsonl", "-n"], stdin: Data(ids.utf8))
         #expect(jsonLines(both.stdout).map { $0["relativePath"] as! String } == ["2016/buda-beach-kortrijk.jpg"])
 
-        let bad = try library.run(["export", dest.path, "--folder", "{takenAt:%Y}/{cty}"])
+        let bad = try library.run(["export", dest.path, "--directory", "{takenAt:%Y}/{cty}"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("Unknown field '{cty}' in --folder. Did you mean '{city}'?"))
-        let notDate = try library.run(["export", dest.path, "--name", "{city:%Y}"])
+        #expect(bad.stderr.contains("Unknown field '{cty}' in --directory. Did you mean '{city}'?"))
+        let notDate = try library.run(["export", dest.path, "--filename", "{city:%Y}"])
         #expect(notDate.status == 64)
-        #expect(notDate.stderr.contains("'{city}' takes no format in --name"))
+        #expect(notDate.stderr.contains("'{city}' takes no format in --filename"))
     }
 
     @Test func uprightAndPreviewCopies() throws {
         let sunset = "2015/sunset-orientation-6.jpg"
         let dest = destination()
-        let upright = try library.run(["export", dest.path, sunset, "--upright", "--name", "{baseName}-upright"])
+        let upright = try library.run(["export", dest.path, sunset, "--upright", "--filename", "{baseName}-upright"])
         #expect(upright.status == 0, "\(upright.stderr)")
         let turned = try bytes(dest.appendingPathComponent("sunset-orientation-6-upright.jpg"))
         let popped = try library.runRaw(["pop", sunset, "--upright", "--output", "-"])
@@ -302,7 +303,7 @@ extension ExportCommandTests {
         let beaches = ["2015/lake-beach.jpg", "2016/buda-beach-kortrijk.jpg"]
         for policy in ["overwrite", "suffix"] {
             let run = try library.run(
-                ["export", dest.path, "--name", "beach", "--on-collision", policy, "--jsonl"] + beaches)
+                ["export", dest.path, "--filename", "beach", "--on-collision", policy, "--jsonl"] + beaches)
             #expect(run.status == 0, "\(run.stderr)")
             let actions = jsonLines(run.stdout).map { "\($0["action"]!) \($0["targetRelativePath"]!)" }
             #expect(
@@ -313,5 +314,46 @@ extension ExportCommandTests {
         }
         #expect(try bytes(dest.appendingPathComponent("beach.jpg")) == bytes(library.url(beaches[0])))
         #expect(try bytes(dest.appendingPathComponent("beach-1.jpg")) == bytes(library.url(beaches[1])))
+    }
+}
+
+extension ExportCommandTests {
+    /// Issue 26.1: `--folder` filters on export as on list (it exported the whole library into
+    /// `iPhone/…`); the templates are `--directory` and `--filename`; an old-style call fails.
+    @Test func folderFiltersAsOnListAndTheTemplatesHaveTheirOwnNames() throws {
+        let dest = destination()
+        let listed = try library.assets(["--folder", "2016"]).map { $0["relativePath"] as! String }
+        #expect(listed.count == 4)
+        let filtered = try library.run(["export", dest.path, "--folder", "2016", "--jsonl", "--dry-run"])
+        #expect(filtered.status == 0, "\(filtered.stderr)")
+        #expect(jsonLines(filtered.stdout).map { $0["relativePath"] as! String } == listed)
+        #expect(
+            jsonLines(filtered.stdout).map { $0["targetRelativePath"] as! String }
+                == listed.map { String($0.dropFirst(5)) })
+
+        let templated = try library.run([
+            "export", dest.path, "--folder", "2016", "--directory", "{takenAt:%Y}/x", "--filename", "{baseName}-c",
+            "--jsonl",
+        ])
+        #expect(templated.status == 0, "\(templated.stderr)")
+        #expect(
+            files(in: dest) == [
+                "2016/x/buda-beach-kortrijk-c.jpg", "2016/x/lighthouse-portrait-c.jpg",
+                "2016/x/mountain-chamonix-c.jpg",
+                "2016/x/progressive-tokyo-c.jpg",
+            ])
+
+        // The old spelling: a template given to --folder is a usage error saying what to use.
+        let old = try library.run(["export", dest.path, "--folder", "{takenAt:%Y}", "--dry-run"])
+        #expect(old.status == 64)
+        #expect(old.stderr.contains("--folder '{takenAt:%Y}' is a filter"), "\(old.stderr)")
+        #expect(old.stderr.contains("--directory '{takenAt:%Y}'"), "\(old.stderr)")
+        let oldName = try library.run(["export", dest.path, "--name", "{baseName}", "--dry-run"])
+        #expect(oldName.status == 64)
+        #expect(oldName.stderr.contains("Unknown option '--name'"), "\(oldName.stderr)")
+        // A folder that is not in the library is list's error too.
+        let outside = try library.run(["export", dest.path, "--folder", "/", "--dry-run"])
+        #expect(outside.status == 64)
+        #expect(outside.stderr.contains("not inside the library"), "\(outside.stderr)")
     }
 }

@@ -1,6 +1,6 @@
 import PhotoSupport
 
-/// Turns the text a `--folder` and `--name` template gave into a path under the export folder
+/// Turns the text a `--directory` and `--filename` template gave into a path under the export folder
 /// that stays there: relative, no `.` or `..` or empty component, no byte a file name cannot
 /// hold (NUL, `/` inside a value, control characters) nor one that other systems refuse in a
 /// name (`\ : * ? " < > |`, as a copy onto a USB stick or a Samba share meets them).

@@ -8,10 +8,11 @@ import PhotoSupport
 enum ExportCommand: PhotolibCommand {
     static let ownOptions: [OptionSpec] = [
         .value(
-            "folder", "template",
+            "directory", "template",
             help:
                 "Folders under DEST from a template, e.g. '{takenAt:%Y}/{takenAt:%m} {city:-Unknown}' (default: none)."),
-        .value("name", "template", help: "File name (without extension) from a template (default: '{fileName}')."),
+        .value(
+            "filename", "template", help: "File name (without extension) from a template (default: '{fileName}')."),
         .flag("upright", help: "Turn each JPEG by its EXIF orientation, losslessly, and reset the tag (as pop)."),
         .flag("preview", help: "Copy the preview rendition (a JPEG, made if missing) instead of the original."),
         .value(
@@ -31,14 +32,14 @@ enum ExportCommand: PhotolibCommand {
         abstract: "Copy originals into a folder, named from templates.",
         discussion: """
             Copies the assets named (ids, paths, or - for ids, paths, JSON Lines or JSON on \
-            stdin), else every asset list's filters select (all of them: list's options, less \
-            its output ones), into DEST, made if missing. Originals are copied byte for byte \
+            stdin), else every asset list's filters select (all of them, --folder too: list's \
+            options, less its output ones), into DEST, made if missing. Originals are copied byte for byte \
             (--upright turns JPEGs losslessly, --preview copies the preview instead, as .jpg); \
-            folders and names come from --folder and --name templates with the fields of \
+            folders and names come from --directory and --filename templates with the fields of \
             'list --format', a strftime format for dates ({takenAt:%Y%m%d}) and a default for a \
             missing value ({city:-Unknown}). Characters a file name cannot hold (/ in a value, \
             control characters, \\ : * ? " < > |) become _, a leading dot too, so nothing is written \
-            outside DEST; the original's extension is kept. Nothing is overwritten: a name that \
+            outside DEST, and no copy lands in the library; the original's extension is kept. Nothing is overwritten: a name that \
             holds other bytes gets -1, -2, ... (--on-collision skip|error|overwrite), and one that \
             holds the same bytes counts as exported. The catalog remembers what went where, so \
             that --update copies only what is new or changed since the last export to DEST. \
@@ -51,8 +52,9 @@ enum ExportCommand: PhotolibCommand {
         ],
         options: ownOptions + ListFilters.options(besides: ownOptions),
         examples: [
-            "photolib export ~/Export --favourite --folder '{takenAt:%Y}/{takenAt:%m}'",
-            "photolib export /mnt/usb --update --folder '{takenAt:%Y}/{city:-Unknown}' --name '{takenAt:%Y%m%d-%H%M%S}-{shortId}'",
+            "photolib export ~/Export --favourite --directory '{takenAt:%Y}/{takenAt:%m}'",
+            "photolib export /mnt/usb --update --directory '{takenAt:%Y}/{city:-Unknown}' --filename '{takenAt:%Y%m%d-%H%M%S}-{shortId}'",
+            "photolib export /tmp/iphone --folder iPhone --dry-run",
             "photolib list --city Bordeaux --ids | photolib export ~/Bordeaux - --sidecars",
             "photolib export ~/Web --preview --collection 2016 --dry-run",
         ]
@@ -81,8 +83,15 @@ enum ExportCommand: PhotolibCommand {
             throw UsageError(
                 message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
         }
+        // --folder was this command's folder template; it is now list's filter, as everywhere.
+        if let folder = command.value("folder"), folder.contains("{") {
+            throw UsageError(
+                message: "--folder '\(folder)' is a filter (only assets in that folder of the library), as on list; "
+                    + "give the folders under DEST with --directory '\(folder)'",
+                commandPath: command.path)
+        }
         let naming = try ExportNaming(
-            folder: command.value("folder"), name: command.value("name"), commandPath: command.path)
+            directory: command.value("directory"), filename: command.value("filename"), commandPath: command.path)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let destinationPath = context.absolute(command.rawArguments[0])
@@ -126,9 +135,7 @@ enum ExportCommand: PhotolibCommand {
         _ command: ParsedCommand, library: Library, catalog: any Catalog, context: CommandContext
     ) throws -> [Asset] {
         let filters = ListFilters.options(besides: ownOptions)
-        // `selection`, not `query`: export's --folder is its folder template, never list's filter.
-        let query = try AssetFilterOptions.selection(command)
-        if let name = command.value("collection") { try ListCommand.checkCollectionExists(name, catalog: catalog) }
+        let query = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
         guard command.rawArguments.count > 1 else { return try catalog.assets(matching: query) }
         var named = command
         named.rawArguments.removeFirst()

@@ -57,7 +57,9 @@ import Testing
     @Test func aTemplateLeadingBackIntoTheLibraryIsRefused() throws {
         let before = libraryFiles()
         for policy in ["overwrite", "suffix", "skip"] {
-            let export = try run(["export", "..", "--folder", "Pictures/2015", "--preview", "--on-collision", policy])
+            let export = try run([
+                "export", "..", "--directory", "Pictures/2015", "--preview", "--on-collision", policy,
+            ])
             #expect(export.status == 2, "\(policy): \(export.stdout)")
             let lines = export.stderr.split(separator: "\n")
             #expect(lines.count == 10, "\(export.stderr)")
@@ -70,7 +72,7 @@ import Testing
         #expect(libraryFiles() == before)
         // The library root itself, and its control folder, are refused the same way.
         for folder in ["Pictures", "Pictures/.photolib/renditions"] {
-            let export = try run(["export", "..", "--folder", folder, "2015/lake-beach.jpg"])
+            let export = try run(["export", "..", "--directory", folder, "2015/lake-beach.jpg"])
             #expect(export.status == 2)
             #expect(export.stderr.contains("inside the library"), "\(export.stderr)")
         }
@@ -79,7 +81,7 @@ import Testing
         #expect(index.stdout.contains("added 0"), "\(index.stdout)")
         #expect(try run(["verify"]).status == 0)
         // The dry run plans the same refusals.
-        let dry = try run(["export", "..", "--folder", "Pictures/2016", "--dry-run"])
+        let dry = try run(["export", "..", "--directory", "Pictures/2016", "--dry-run"])
         #expect(dry.status == 2)
         #expect(dry.stderr.contains("inside the library"))
     }
@@ -92,7 +94,7 @@ import Testing
         let link = elsewhere.url.appendingPathComponent("dest")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outer.url)
         let export = try run(
-            ["export", link.path, "--folder", "Pictures/{takenAt:%Y}", "--on-collision", "overwrite", "--upright"])
+            ["export", link.path, "--directory", "Pictures/{takenAt:%Y}", "--on-collision", "overwrite", "--upright"])
         #expect(export.status == 2)
         #expect(export.stderr.contains("inside the library"), "\(export.stderr)")
         #expect(try originalsIntact())
@@ -111,13 +113,13 @@ import Testing
         try FileManager.default.createSymbolicLink(
             at: pictures.appendingPathComponent("nas"), withDestinationURL: photos)
         try #require(try run(["index"]).stdout.contains("added 1"))
-        let export = try run(["export", nas.url.path, "--folder", "photos", "--on-collision", "overwrite"])
+        let export = try run(["export", nas.url.path, "--directory", "photos", "--on-collision", "overwrite"])
         #expect(export.status == 2)
         #expect(export.stderr.contains("inside the library"), "\(export.stderr)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: photos.path) == ["nas-lake.jpg"])
         // Beside it, outside every folder of the library, export works.
-        let beside = try run(["export", nas.url.path, "--folder", "copies", "nas/nas-lake.jpg"])
+        let beside = try run(["export", nas.url.path, "--directory", "copies", "nas/nas-lake.jpg"])
         #expect(beside.status == 0, "\(beside.stderr)")
         #expect(FileManager.default.fileExists(atPath: nas.url.appendingPathComponent("copies/nas-lake.jpg").path))
     }
@@ -130,7 +132,7 @@ extension ExportTrustTests {
         let elsewhere = try TemporaryDirectory()
         try FileManager.default.createSymbolicLink(
             at: dest.url.appendingPathComponent("2015"), withDestinationURL: elsewhere.url)
-        let export = try run(["export", dest.url.path, "--folder", "{takenAt:%Y}", "2015/lake-beach.jpg"])
+        let export = try run(["export", dest.url.path, "--directory", "{takenAt:%Y}", "2015/lake-beach.jpg"])
         #expect(export.status == 2)
         #expect(
             export.stderr
