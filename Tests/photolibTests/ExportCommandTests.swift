@@ -357,3 +357,62 @@ extension ExportCommandTests {
         #expect(outside.stderr.contains("not inside the library"), "\(outside.stderr)")
     }
 }
+
+extension ExportCommandTests {
+    /// Issue 26.13: a copy keeps its original's modification time, as `cp -p` does.
+    @Test func copiesKeepTheOriginalsModificationTime() throws {
+        let dest = destination()
+        let old = Date(timeIntervalSince1970: 1_434_200_000.25)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: library.url("no-exif.jpg").path)
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        for variant in [[], ["--preview"]] {
+            let run = try library.run(["export", dest.path, "no-exif.jpg", "--on-collision", "overwrite"] + variant)
+            #expect(run.status == 0, "\(run.stderr)")
+            let copied =
+                try FileManager.default.attributesOfItem(
+                    atPath: dest.appendingPathComponent("no-exif.jpg").path)[.modificationDate] as? Date
+            #expect(abs((copied ?? Date()).timeIntervalSince(old)) < 0.001, "\(variant): \(String(describing: copied))")
+        }
+        // --update still knows its copy as written.
+        let again = try library.run(["export", dest.path, "no-exif.jpg", "--preview", "--update"])
+        #expect(again.stdout.hasPrefix("copied 0, already there 1,"), "\(again.stdout)")
+    }
+
+    /// Issue 26.13: after the city changed, `--update` moves the copy to the name its
+    /// template gives now (and its sidecar), removing the folder it leaves empty.
+    @Test func updateMovesACopyWhoseTemplateNameChanged() throws {
+        let dest = destination()
+        let arguments = [
+            "export", dest.path, "no-exif.jpg", "--update", "--sidecars", "--directory", "{city:-Unknown}",
+        ]
+        #expect(try library.run(["action", "caption", "no-exif.jpg", "--value", "Snow"]).status == 0)
+        #expect(try library.run(arguments).status == 0)
+        #expect(files(in: dest) == ["Unknown/no-exif.jpg", "Unknown/no-exif.jpg.xmp"])
+        #expect(try library.run(["action", "city", "no-exif.jpg", "--value", "Oslo"]).status == 0)
+
+        let dry = try library.run(arguments + ["--dry-run"])
+        #expect(
+            dry.stdout.contains("copy      no-exif.jpg -> Oslo/no-exif.jpg (moved from Unknown/no-exif.jpg)"),
+            "\(dry.stdout)")
+        #expect(dry.stdout.contains("would move 1"), "\(dry.stdout)")
+        #expect(files(in: dest) == ["Unknown/no-exif.jpg", "Unknown/no-exif.jpg.xmp"])
+
+        let moved = try library.run(arguments + ["--jsonl"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let line = try #require(jsonLines(moved.stdout).first)
+        #expect(line["movedFrom"] as? String == "Unknown/no-exif.jpg")
+        #expect(line["targetRelativePath"] as? String == "Oslo/no-exif.jpg")
+        #expect(files(in: dest) == ["Oslo/no-exif.jpg", "Oslo/no-exif.jpg.xmp"])
+        #expect(!FileManager.default.fileExists(atPath: dest.appendingPathComponent("Unknown").path))
+        #expect(try bytes(dest.appendingPathComponent("Oslo/no-exif.jpg")) == bytes(library.url("no-exif.jpg")))
+        #expect(try Sidecar.read(RawPath(dest.appendingPathComponent("Oslo/no-exif.jpg.xmp").path)).city == "Oslo")
+
+        let third = try library.run(arguments)
+        #expect(third.stdout.hasPrefix("copied 0, already there 1, failed 0"), "\(third.stdout)")
+        // A copy the user changed by hand is not the one remembered: it stays.
+        #expect(try library.run(["action", "city", "no-exif.jpg", "--value", "Bergen"]).status == 0)
+        try Data("edited by hand".utf8).write(to: dest.appendingPathComponent("Oslo/no-exif.jpg"))
+        #expect(try library.run(arguments).stdout.hasPrefix("copied 1, already there 0, failed 0"))
+        #expect(try bytes(dest.appendingPathComponent("Oslo/no-exif.jpg")) == Data("edited by hand".utf8))
+    }
+}

@@ -69,4 +69,6 @@ public struct ExportOutcome: Sendable, Equatable {
     public var sidecarProblem: String?
     /// The image was turned upright by dropping partial blocks on one edge.
     public var trimmedEdges: Bool
+    /// `--update`: the earlier copy, at the name the templates gave before, moved to `target`.
+    public var movedFrom: RawPath?
 }

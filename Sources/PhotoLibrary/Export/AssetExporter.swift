@@ -38,10 +38,11 @@ public final class AssetExporter {
     public func export(_ asset: Asset, to target: RawPath) -> ExportOutcome {
         var outcome = ExportOutcome(
             asset: asset, action: .fail, target: target, bytesWritten: 0, problem: nil, sidecarWritten: false,
-            sidecarProblem: nil, trimmedEdges: false)
+            sidecarProblem: nil, trimmedEdges: false, movedFrom: nil)
         do {
             try ConfinedPath.check(target)
             try place(asset, at: target, into: &outcome)
+            if let old = outcome.movedFrom { try removeMoved(from: old, outcome: &outcome) }
             if options.sidecars, !options.dryRun, let written = outcome.target,
                 [.copy, .replace, .identical, .unchanged].contains(outcome.action)
             {
@@ -82,6 +83,7 @@ public final class AssetExporter {
         let record = records[asset.id].flatMap { $0.variant == options.variant.rawValue ? $0 : nil }
         // Exported before, the original unchanged since and the copy still as it was written.
         if options.update, let record, record.fingerprint == Self.sourceStamp(asset),
+            Self.isNamed(record.relativePath, as: target, fileExtension: fileExtension(of: asset)),
             let info = try destination.status(record.relativePath), (info.st_mode & S_IFMT) == S_IFREG,
             Int64(info.st_size) == record.size, info.modifiedNanoseconds == record.modifiedNanoseconds
         {
@@ -89,6 +91,13 @@ public final class AssetExporter {
             outcome.target = record.relativePath
             claimed[record.relativePath] = claimKey(asset)
             return
+        }
+        // Exported before and unchanged, but the templates now name another place (the city
+        // was set): the copy goes there and the earlier one, still as written, goes away.
+        if options.update, let record, record.fingerprint == Self.sourceStamp(asset),
+            record.relativePath != target, try intact(record)
+        {
+            outcome.movedFrom = record.relativePath
         }
         let content = try self.content(of: asset)
         outcome.trimmedEdges = content.trimmedEdges
@@ -145,6 +154,51 @@ public final class AssetExporter {
         throw ExportCollisionError(path: destination.path.appending(target))
     }
 
+    /// True when `path` is `target` or `target` with a collision's `-N` (`IMG_1-2.jpg`).
+    static func isNamed(_ path: RawPath, as target: RawPath, fileExtension: [UInt8]) -> Bool {
+        if path == target { return true }
+        guard path.parent == target.parent else { return false }
+        let name = path.lastComponent.bytes
+        var stem = target.lastComponent.bytes
+        if !fileExtension.isEmpty, stem.count >= fileExtension.count,
+            Array(stem[(stem.count - fileExtension.count)...]) == fileExtension
+        {
+            stem.removeLast(fileExtension.count)
+        }
+        let prefix = stem + [UInt8(ascii: "-")]
+        guard name.count > prefix.count + fileExtension.count, Array(name.prefix(prefix.count)) == prefix,
+            Array(name.suffix(fileExtension.count)) == fileExtension
+        else { return false }
+        let digits = name[prefix.count..<(name.count - fileExtension.count)]
+        return digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// True when the copy `record` remembers is still there as it was written.
+    private func intact(_ record: ExportRecord) throws -> Bool {
+        guard let info = try destination.status(record.relativePath) else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG && Int64(info.st_size) == record.size
+            && info.modifiedNanoseconds == record.modifiedNanoseconds
+    }
+
+    /// Removes the earlier copy (and its sidecar) of an asset whose copy moved: only once the
+    /// new one is in place, and never one this run wrote or claimed.
+    private func removeMoved(from old: RawPath, outcome: inout ExportOutcome) throws {
+        guard outcome.target != old, claimed[old] == nil,
+            [.copy, .identical].contains(outcome.action)
+        else {
+            outcome.movedFrom = nil
+            return
+        }
+        if options.dryRun { return }
+        if options.sidecars {
+            let sidecar = RawPath(bytes: old.bytes + Array(".xmp".utf8))
+            if let info = try destination.status(sidecar), (info.st_mode & S_IFMT) == S_IFREG {
+                try destination.remove(sidecar)
+            }
+        }
+        try destination.remove(old)
+    }
+
     /// Writes (or, in a dry run, only claims) `candidate`; false when the name was taken
     /// between the look and the write.
     private func write(
@@ -160,6 +214,7 @@ public final class AssetExporter {
             claimed[candidate] = nil
             return false
         }
+        destination.setModified(candidate, nanoseconds: asset.file.modifiedNanoseconds)
         if let info = try destination.status(candidate) { remember(asset, at: candidate, info: info) }
         return true
     }

@@ -109,6 +109,31 @@ public final class ExportDestination {
         try folder.writeAtomically(bytes, name: relative.lastComponent)
     }
 
+    /// Gives the file at `relative` the modification (and access) time `nanoseconds` since
+    /// 1970, as `cp -p` does; a failure costs only the time.
+    func setModified(_ relative: RawPath, nanoseconds: Int64) {
+        guard let folder = try? folder(of: relative, create: false) else { return }
+        let time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        let times = [time, time]
+        _ = relative.lastComponent.withCString { utimensat(folder.descriptor, $0, times, AT_SYMLINK_NOFOLLOW) }
+    }
+
+    /// Removes the regular file at `relative` (an earlier copy moved to its new name) and the
+    /// folders it leaves empty, up to DEST; a folder still holding anything stays.
+    func remove(_ relative: RawPath) throws {
+        guard let folder = try folder(of: relative, create: false) else { return }
+        try folder.unlink(relative.lastComponent)
+        var emptied = relative.parent
+        while emptied.description != ".", !emptied.bytes.isEmpty,
+            let above = try self.folder(of: emptied, create: false)
+        {
+            folders[emptied] = nil
+            above.removeEmptyFolder(emptied.lastComponent)
+            guard above.status(emptied.lastComponent) == nil else { return }
+            emptied = emptied.parent
+        }
+    }
+
     /// The open folder that holds `relative`, for sidecars written beside a copy.
     func openFolder(of relative: RawPath) throws -> DirectoryHandle {
         try folder(of: relative, create: true)!

@@ -11,6 +11,8 @@ struct ExportReport {
         var identical = 0
         var unchanged = 0
         var skipped = 0
+        /// `--update`: copies moved to the name the templates give now (among those copied or there).
+        var moved = 0
         var failed = 0
         /// Copies made whose sidecar could not be written: counted as exported, and failures.
         var sidecarsFailed = 0
@@ -60,6 +62,7 @@ struct ExportReport {
         case .fail: counts.failed += 1
         }
         counts.bytes += outcome.bytesWritten
+        if outcome.movedFrom != nil { counts.moved += 1 }
         let source = outcome.asset.file.relativePath
         if outcome.action == .fail {
             context.diagnostics.problem("\(source): cannot export: \(outcome.problem ?? "failed")")
@@ -80,7 +83,9 @@ struct ExportReport {
             files.append(json(outcome))
         } else if dryRun || command.flag("verbose"), outcome.action != .fail {
             let target = outcome.target.map { " -> \($0)" } ?? ""
-            let note = outcome.action == .skip ? " (\(outcome.problem ?? "exists"))" : ""
+            let note =
+                outcome.action == .skip
+                ? " (\(outcome.problem ?? "exists"))" : outcome.movedFrom.map { " (moved from \($0))" } ?? ""
             context.stdout.write(
                 TerminalText.escaped(
                     "\(Self.word(outcome.action).padding(toLength: 9, withPad: " ", startingAt: 0)) \(source)\(target)\(note)"
@@ -99,6 +104,7 @@ struct ExportReport {
             var text = "\(verb) \(counts.copied)"
             if counts.replaced > 0 { text += ", \(dryRun ? "would replace" : "replaced") \(counts.replaced)" }
             text += ", already there \(counts.identical + counts.unchanged)"
+            if counts.moved > 0 { text += ", \(dryRun ? "would move" : "moved") \(counts.moved)" }
             if counts.skipped > 0 { text += ", skipped \(counts.skipped)" }
             text += ", failed \(counts.failed)"
             if counts.sidecarsFailed > 0 { text += ", sidecars failed \(counts.sidecarsFailed)" }
@@ -112,7 +118,8 @@ struct ExportReport {
             ("destination", .path(destination.path)), ("dryRun", .bool(dryRun)),
             ("copied", .int(Int64(counts.copied))), ("replaced", .int(Int64(counts.replaced))),
             ("identical", .int(Int64(counts.identical))), ("unchanged", .int(Int64(counts.unchanged))),
-            ("skipped", .int(Int64(counts.skipped))), ("failed", .int(Int64(counts.failed))),
+            ("skipped", .int(Int64(counts.skipped))), ("moved", .int(Int64(counts.moved))),
+            ("failed", .int(Int64(counts.failed))),
             ("sidecarsFailed", .int(Int64(counts.sidecarsFailed))),
             ("bytes", .int(Int64(counts.bytes))),
         ]
@@ -125,6 +132,7 @@ struct ExportReport {
             ("action", .string(Self.word(outcome.action))),
             ("target", outcome.target.map { .path(destination.path.appending($0)) } ?? .null),
             ("targetRelativePath", outcome.target.map(JSONValue.path) ?? .null),
+            ("movedFrom", outcome.movedFrom.map(JSONValue.path) ?? .null),
             ("bytes", .int(Int64(outcome.bytesWritten))),
             ("sidecar", .bool(outcome.sidecarWritten)),
             (
