@@ -416,3 +416,43 @@ extension ExportCommandTests {
         #expect(try bytes(dest.appendingPathComponent("Oslo/no-exif.jpg")) == Data("edited by hand".utf8))
     }
 }
+
+extension ExportCommandTests {
+    /// Issue 26.13: `--with-companions` copies a RAW twin and a Live Photo movie beside the
+    /// copy, under its name; a companion's name holding another file is never replaced.
+    @Test func withCompanionsCopiesTheRawAndTheMovieBesideTheCopy() throws {
+        for (name, text) in [("2015/lake-beach.DNG", "raw"), ("2015/lake-beach.MOV", "movie")] {
+            try Data(text.utf8).write(to: library.url(name))
+        }
+        let dest = destination()
+        let arguments = [
+            "export", dest.path, "2015/lake-beach.jpg", "--filename", "beach", "--directory", "{takenAt:%Y}",
+            "--with-companions",
+        ]
+        let dry = try library.run(arguments + ["--dry-run"])
+        #expect(dry.stdout.hasSuffix("would copy 1, already there 0, failed 0, companions 2\n"), "\(dry.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dest.path))
+
+        let run = try library.run(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(files(in: dest) == ["2015/beach.DNG", "2015/beach.MOV", "2015/beach.jpg"])
+        #expect(try bytes(dest.appendingPathComponent("2015/beach.DNG")) == Data("raw".utf8))
+        #expect(try bytes(dest.appendingPathComponent("2015/beach.MOV")) == Data("movie".utf8))
+        #expect(try bytes(dest.appendingPathComponent("2015/beach.jpg")) == bytes(library.url("2015/lake-beach.jpg")))
+        // Again: all there. Without the flag, no companion.
+        #expect(try library.run(arguments).stdout.hasPrefix("copied 0, already there 1, failed 0, companions 2"))
+        let plain = try library.run(["export", destination("plain").path, "2015/lake-beach.jpg"])
+        #expect(plain.status == 0)
+        #expect(files(in: destination("plain")) == ["lake-beach.jpg"])
+
+        // Another file at a companion's name stays, and the export says so.
+        try Data("someone else's".utf8).write(to: dest.appendingPathComponent("2015/beach.MOV"))
+        let taken = try library.run(arguments)
+        #expect(taken.status == 2)
+        #expect(
+            taken.stderr.hasPrefix(
+                "photolib: 2015/lake-beach.jpg: exported to \(dest.path)/2015/beach.jpg, but not all its companions: "),
+            "\(taken.stderr)")
+        #expect(try bytes(dest.appendingPathComponent("2015/beach.MOV")) == Data("someone else's".utf8))
+    }
+}

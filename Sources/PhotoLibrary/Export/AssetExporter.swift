@@ -43,6 +43,13 @@ public final class AssetExporter {
             try ConfinedPath.check(target)
             try place(asset, at: target, into: &outcome)
             if let old = outcome.movedFrom { try removeMoved(from: old, outcome: &outcome) }
+            if options.companions, let written = outcome.target,
+                [.copy, .replace, .identical, .unchanged].contains(outcome.action)
+            {
+                do { try copyCompanions(of: asset, beside: written, into: &outcome) } catch {
+                    outcome.companionProblem = (error as? any PhotolibError)?.description ?? "\(error)"
+                }
+            }
             if options.sidecars, !options.dryRun, let written = outcome.target,
                 [.copy, .replace, .identical, .unchanged].contains(outcome.action)
             {
@@ -253,6 +260,29 @@ public final class AssetExporter {
             let preview = try PreviewSource(library: library, catalog: library.isWritable ? catalog : nil)
                 .preview(for: asset)
             return (try FileSystem.readFile(preview.path), false)
+        }
+    }
+
+    /// The original's companions beside the copy, under the copy's name with their own
+    /// extension, so that they stay a group by name. A name already holding a file of the
+    /// companion's size counts as there; another file there is never replaced.
+    private func copyCompanions(of asset: Asset, beside copy: RawPath, into outcome: inout ExportOutcome) throws {
+        let original = try library.originalPath(of: asset)
+        for planned in OriginalExport.companionCopies(of: original, exportedTo: copy) {
+            let name = planned.target.lastComponent
+            let relative = copy.parent.description == "." ? name : copy.parent.appending(name)
+            if let info = try destination.status(relative) {
+                guard (info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size) == planned.companion.size else {
+                    throw ExportCollisionError(path: destination.path.appending(relative))
+                }
+            } else if !options.dryRun {
+                let source = FileTransfer.Place(
+                    folder: try DirectoryHandle.open(root: planned.companion.path.parent),
+                    name: planned.companion.path.lastComponent)
+                try FileTransfer.copy(
+                    source, to: FileTransfer.Place(folder: try destination.openFolder(of: relative), name: name))
+            }
+            outcome.companions += 1
         }
     }
 

@@ -20,6 +20,7 @@ enum ExportCommand: PhotolibCommand {
             help: "When the name holds another file: suffix (name-1, name-2; default), skip, error or overwrite."),
         .flag("update", help: "Copy only assets new or changed since the last export to DEST."),
         .flag("sidecars", help: "Write an XMP sidecar (caption, city, rating) beside each copy."),
+        .flag("with-companions", help: "Copy the RAW twin, .THM and Live Photo movie beside each copy, as pop does."),
         .flag("dry-run", short: "n", help: "Print what would be copied where, and copy nothing."),
         .flag("json", help: "Print the outcome as one JSON object (summary and every file)."),
         .flag("jsonl", help: "Print one JSON object a file as it is done (JSON Lines), no summary."),
@@ -64,6 +65,7 @@ enum ExportCommand: PhotolibCommand {
         var options = ExportOptions()
         options.update = command.flag("update")
         options.sidecars = command.flag("sidecars")
+        options.companions = command.flag("with-companions")
         options.dryRun = command.flag("dry-run")
         if command.flag("upright"), command.flag("preview") {
             throw UsageError(message: "--upright and --preview cannot be used together", commandPath: command.path)
@@ -126,7 +128,8 @@ enum ExportCommand: PhotolibCommand {
             context.diagnostics.warning("what was exported could not be remembered for --update: \(error)")
         }
         report.finish()
-        return report.counts.failed + report.counts.sidecarsFailed > 0 ? .partial : .success
+        return report.counts.failed + report.counts.sidecarsFailed + report.counts.companionsFailed > 0
+            ? .partial : .success
     }
 
     /// The assets named on the command line (those the filters select, when some are given

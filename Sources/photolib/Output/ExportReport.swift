@@ -16,6 +16,9 @@ struct ExportReport {
         var failed = 0
         /// Copies made whose sidecar could not be written: counted as exported, and failures.
         var sidecarsFailed = 0
+        /// Companions copied (or there), and copies some of whose companions could not be.
+        var companions = 0
+        var companionsFailed = 0
         var bytes = 0
     }
 
@@ -72,6 +75,12 @@ struct ExportReport {
             let target = outcome.target.map { destination.path.appending($0).description } ?? "the copy"
             context.diagnostics.problem("\(source): exported to \(target), but no sidecar: \(problem)")
         }
+        counts.companions += outcome.companions
+        if let problem = outcome.companionProblem {
+            counts.companionsFailed += 1
+            let target = outcome.target.map { destination.path.appending($0).description } ?? "the copy"
+            context.diagnostics.problem("\(source): exported to \(target), but not all its companions: \(problem)")
+        }
         if outcome.trimmedEdges {
             context.diagnostics.warning(
                 "\(source): its size is not a whole number of JPEG blocks; "
@@ -108,6 +117,8 @@ struct ExportReport {
             if counts.skipped > 0 { text += ", skipped \(counts.skipped)" }
             text += ", failed \(counts.failed)"
             if counts.sidecarsFailed > 0 { text += ", sidecars failed \(counts.sidecarsFailed)" }
+            if command.flag("with-companions") { text += ", companions \(counts.companions)" }
+            if counts.companionsFailed > 0 { text += ", companions failed \(counts.companionsFailed)" }
             if !dryRun { text += " (\(TrashCommand.byteCount(Int64(counts.bytes))))" }
             context.stdout.write(text + "\n")
         }
@@ -120,7 +131,8 @@ struct ExportReport {
             ("identical", .int(Int64(counts.identical))), ("unchanged", .int(Int64(counts.unchanged))),
             ("skipped", .int(Int64(counts.skipped))), ("moved", .int(Int64(counts.moved))),
             ("failed", .int(Int64(counts.failed))),
-            ("sidecarsFailed", .int(Int64(counts.sidecarsFailed))),
+            ("sidecarsFailed", .int(Int64(counts.sidecarsFailed))), ("companions", .int(Int64(counts.companions))),
+            ("companionsFailed", .int(Int64(counts.companionsFailed))),
             ("bytes", .int(Int64(counts.bytes))),
         ]
     }
@@ -134,10 +146,11 @@ struct ExportReport {
             ("targetRelativePath", outcome.target.map(JSONValue.path) ?? .null),
             ("movedFrom", outcome.movedFrom.map(JSONValue.path) ?? .null),
             ("bytes", .int(Int64(outcome.bytesWritten))),
-            ("sidecar", .bool(outcome.sidecarWritten)),
+            ("sidecar", .bool(outcome.sidecarWritten)), ("companions", .int(Int64(outcome.companions))),
             (
                 "problem",
-                (outcome.problem ?? outcome.sidecarProblem.map { "sidecar: \($0)" }).map(JSONValue.string) ?? .null
+                (outcome.problem ?? outcome.sidecarProblem.map { "sidecar: \($0)" }
+                    ?? outcome.companionProblem.map { "companion: \($0)" }).map(JSONValue.string) ?? .null
             ),
         ])
     }
