@@ -18,7 +18,9 @@ enum ExportCommand: PhotolibCommand {
         .value(
             "on-collision", "policy",
             help: "When the name holds another file: suffix (name-1, name-2; default), skip, error or overwrite."),
-        .flag("update", help: "Copy only assets new or changed since the last export to DEST."),
+        .flag(
+            "update",
+            help: "Copy only assets new or changed since the last export to DEST; move a copy whose name changed."),
         .flag("sidecars", help: "Write an XMP sidecar (caption, city, rating) beside each copy."),
         .flag("with-companions", help: "Copy the RAW twin, .THM and Live Photo movie beside each copy, as pop does."),
         .flag("dry-run", short: "n", help: "Print what would be copied where, and copy nothing."),
