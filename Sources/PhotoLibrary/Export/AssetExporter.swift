@@ -90,7 +90,7 @@ public final class AssetExporter {
         let record = records[asset.id].flatMap { $0.variant == options.variant.rawValue ? $0 : nil }
         // Exported before, the original unchanged since and the copy still as it was written.
         if options.update, let record, record.fingerprint == Self.sourceStamp(asset),
-            Self.isNamed(record.relativePath, as: target, fileExtension: fileExtension(of: asset)),
+            ExportName.isNamed(record.relativePath, as: target, fileExtension: fileExtension(of: asset)),
             let info = try destination.status(record.relativePath), (info.st_mode & S_IFMT) == S_IFREG,
             Int64(info.st_size) == record.size, info.modifiedNanoseconds == record.modifiedNanoseconds
         {
@@ -159,25 +159,6 @@ public final class AssetExporter {
             }
         }
         throw ExportCollisionError(path: destination.path.appending(target))
-    }
-
-    /// True when `path` is `target` or `target` with a collision's `-N` (`IMG_1-2.jpg`).
-    static func isNamed(_ path: RawPath, as target: RawPath, fileExtension: [UInt8]) -> Bool {
-        if path == target { return true }
-        guard path.parent == target.parent else { return false }
-        let name = path.lastComponent.bytes
-        var stem = target.lastComponent.bytes
-        if !fileExtension.isEmpty, stem.count >= fileExtension.count,
-            Array(stem[(stem.count - fileExtension.count)...]) == fileExtension
-        {
-            stem.removeLast(fileExtension.count)
-        }
-        let prefix = stem + [UInt8(ascii: "-")]
-        guard name.count > prefix.count + fileExtension.count, Array(name.prefix(prefix.count)) == prefix,
-            Array(name.suffix(fileExtension.count)) == fileExtension
-        else { return false }
-        let digits = name[prefix.count..<(name.count - fileExtension.count)]
-        return digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// True when the copy `record` remembers is still there as it was written.
@@ -261,37 +242,6 @@ public final class AssetExporter {
                 .preview(for: asset)
             return (try FileSystem.readFile(preview.path), false)
         }
-    }
-
-    /// The original's companions beside the copy, under the copy's name with their own
-    /// extension, so that they stay a group by name. A name already holding a file of the
-    /// companion's size counts as there; another file there is never replaced.
-    private func copyCompanions(of asset: Asset, beside copy: RawPath, into outcome: inout ExportOutcome) throws {
-        let original = try library.originalPath(of: asset)
-        for planned in OriginalExport.companionCopies(of: original, exportedTo: copy) {
-            let name = planned.target.lastComponent
-            let relative = copy.parent.description == "." ? name : copy.parent.appending(name)
-            if let info = try destination.status(relative) {
-                guard (info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size) == planned.companion.size else {
-                    throw ExportCollisionError(path: destination.path.appending(relative))
-                }
-            } else if !options.dryRun {
-                let source = FileTransfer.Place(
-                    folder: try DirectoryHandle.open(root: planned.companion.path.parent),
-                    name: planned.companion.path.lastComponent)
-                try FileTransfer.copy(
-                    source, to: FileTransfer.Place(folder: try destination.openFolder(of: relative), name: name))
-            }
-            outcome.companions += 1
-        }
-    }
-
-    /// The XMP beside the copy: caption, city, favourite, rating and keywords, for other tools to read.
-    private func writeSidecar(for asset: Asset, beside copy: RawPath) throws {
-        try SidecarWriter.updateExported(
-            folder: try destination.openFolder(of: copy), photoName: copy.lastComponent,
-            caption: asset.caption, city: asset.city, favourite: asset.favourite, rating: asset.rating,
-            keywords: asset.keywords)
     }
 }
 
