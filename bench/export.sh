@@ -35,10 +35,10 @@ bytes=$(find "$lib/copies" -type f -printf '%s\n' | awk '{ s += $1 } END { print
 cat "$lib"/copies/*/* >/dev/null   # warm cache
 
 time_ms() { local start; start=$(date +%s%N); "$@" >/dev/null 2>&1; echo $((($(date +%s%N) - start) / 1000000)); }
-export_first=$(time_ms "$bin" export "$work/out" --library "$lib" --folder '{takenAt:%Y:-undated}/{takenAt:%m:-00}' \
-    --name '{baseName}-{shortId}')
+export_first=$(time_ms "$bin" export "$work/out" --library "$lib" --directory '{takenAt:%Y:-undated}/{takenAt:%m:-00}' \
+    --filename '{baseName}-{shortId}')
 export_update=$(time_ms "$bin" export "$work/out" --update --library "$lib" \
-    --folder '{takenAt:%Y:-undated}/{takenAt:%m:-00}' --name '{baseName}-{shortId}')
+    --directory '{takenAt:%Y:-undated}/{takenAt:%m:-00}' --filename '{baseName}-{shortId}')
 cp_first=$(time_ms cp -r "$lib/copies" "$work/cp")
 rsync_first=$(time_ms rsync -a "$lib/copies/" "$work/rsync/")
 rsync_again=$(time_ms rsync -a "$lib/copies/" "$work/rsync/")

@@ -46,7 +46,7 @@ import Testing
         #expect(try favourite(favourites) == 0)
         let dest = destination()
         let folder = "{takenAt:%Y}/{takenAt:%m}"
-        let run = try library.run(["export", dest.path, "--favourite", "--folder", folder])
+        let run = try library.run(["export", dest.path, "--favourite", "--directory", folder])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
         #expect(run.stdout.hasPrefix("copied 3, already there 0, failed 0 ("))
@@ -67,7 +67,7 @@ import Testing
         #expect(try library.assets(["--favourite"]).allSatisfy { $0["poppedAt"] is NSNull })
 
         // Again: the same bytes are there, so nothing is copied and nothing gets a -1.
-        let again = try library.run(["export", dest.path, "--favourite", "--folder", folder])
+        let again = try library.run(["export", dest.path, "--favourite", "--directory", folder])
         #expect(again.status == 0)
         #expect(again.stdout == "copied 0, already there 3, failed 0 (0 B)\n")
         #expect(files(in: dest).count == 3)
@@ -188,7 +188,7 @@ import Testing
         #expect(try favourite(["2015/bordeaux-art.jpg", "no-exif.jpg"]) == 0)
         let dest = destination()
         let arguments = [
-            "export", dest.path, "--favourite", "--folder", "{takenAt:%Y:-undated}", "--name",
+            "export", dest.path, "--favourite", "--directory", "{takenAt:%Y:-undated}", "--filename",
             "{takenAt:%Y%m%d-%H%M%S:-}{shortId}", "--sidecars", "--dry-run",
         ]
         let text = try library.run(arguments)
@@ -222,12 +222,13 @@ import Testing
         let parent = output.url.appendingPathComponent("inside")
         let dest = parent.appendingPathComponent("dest")
         let run = try library.run([
-            "export", dest.path, art, "--folder", "../../{city}/../{caption}//", "--name", "/etc/{caption}\u{1}:x",
+            "export", dest.path, art, "--directory", "../../{city}/../{caption}//", "--filename",
+            "/etc/{caption}\u{1}:x",
             "--jsonl",
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let target = try #require(jsonLines(run.stdout).first?["targetRelativePath"] as? String)
-        // Each `..` lost its leading dot, each `/` of a value and of --name became `_`, empty
+        // Each `..` lost its leading dot, each `/` of a value and of --filename became `_`, empty
         // folders went, and the control character and ':' became `_`.
         #expect(target == "_./_./_./_./_._.._.._escaped/_etc_.._.._.._escaped__x.jpg")
         #expect(files(in: parent) == ["dest/" + target])
@@ -239,7 +240,7 @@ import Testing
         try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: linked.appendingPathComponent("2015"), withDestinationURL: elsewhere)
-        let refused = try library.run(["export", linked.path, art, "--folder", "{takenAt:%Y}"])
+        let refused = try library.run(["export", linked.path, art, "--directory", "{takenAt:%Y}"])
         #expect(refused.status == 2)
         #expect(refused.stderr.hasPrefix("photolib: 2015/bordeaux-art.jpg: cannot export: "))
         #expect(refused.stderr.contains("symlink"))
@@ -268,18 +269,18 @@ import Testing
             ["export", dest.path, "-", "--city", "Kortrijk", "--jsonl", "-n"], stdin: Data(ids.utf8))
         #expect(jsonLines(both.stdout).map { $0["relativePath"] as! String } == ["2016/buda-beach-kortrijk.jpg"])
 
-        let bad = try library.run(["export", dest.path, "--folder", "{takenAt:%Y}/{cty}"])
+        let bad = try library.run(["export", dest.path, "--directory", "{takenAt:%Y}/{cty}"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("Unknown field '{cty}' in --folder. Did you mean '{city}'?"))
-        let notDate = try library.run(["export", dest.path, "--name", "{city:%Y}"])
+        #expect(bad.stderr.contains("Unknown field '{cty}' in --directory. Did you mean '{city}'?"))
+        let notDate = try library.run(["export", dest.path, "--filename", "{city:%Y}"])
         #expect(notDate.status == 64)
-        #expect(notDate.stderr.contains("'{city}' takes no format in --name"))
+        #expect(notDate.stderr.contains("'{city}' takes no format in --filename"))
     }
 
     @Test func uprightAndPreviewCopies() throws {
         let sunset = "2015/sunset-orientation-6.jpg"
         let dest = destination()
-        let upright = try library.run(["export", dest.path, sunset, "--upright", "--name", "{baseName}-upright"])
+        let upright = try library.run(["export", dest.path, sunset, "--upright", "--filename", "{baseName}-upright"])
         #expect(upright.status == 0, "\(upright.stderr)")
         let turned = try bytes(dest.appendingPathComponent("sunset-orientation-6-upright.jpg"))
         let popped = try library.runRaw(["pop", sunset, "--upright", "--output", "-"])
@@ -302,7 +303,7 @@ extension ExportCommandTests {
         let beaches = ["2015/lake-beach.jpg", "2016/buda-beach-kortrijk.jpg"]
         for policy in ["overwrite", "suffix"] {
             let run = try library.run(
-                ["export", dest.path, "--name", "beach", "--on-collision", policy, "--jsonl"] + beaches)
+                ["export", dest.path, "--filename", "beach", "--on-collision", policy, "--jsonl"] + beaches)
             #expect(run.status == 0, "\(run.stderr)")
             let actions = jsonLines(run.stdout).map { "\($0["action"]!) \($0["targetRelativePath"]!)" }
             #expect(
@@ -313,5 +314,145 @@ extension ExportCommandTests {
         }
         #expect(try bytes(dest.appendingPathComponent("beach.jpg")) == bytes(library.url(beaches[0])))
         #expect(try bytes(dest.appendingPathComponent("beach-1.jpg")) == bytes(library.url(beaches[1])))
+    }
+}
+
+extension ExportCommandTests {
+    /// Issue 26.1: `--folder` filters on export as on list (it exported the whole library into
+    /// `iPhone/…`); the templates are `--directory` and `--filename`; an old-style call fails.
+    @Test func folderFiltersAsOnListAndTheTemplatesHaveTheirOwnNames() throws {
+        let dest = destination()
+        let listed = try library.assets(["--folder", "2016"]).map { $0["relativePath"] as! String }
+        #expect(listed.count == 4)
+        let filtered = try library.run(["export", dest.path, "--folder", "2016", "--jsonl", "--dry-run"])
+        #expect(filtered.status == 0, "\(filtered.stderr)")
+        #expect(jsonLines(filtered.stdout).map { $0["relativePath"] as! String } == listed)
+        #expect(
+            jsonLines(filtered.stdout).map { $0["targetRelativePath"] as! String }
+                == listed.map { String($0.dropFirst(5)) })
+
+        let templated = try library.run([
+            "export", dest.path, "--folder", "2016", "--directory", "{takenAt:%Y}/x", "--filename", "{baseName}-c",
+            "--jsonl",
+        ])
+        #expect(templated.status == 0, "\(templated.stderr)")
+        #expect(
+            files(in: dest) == [
+                "2016/x/buda-beach-kortrijk-c.jpg", "2016/x/lighthouse-portrait-c.jpg",
+                "2016/x/mountain-chamonix-c.jpg",
+                "2016/x/progressive-tokyo-c.jpg",
+            ])
+
+        // The old spelling: a template given to --folder is a usage error saying what to use.
+        let old = try library.run(["export", dest.path, "--folder", "{takenAt:%Y}", "--dry-run"])
+        #expect(old.status == 64)
+        #expect(old.stderr.contains("--folder '{takenAt:%Y}' is a filter"), "\(old.stderr)")
+        #expect(old.stderr.contains("--directory '{takenAt:%Y}'"), "\(old.stderr)")
+        let oldName = try library.run(["export", dest.path, "--name", "{baseName}", "--dry-run"])
+        #expect(oldName.status == 64)
+        #expect(oldName.stderr.contains("Unknown option '--name'"), "\(oldName.stderr)")
+        // A folder that is not in the library is list's error too.
+        let outside = try library.run(["export", dest.path, "--folder", "/", "--dry-run"])
+        #expect(outside.status == 64)
+        #expect(outside.stderr.contains("not inside the library"), "\(outside.stderr)")
+    }
+}
+
+extension ExportCommandTests {
+    /// Issue 26.13: a copy keeps its original's modification time, as `cp -p` does.
+    @Test func copiesKeepTheOriginalsModificationTime() throws {
+        let dest = destination()
+        let old = Date(timeIntervalSince1970: 1_434_200_000.25)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: library.url("no-exif.jpg").path)
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        for variant in [[], ["--preview"]] {
+            let run = try library.run(["export", dest.path, "no-exif.jpg", "--on-collision", "overwrite"] + variant)
+            #expect(run.status == 0, "\(run.stderr)")
+            let copied =
+                try FileManager.default.attributesOfItem(
+                    atPath: dest.appendingPathComponent("no-exif.jpg").path)[.modificationDate] as? Date
+            #expect(abs((copied ?? Date()).timeIntervalSince(old)) < 0.001, "\(variant): \(String(describing: copied))")
+        }
+        // --update still knows its copy as written.
+        let again = try library.run(["export", dest.path, "no-exif.jpg", "--preview", "--update"])
+        #expect(again.stdout.hasPrefix("copied 0, already there 1,"), "\(again.stdout)")
+    }
+
+    /// Issue 26.13: after the city changed, `--update` moves the copy to the name its
+    /// template gives now (and its sidecar), removing the folder it leaves empty.
+    @Test func updateMovesACopyWhoseTemplateNameChanged() throws {
+        let dest = destination()
+        let arguments = [
+            "export", dest.path, "no-exif.jpg", "--update", "--sidecars", "--directory", "{city:-Unknown}",
+        ]
+        #expect(try library.run(["action", "caption", "no-exif.jpg", "--value", "Snow"]).status == 0)
+        #expect(try library.run(arguments).status == 0)
+        #expect(files(in: dest) == ["Unknown/no-exif.jpg", "Unknown/no-exif.jpg.xmp"])
+        #expect(try library.run(["action", "city", "no-exif.jpg", "--value", "Oslo"]).status == 0)
+
+        let dry = try library.run(arguments + ["--dry-run"])
+        #expect(
+            dry.stdout.contains("copy      no-exif.jpg -> Oslo/no-exif.jpg (moved from Unknown/no-exif.jpg)"),
+            "\(dry.stdout)")
+        #expect(dry.stdout.contains("would move 1"), "\(dry.stdout)")
+        #expect(files(in: dest) == ["Unknown/no-exif.jpg", "Unknown/no-exif.jpg.xmp"])
+
+        let moved = try library.run(arguments + ["--jsonl"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let line = try #require(jsonLines(moved.stdout).first)
+        #expect(line["movedFrom"] as? String == "Unknown/no-exif.jpg")
+        #expect(line["targetRelativePath"] as? String == "Oslo/no-exif.jpg")
+        #expect(files(in: dest) == ["Oslo/no-exif.jpg", "Oslo/no-exif.jpg.xmp"])
+        #expect(!FileManager.default.fileExists(atPath: dest.appendingPathComponent("Unknown").path))
+        #expect(try bytes(dest.appendingPathComponent("Oslo/no-exif.jpg")) == bytes(library.url("no-exif.jpg")))
+        #expect(try Sidecar.read(RawPath(dest.appendingPathComponent("Oslo/no-exif.jpg.xmp").path)).city == "Oslo")
+
+        let third = try library.run(arguments)
+        #expect(third.stdout.hasPrefix("copied 0, already there 1, failed 0"), "\(third.stdout)")
+        // A copy the user changed by hand is not the one remembered: it stays.
+        #expect(try library.run(["action", "city", "no-exif.jpg", "--value", "Bergen"]).status == 0)
+        try Data("edited by hand".utf8).write(to: dest.appendingPathComponent("Oslo/no-exif.jpg"))
+        #expect(try library.run(arguments).stdout.hasPrefix("copied 1, already there 0, failed 0"))
+        #expect(try bytes(dest.appendingPathComponent("Oslo/no-exif.jpg")) == Data("edited by hand".utf8))
+    }
+}
+
+extension ExportCommandTests {
+    /// Issue 26.13: `--with-companions` copies a RAW twin and a Live Photo movie beside the
+    /// copy, under its name; a companion's name holding another file is never replaced.
+    @Test func withCompanionsCopiesTheRawAndTheMovieBesideTheCopy() throws {
+        for (name, text) in [("2015/lake-beach.DNG", "raw"), ("2015/lake-beach.MOV", "movie")] {
+            try Data(text.utf8).write(to: library.url(name))
+        }
+        let dest = destination()
+        let arguments = [
+            "export", dest.path, "2015/lake-beach.jpg", "--filename", "beach", "--directory", "{takenAt:%Y}",
+            "--with-companions",
+        ]
+        let dry = try library.run(arguments + ["--dry-run"])
+        #expect(dry.stdout.hasSuffix("would copy 1, already there 0, failed 0, companions 2\n"), "\(dry.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dest.path))
+
+        let run = try library.run(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(files(in: dest) == ["2015/beach.DNG", "2015/beach.MOV", "2015/beach.jpg"])
+        #expect(try bytes(dest.appendingPathComponent("2015/beach.DNG")) == Data("raw".utf8))
+        #expect(try bytes(dest.appendingPathComponent("2015/beach.MOV")) == Data("movie".utf8))
+        #expect(try bytes(dest.appendingPathComponent("2015/beach.jpg")) == bytes(library.url("2015/lake-beach.jpg")))
+        // Again: all there. Without the flag, no companion.
+        #expect(try library.run(arguments).stdout.hasPrefix("copied 0, already there 1, failed 0, companions 2"))
+        let plain = try library.run(["export", destination("plain").path, "2015/lake-beach.jpg"])
+        #expect(plain.status == 0)
+        #expect(files(in: destination("plain")) == ["lake-beach.jpg"])
+
+        // Another file at a companion's name stays, and the export says so.
+        try Data("someone else's".utf8).write(to: dest.appendingPathComponent("2015/beach.MOV"))
+        let taken = try library.run(arguments)
+        #expect(taken.status == 2)
+        #expect(
+            taken.stderr.hasPrefix(
+                "photolib: 2015/lake-beach.jpg: exported to \(dest.path)/2015/beach.jpg, but not all its companions: "),
+            "\(taken.stderr)")
+        #expect(try bytes(dest.appendingPathComponent("2015/beach.MOV")) == Data("someone else's".utf8))
     }
 }

@@ -33,6 +33,8 @@ public struct ExportOptions: Sendable, Equatable {
     public var update = false
     /// Write an XMP sidecar beside each copy.
     public var sidecars = false
+    /// Copy the original's companions (RAW twin, `.THM`, Live Photo movie) beside each copy.
+    public var companions = false
     /// Decide everything, write nothing.
     public var dryRun = false
 
@@ -65,6 +67,14 @@ public struct ExportOutcome: Sendable, Equatable {
     public var problem: String?
     /// True when the sidecar beside the copy was written or brought up to date.
     public var sidecarWritten: Bool
+    /// Why the sidecar asked for could not be written (the copy itself was made).
+    public var sidecarProblem: String?
     /// The image was turned upright by dropping partial blocks on one edge.
     public var trimmedEdges: Bool
+    /// Companions copied beside it (or already there, or planned in a dry run).
+    public var companions = 0
+    /// Why a companion could not be copied (the copy itself was made).
+    public var companionProblem: String?
+    /// `--update`: the earlier copy, at the name the templates gave before, moved to `target`.
+    public var movedFrom: RawPath?
 }

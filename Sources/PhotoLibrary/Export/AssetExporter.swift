@@ -38,22 +38,40 @@ public final class AssetExporter {
     public func export(_ asset: Asset, to target: RawPath) -> ExportOutcome {
         var outcome = ExportOutcome(
             asset: asset, action: .fail, target: target, bytesWritten: 0, problem: nil, sidecarWritten: false,
-            trimmedEdges: false)
+            sidecarProblem: nil, trimmedEdges: false, movedFrom: nil)
         do {
             try ConfinedPath.check(target)
             try place(asset, at: target, into: &outcome)
+            if let old = outcome.movedFrom { try removeMoved(from: old, outcome: &outcome) }
+            if options.companions, let written = outcome.target,
+                [.copy, .replace, .identical, .unchanged].contains(outcome.action)
+            {
+                do { try copyCompanions(of: asset, beside: written, into: &outcome) } catch {
+                    outcome.companionProblem = (error as? any PhotolibError)?.description ?? "\(error)"
+                }
+            }
             if options.sidecars, !options.dryRun, let written = outcome.target,
                 [.copy, .replace, .identical, .unchanged].contains(outcome.action)
             {
-                try writeSidecar(for: asset, beside: written)
-                outcome.sidecarWritten = true
+                // The copy is whole and stays (counted as what it is); only its sidecar is
+                // missing, which the caller reports as a failure of its own.
+                do {
+                    try writeSidecar(for: asset, beside: written)
+                    outcome.sidecarWritten = true
+                } catch let error as any PhotolibError {
+                    outcome.sidecarProblem = error.description
+                } catch {
+                    outcome.sidecarProblem = "\(error)"
+                }
             }
         } catch let error as any PhotolibError {
             outcome.action = .fail
             outcome.problem = error.description
+            outcome.bytesWritten = 0
         } catch {
             outcome.action = .fail
             outcome.problem = "\(error)"
+            outcome.bytesWritten = 0
         }
         return outcome
     }
@@ -72,6 +90,7 @@ public final class AssetExporter {
         let record = records[asset.id].flatMap { $0.variant == options.variant.rawValue ? $0 : nil }
         // Exported before, the original unchanged since and the copy still as it was written.
         if options.update, let record, record.fingerprint == Self.sourceStamp(asset),
+            ExportName.isNamed(record.relativePath, as: target, fileExtension: fileExtension(of: asset)),
             let info = try destination.status(record.relativePath), (info.st_mode & S_IFMT) == S_IFREG,
             Int64(info.st_size) == record.size, info.modifiedNanoseconds == record.modifiedNanoseconds
         {
@@ -79,6 +98,13 @@ public final class AssetExporter {
             outcome.target = record.relativePath
             claimed[record.relativePath] = claimKey(asset)
             return
+        }
+        // Exported before and unchanged, but the templates now name another place (the city
+        // was set): the copy goes there and the earlier one, still as written, goes away.
+        if options.update, let record, record.fingerprint == Self.sourceStamp(asset),
+            record.relativePath != target, try intact(record)
+        {
+            outcome.movedFrom = record.relativePath
         }
         let content = try self.content(of: asset)
         outcome.trimmedEdges = content.trimmedEdges
@@ -135,6 +161,32 @@ public final class AssetExporter {
         throw ExportCollisionError(path: destination.path.appending(target))
     }
 
+    /// True when the copy `record` remembers is still there as it was written.
+    private func intact(_ record: ExportRecord) throws -> Bool {
+        guard let info = try destination.status(record.relativePath) else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG && Int64(info.st_size) == record.size
+            && info.modifiedNanoseconds == record.modifiedNanoseconds
+    }
+
+    /// Removes the earlier copy (and its sidecar) of an asset whose copy moved: only once the
+    /// new one is in place, and never one this run wrote or claimed.
+    private func removeMoved(from old: RawPath, outcome: inout ExportOutcome) throws {
+        guard outcome.target != old, claimed[old] == nil,
+            [.copy, .identical].contains(outcome.action)
+        else {
+            outcome.movedFrom = nil
+            return
+        }
+        if options.dryRun { return }
+        if options.sidecars {
+            let sidecar = RawPath(bytes: old.bytes + Array(".xmp".utf8))
+            if let info = try destination.status(sidecar), (info.st_mode & S_IFMT) == S_IFREG {
+                try destination.remove(sidecar)
+            }
+        }
+        try destination.remove(old)
+    }
+
     /// Writes (or, in a dry run, only claims) `candidate`; false when the name was taken
     /// between the look and the write.
     private func write(
@@ -150,6 +202,7 @@ public final class AssetExporter {
             claimed[candidate] = nil
             return false
         }
+        destination.setModified(candidate, nanoseconds: asset.file.modifiedNanoseconds)
         if let info = try destination.status(candidate) { remember(asset, at: candidate, info: info) }
         return true
     }
@@ -189,14 +242,6 @@ public final class AssetExporter {
                 .preview(for: asset)
             return (try FileSystem.readFile(preview.path), false)
         }
-    }
-
-    /// The XMP beside the copy: caption, city, favourite, rating and keywords, for other tools to read.
-    private func writeSidecar(for asset: Asset, beside copy: RawPath) throws {
-        try SidecarWriter.updateExported(
-            folder: try destination.openFolder(of: copy), photoName: copy.lastComponent,
-            caption: asset.caption, city: asset.city, favourite: asset.favourite, rating: asset.rating,
-            keywords: asset.keywords)
     }
 }
 

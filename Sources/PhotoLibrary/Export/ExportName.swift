@@ -1,6 +1,6 @@
 import PhotoSupport
 
-/// Turns the text a `--folder` and `--name` template gave into a path under the export folder
+/// Turns the text a `--directory` and `--filename` template gave into a path under the export folder
 /// that stays there: relative, no `.` or `..` or empty component, no byte a file name cannot
 /// hold (NUL, `/` inside a value, control characters) nor one that other systems refuse in a
 /// name (`\ : * ? " < > |`, as a copy onto a USB stick or a Samba share meets them).
@@ -45,6 +45,25 @@ public enum ExportName {
         let renamed = RawPath(bytes: name + Array("-\(number)".utf8) + fileExtension)
         let parent = path.parent
         return parent.bytes.isEmpty || parent.bytes == [UInt8(ascii: ".")] ? renamed : parent.appending(renamed)
+    }
+
+    /// True when `path` is `target` or `target` with a collision's `-N` (`IMG_1-2.jpg`).
+    static func isNamed(_ path: RawPath, as target: RawPath, fileExtension: [UInt8]) -> Bool {
+        if path == target { return true }
+        guard path.parent == target.parent else { return false }
+        let name = path.lastComponent.bytes
+        var stem = target.lastComponent.bytes
+        if !fileExtension.isEmpty, stem.count >= fileExtension.count,
+            Array(stem[(stem.count - fileExtension.count)...]) == fileExtension
+        {
+            stem.removeLast(fileExtension.count)
+        }
+        let prefix = stem + [UInt8(ascii: "-")]
+        guard name.count > prefix.count + fileExtension.count, Array(name.prefix(prefix.count)) == prefix,
+            Array(name.suffix(fileExtension.count)) == fileExtension
+        else { return false }
+        let digits = name[prefix.count..<(name.count - fileExtension.count)]
+        return digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// The extension of `name` with its dot (`.JPG` as it is), empty when it has none.

@@ -8,17 +8,21 @@ import PhotoSupport
 enum ExportCommand: PhotolibCommand {
     static let ownOptions: [OptionSpec] = [
         .value(
-            "folder", "template",
+            "directory", "template",
             help:
                 "Folders under DEST from a template, e.g. '{takenAt:%Y}/{takenAt:%m} {city:-Unknown}' (default: none)."),
-        .value("name", "template", help: "File name (without extension) from a template (default: '{fileName}')."),
+        .value(
+            "filename", "template", help: "File name (without extension) from a template (default: '{fileName}')."),
         .flag("upright", help: "Turn each JPEG by its EXIF orientation, losslessly, and reset the tag (as pop)."),
         .flag("preview", help: "Copy the preview rendition (a JPEG, made if missing) instead of the original."),
         .value(
             "on-collision", "policy",
             help: "When the name holds another file: suffix (name-1, name-2; default), skip, error or overwrite."),
-        .flag("update", help: "Copy only assets new or changed since the last export to DEST."),
+        .flag(
+            "update",
+            help: "Copy only assets new or changed since the last export to DEST; move a copy whose name changed."),
         .flag("sidecars", help: "Write an XMP sidecar (caption, city, rating) beside each copy."),
+        .flag("with-companions", help: "Copy the RAW twin, .THM and Live Photo movie beside each copy, as pop does."),
         .flag("dry-run", short: "n", help: "Print what would be copied where, and copy nothing."),
         .flag("json", help: "Print the outcome as one JSON object (summary and every file)."),
         .flag("jsonl", help: "Print one JSON object a file as it is done (JSON Lines), no summary."),
@@ -31,14 +35,14 @@ enum ExportCommand: PhotolibCommand {
         abstract: "Copy originals into a folder, named from templates.",
         discussion: """
             Copies the assets named (ids, paths, or - for ids, paths, JSON Lines or JSON on \
-            stdin), else every asset list's filters select (all of them: list's options, less \
-            its output ones), into DEST, made if missing. Originals are copied byte for byte \
+            stdin), else every asset list's filters select (all of them, --folder too: list's \
+            options, less its output ones), into DEST, made if missing. Originals are copied byte for byte \
             (--upright turns JPEGs losslessly, --preview copies the preview instead, as .jpg); \
-            folders and names come from --folder and --name templates with the fields of \
+            folders and names come from --directory and --filename templates with the fields of \
             'list --format', a strftime format for dates ({takenAt:%Y%m%d}) and a default for a \
             missing value ({city:-Unknown}). Characters a file name cannot hold (/ in a value, \
             control characters, \\ : * ? " < > |) become _, a leading dot too, so nothing is written \
-            outside DEST; the original's extension is kept. Nothing is overwritten: a name that \
+            outside DEST, and no copy lands in the library; the original's extension is kept. Nothing is overwritten: a name that \
             holds other bytes gets -1, -2, ... (--on-collision skip|error|overwrite), and one that \
             holds the same bytes counts as exported. The catalog remembers what went where, so \
             that --update copies only what is new or changed since the last export to DEST. \
@@ -51,8 +55,9 @@ enum ExportCommand: PhotolibCommand {
         ],
         options: ownOptions + ListFilters.options(besides: ownOptions),
         examples: [
-            "photolib export ~/Export --favourite --folder '{takenAt:%Y}/{takenAt:%m}'",
-            "photolib export /mnt/usb --update --folder '{takenAt:%Y}/{city:-Unknown}' --name '{takenAt:%Y%m%d-%H%M%S}-{shortId}'",
+            "photolib export ~/Export --favourite --directory '{takenAt:%Y}/{takenAt:%m}'",
+            "photolib export /mnt/usb --update --directory '{takenAt:%Y}/{city:-Unknown}' --filename '{takenAt:%Y%m%d-%H%M%S}-{shortId}'",
+            "photolib export /tmp/iphone --folder iPhone --dry-run",
             "photolib list --city Bordeaux --ids | photolib export ~/Bordeaux - --sidecars",
             "photolib export ~/Web --preview --collection 2016 --dry-run",
         ]
@@ -62,6 +67,7 @@ enum ExportCommand: PhotolibCommand {
         var options = ExportOptions()
         options.update = command.flag("update")
         options.sidecars = command.flag("sidecars")
+        options.companions = command.flag("with-companions")
         options.dryRun = command.flag("dry-run")
         if command.flag("upright"), command.flag("preview") {
             throw UsageError(message: "--upright and --preview cannot be used together", commandPath: command.path)
@@ -81,15 +87,28 @@ enum ExportCommand: PhotolibCommand {
             throw UsageError(
                 message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
         }
+        // --folder was this command's folder template; it is now list's filter, as everywhere.
+        if let folder = command.value("folder"), folder.contains("{") {
+            throw UsageError(
+                message: "--folder '\(folder)' is a filter (only assets in that folder of the library), as on list; "
+                    + "give the folders under DEST with --directory '\(folder)'",
+                commandPath: command.path)
+        }
         let naming = try ExportNaming(
-            folder: command.value("folder"), name: command.value("name"), commandPath: command.path)
+            directory: command.value("directory"), filename: command.value("filename"), commandPath: command.path)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let destinationPath = context.absolute(command.rawArguments[0])
         try refuseInsideLibrary(destinationPath, library: library)
         let assets = try selectedAssets(command, library: library, catalog: catalog, context: context)
-        let destination = try ExportDestination(path: destinationPath, create: !options.dryRun)
-        try refuseInsideLibrary(destination.identity, library: library)
+        let destination: ExportDestination
+        do {
+            destination = try ExportDestination(
+                path: destinationPath, create: !options.dryRun,
+                fence: try LibraryFence(library: library, catalog: catalog))
+        } catch is ExportIntoLibraryError {
+            throw ExportInsideLibraryError(path: destinationPath, library: library.root)
+        }
         let exporter = try AssetExporter(
             library: library, catalog: catalog, destination: destination, options: options)
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
@@ -111,7 +130,8 @@ enum ExportCommand: PhotolibCommand {
             context.diagnostics.warning("what was exported could not be remembered for --update: \(error)")
         }
         report.finish()
-        return report.counts.failed > 0 ? .partial : .success
+        return report.counts.failed + report.counts.sidecarsFailed + report.counts.companionsFailed > 0
+            ? .partial : .success
     }
 
     /// The assets named on the command line (those the filters select, when some are given
@@ -120,9 +140,7 @@ enum ExportCommand: PhotolibCommand {
         _ command: ParsedCommand, library: Library, catalog: any Catalog, context: CommandContext
     ) throws -> [Asset] {
         let filters = ListFilters.options(besides: ownOptions)
-        // `selection`, not `query`: export's --folder is its folder template, never list's filter.
-        let query = try AssetFilterOptions.selection(command)
-        if let name = command.value("collection") { try ListCommand.checkCollectionExists(name, catalog: catalog) }
+        let query = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
         guard command.rawArguments.count > 1 else { return try catalog.assets(matching: query) }
         var named = command
         named.rawArguments.removeFirst()

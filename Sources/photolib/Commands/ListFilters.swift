@@ -7,8 +7,7 @@ enum ListFilters {
         "json", "jsonl", "ids", "format", "failed", "null", "quiet", "verbose",
     ]
 
-    /// The filters, less any whose long or short name one of `own` already takes (export's
-    /// `--folder` is a template).
+    /// The filters, less any whose long or short name one of `own` already takes.
     static func options(besides own: [OptionSpec]) -> [OptionSpec] {
         let taken = Set(own.flatMap { [$0.name] + $0.aliases })
         let shorts = Set(own.compactMap(\.short))

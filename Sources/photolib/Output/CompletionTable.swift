@@ -89,7 +89,7 @@ struct CompletionTable {
         case "city": .dynamic("cities")
         case "library", "folder": .directories
         case "limit", "jobs", "lease", "width", "height", "caption", "camera", "query", "format", "taken-after",
-            "taken-before", "since-indexed", "value":
+            "taken-before", "since-indexed", "value", "directory", "filename":
             .none
         default: .files
         }

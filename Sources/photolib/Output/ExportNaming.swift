@@ -2,7 +2,7 @@ import PhotoCatalog
 import PhotoLibrary
 import PhotoSupport
 
-/// Where `export` puts each copy: the `--folder` and `--name` templates filled in with the
+/// Where `export` puts each copy: the `--directory` and `--filename` templates filled in with the
 /// asset's `list --format` fields, each value kept from making folders, then made a safe path
 /// under the export folder by the core (`ExportName`).
 struct ExportNaming {
@@ -13,15 +13,15 @@ struct ExportNaming {
     let folder: FormatTemplate?
     let name: FormatTemplate
 
-    init(folder: String?, name: String?, commandPath: [String]) throws {
-        self.folder = try folder.map {
+    init(directory: String?, filename: String?, commandPath: [String]) throws {
+        folder = try directory.map {
             try FormatTemplate(
-                $0, fields: AssetPresenter.formatFields, dateFields: Self.dateFields, optionName: "--folder",
+                $0, fields: AssetPresenter.formatFields, dateFields: Self.dateFields, optionName: "--directory",
                 commandPath: commandPath)
         }
-        self.name = try FormatTemplate(
-            name ?? Self.defaultName, fields: AssetPresenter.formatFields, dateFields: Self.dateFields,
-            optionName: "--name", commandPath: commandPath)
+        name = try FormatTemplate(
+            filename ?? Self.defaultName, fields: AssetPresenter.formatFields, dateFields: Self.dateFields,
+            optionName: "--filename", commandPath: commandPath)
     }
 
     /// The copy's path relative to the export folder.

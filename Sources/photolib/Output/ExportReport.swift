@@ -11,7 +11,14 @@ struct ExportReport {
         var identical = 0
         var unchanged = 0
         var skipped = 0
+        /// `--update`: copies moved to the name the templates give now (among those copied or there).
+        var moved = 0
         var failed = 0
+        /// Copies made whose sidecar could not be written: counted as exported, and failures.
+        var sidecarsFailed = 0
+        /// Companions copied (or there), and copies some of whose companions could not be.
+        var companions = 0
+        var companionsFailed = 0
         var bytes = 0
     }
 
@@ -58,9 +65,21 @@ struct ExportReport {
         case .fail: counts.failed += 1
         }
         counts.bytes += outcome.bytesWritten
+        if outcome.movedFrom != nil { counts.moved += 1 }
         let source = outcome.asset.file.relativePath
         if outcome.action == .fail {
             context.diagnostics.problem("\(source): cannot export: \(outcome.problem ?? "failed")")
+        }
+        if let problem = outcome.sidecarProblem {
+            counts.sidecarsFailed += 1
+            let target = outcome.target.map { destination.path.appending($0).description } ?? "the copy"
+            context.diagnostics.problem("\(source): exported to \(target), but no sidecar: \(problem)")
+        }
+        counts.companions += outcome.companions
+        if let problem = outcome.companionProblem {
+            counts.companionsFailed += 1
+            let target = outcome.target.map { destination.path.appending($0).description } ?? "the copy"
+            context.diagnostics.problem("\(source): exported to \(target), but not all its companions: \(problem)")
         }
         if outcome.trimmedEdges {
             context.diagnostics.warning(
@@ -73,7 +92,9 @@ struct ExportReport {
             files.append(json(outcome))
         } else if dryRun || command.flag("verbose"), outcome.action != .fail {
             let target = outcome.target.map { " -> \($0)" } ?? ""
-            let note = outcome.action == .skip ? " (\(outcome.problem ?? "exists"))" : ""
+            let note =
+                outcome.action == .skip
+                ? " (\(outcome.problem ?? "exists"))" : outcome.movedFrom.map { " (moved from \($0))" } ?? ""
             context.stdout.write(
                 TerminalText.escaped(
                     "\(Self.word(outcome.action).padding(toLength: 9, withPad: " ", startingAt: 0)) \(source)\(target)\(note)"
@@ -92,8 +113,12 @@ struct ExportReport {
             var text = "\(verb) \(counts.copied)"
             if counts.replaced > 0 { text += ", \(dryRun ? "would replace" : "replaced") \(counts.replaced)" }
             text += ", already there \(counts.identical + counts.unchanged)"
+            if counts.moved > 0 { text += ", \(dryRun ? "would move" : "moved") \(counts.moved)" }
             if counts.skipped > 0 { text += ", skipped \(counts.skipped)" }
             text += ", failed \(counts.failed)"
+            if counts.sidecarsFailed > 0 { text += ", sidecars failed \(counts.sidecarsFailed)" }
+            if command.flag("with-companions") { text += ", companions \(counts.companions)" }
+            if counts.companionsFailed > 0 { text += ", companions failed \(counts.companionsFailed)" }
             if !dryRun { text += " (\(TrashCommand.byteCount(Int64(counts.bytes))))" }
             context.stdout.write(text + "\n")
         }
@@ -104,7 +129,10 @@ struct ExportReport {
             ("destination", .path(destination.path)), ("dryRun", .bool(dryRun)),
             ("copied", .int(Int64(counts.copied))), ("replaced", .int(Int64(counts.replaced))),
             ("identical", .int(Int64(counts.identical))), ("unchanged", .int(Int64(counts.unchanged))),
-            ("skipped", .int(Int64(counts.skipped))), ("failed", .int(Int64(counts.failed))),
+            ("skipped", .int(Int64(counts.skipped))), ("moved", .int(Int64(counts.moved))),
+            ("failed", .int(Int64(counts.failed))),
+            ("sidecarsFailed", .int(Int64(counts.sidecarsFailed))), ("companions", .int(Int64(counts.companions))),
+            ("companionsFailed", .int(Int64(counts.companionsFailed))),
             ("bytes", .int(Int64(counts.bytes))),
         ]
     }
@@ -116,9 +144,14 @@ struct ExportReport {
             ("action", .string(Self.word(outcome.action))),
             ("target", outcome.target.map { .path(destination.path.appending($0)) } ?? .null),
             ("targetRelativePath", outcome.target.map(JSONValue.path) ?? .null),
+            ("movedFrom", outcome.movedFrom.map(JSONValue.path) ?? .null),
             ("bytes", .int(Int64(outcome.bytesWritten))),
-            ("sidecar", .bool(outcome.sidecarWritten)),
-            ("problem", outcome.problem.map(JSONValue.string) ?? .null),
+            ("sidecar", .bool(outcome.sidecarWritten)), ("companions", .int(Int64(outcome.companions))),
+            (
+                "problem",
+                (outcome.problem ?? outcome.sidecarProblem.map { "sidecar: \($0)" }
+                    ?? outcome.companionProblem.map { "companion: \($0)" }).map(JSONValue.string) ?? .null
+            ),
         ])
     }
 }
