@@ -192,6 +192,24 @@ extension DirectoryHandle {
         throw FileSystemError(path: path.appending(name), errno: errno, operation: "link")
     }
 
+    /// Replaces (or creates) the file `name` in this folder with `data`, for a file photolib
+    /// alone writes (a rendition): a temporary file beside it, synced, renamed over whatever
+    /// is there. Unlike `writeAtomically`, nothing of the file replaced is kept and no abandoned
+    /// temporary is looked for: what a rendition write costs is the write. The folder is not
+    /// synced (a lost rendition is made again).
+    public func replace(with data: UnsafeRawBufferPointer, name: RawPath) throws {
+        let temporary = Self.temporaryName(for: name)
+        try writeNewFile(data, name: temporary, mode: 0o644, owner: nil)
+        let renamed = temporary.withCString { from in
+            name.withCString { to in renameat(descriptor, from, descriptor, to) }
+        }
+        guard renamed == 0 else {
+            let code = errno
+            _ = temporary.withCString { unlinkat(descriptor, $0, 0) }
+            throw FileSystemError(path: path.appending(name), errno: code, operation: "rename")
+        }
+    }
+
     private static func temporaryName(for name: RawPath) -> RawPath {
         RawPath(".\(name.description).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     }
@@ -199,6 +217,10 @@ extension DirectoryHandle {
     /// Writes `data` into the new file `name` (refused when it exists) and syncs it; with
     /// `owner`, the file takes its mode and owner (the file it is about to replace).
     private func writeNewFile(_ data: [UInt8], name: RawPath, mode: mode_t, owner: stat?) throws {
+        try data.withUnsafeBytes { try writeNewFile($0, name: name, mode: mode, owner: owner) }
+    }
+
+    private func writeNewFile(_ data: UnsafeRawBufferPointer, name: RawPath, mode: mode_t, owner: stat?) throws {
         let output = name.withCString {
             openat(descriptor, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         }
@@ -212,7 +234,7 @@ extension DirectoryHandle {
         defer { close(output) }
         var count = 0
         while count < data.count {
-            let done = data.withUnsafeBytes { write(output, $0.baseAddress! + count, data.count - count) }
+            let done = write(output, data.baseAddress! + count, data.count - count)
             if done < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError(path: path.appending(name), errno: errno, operation: "write")

@@ -6,11 +6,12 @@ extension ContentHash {
     public static let readChunkSize = 1 << 20
 
     /// The content hash of the file at `path`, read in chunks of `readChunkSize` (memory stays
-    /// bounded whatever the file's size). Also returns how many bytes were hashed.
+    /// bounded whatever the file's size). Also returns how many bytes were hashed. Only a
+    /// regular file is read (`RegularFile`), and only as much as its size: one that grows or
+    /// shrinks meanwhile is `.changedDuringRead`.
     public static func ofFile(at path: RawPath) throws(FileSystemError) -> (hash: ContentHash, size: Int64) {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
-        defer { close(descriptor) }
+        let file = try RegularFile(path)
+        let descriptor = file.descriptor
         #if os(Linux)
         // Read once, front to back: ask for read-ahead and not to crowd the page cache.
         _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
@@ -26,9 +27,11 @@ extension ContentHash {
                 throw FileSystemError(path: path, errno: errno, operation: "read")
             }
             if count == 0 { break }
-            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             total += Int64(count)
+            guard total <= file.size else { throw FileSystemError(path: path, reason: .changedDuringRead) }
+            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
+        guard total == file.size else { throw FileSystemError(path: path, reason: .changedDuringRead) }
         return (hasher.finish(), total)
     }
 }

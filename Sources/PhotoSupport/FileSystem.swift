@@ -11,6 +11,13 @@ public struct FileSystemError: PhotolibError {
         case notARegularFile
         /// A file with other hard links, which replacing it would break.
         case hasOtherLinks
+        /// Something other than a regular file where one is read (what it is: "a FIFO",
+        /// "a character device"): never opened for reading, or read (see `RegularFile`).
+        case special(String)
+        /// The file grew or shrank while it was read whole: what was read is not a whole file.
+        case changedDuringRead
+        /// A file too large to read into memory.
+        case tooLarge
         case system(code: Int32, operation: String)
     }
 
@@ -41,7 +48,8 @@ public struct FileSystemError: PhotolibError {
         }
     }
 
-    public var description: String {
+    /// What went wrong, without the path.
+    public var explanation: String {
         let why: String
         switch reason {
         case .notFound: why = "no such file or directory"
@@ -50,10 +58,15 @@ public struct FileSystemError: PhotolibError {
         case .alreadyExists: why = "already exists"
         case .notARegularFile: why = "not a regular file; photolib replaces only regular files"
         case .hasOtherLinks: why = "has other hard links, which replacing it would break; left as it is"
+        case .special(let kind): why = "\(kind), not a regular file; photolib reads only regular files"
+        case .changedDuringRead: why = "changed while it was read (its size is not what it was); try again"
+        case .tooLarge: why = "too large to read into memory"
         case .system(let code, let operation): why = "\(operation) failed: \(String(cString: strerror(code)))"
         }
-        return "\(path): \(why)"
+        return why
     }
+
+    public var description: String { "\(path): \(explanation)" }
 }
 
 extension stat {
@@ -105,38 +118,23 @@ public enum FileSystem {
 
     /// Reads the whole file at `path` into memory that `reserve` hands out, and returns how many
     /// bytes it holds. `reserve` is asked for room for at least so many bytes and need not keep
-    /// what the memory held before (a worker's reused buffer).
-    ///
-    /// The first room asked for is the size `fstat` gives plus one byte, so that a file keeping
-    /// its size takes one `read` and a file that grew meanwhile is noticed and read on.
+    /// what the memory held before (a worker's reused buffer). Only a regular file is read, and
+    /// at most the size `fstat` gave it (`RegularFile`): a FIFO or a device is refused.
     package static func readFile(_ path: RawPath, reserve: (Int) -> UnsafeMutablePointer<UInt8>) throws -> Int {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno, operation: "open") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, errno: errno, operation: "fstat") }
-        var capacity = max(Int(info.st_size) + 1, 4096)
-        var buffer = reserve(capacity)
-        var length = 0
-        while true {
-            if length == capacity {
-                // Grown memory holds nothing of what was read (even at the same address, the
-                // allocator may have written into it): read again from the start.
-                capacity *= 2
-                buffer = reserve(capacity)
-                length = 0
-                guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-                    throw FileSystemError(path: path, errno: errno, operation: "lseek")
-                }
-            }
-            let count = read(descriptor, buffer + length, capacity - length)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(path: path, errno: errno, operation: "read")
-            }
-            if count == 0 { return length }
-            length += count
-        }
+        try RegularFile(path).readAll(reserve: reserve)
+    }
+
+    /// True when `path` (symlinks followed) is a regular file: an asset's file is there.
+    public static func isRegularFile(_ path: RawPath) -> Bool {
+        guard let info = status(path) else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// What is at `path` (symlinks followed) when it is there and not a regular file ("a FIFO",
+    /// "a folder"); nil for a regular file or nothing.
+    public static func specialKind(at path: RawPath) -> String? {
+        guard let info = status(path), (info.st_mode & S_IFMT) != S_IFREG else { return nil }
+        return RegularFile.describe(info.st_mode)
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes; false when it failed.

@@ -65,15 +65,13 @@ final class LibRawFile {
         return try LibRawFile(bytes: Array(data))
     }
 
-    /// Opens the file at `path` through a mapping, as `init(descriptor:)`.
+    /// Opens the file at `path` (a regular file: `RegularFile`) through a mapping, as `init(descriptor:)`.
     convenience init(path: RawPath) throws(CodecError) {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-            throw CodecError(format: .raw, message: "cannot open: \(String(cString: strerror(errno)))")
-        }
+        let file: RegularFile
+        do { file = try RegularFile(path) } catch { throw CodecError(format: .raw, message: error.explanation) }
         // The mapping outlives the descriptor.
-        defer { close(descriptor) }
-        try self.init(descriptor: descriptor)
+        try self.init(descriptor: file.descriptor)
+        withExtendedLifetime(file) {}
     }
 
     /// Loads LibRaw (CLibRaw opens it with the first RAW file, not with every process).

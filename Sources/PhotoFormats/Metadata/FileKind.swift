@@ -14,9 +14,9 @@ public enum FileKind: Sendable, Equatable {
 
     /// The kind of the file at `path` (nil when it cannot be opened or read).
     public static func of(_ path: RawPath) -> FileKind? {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard let file = try? RegularFile(path) else { return nil }
+        let descriptor = file.descriptor
+        defer { withExtendedLifetime(file) {} }
         var head = [UInt8](repeating: 0, count: 4096)
         var filled = 0
         while filled < head.count {

@@ -14,13 +14,12 @@ public enum ImageFileReader {
     public static func read(
         _ path: RawPath, pixelLimit: PixelLimit = .standard
     ) throws(ImageReadError) -> ImageFileReading {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard descriptor >= 0 else { throw ImageReadError(path: path, reason: openFailure(errno)) }
-        defer { close(descriptor) }
-
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw ImageReadError(path: path, reason: .unreadable(errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw ImageReadError(path: path, reason: .notARegularFile) }
+        // The one way originals are opened: a FIFO or a device at the path is refused unread.
+        let file: RegularFile
+        do { file = try RegularFile(path) } catch { throw ImageReadError(path: path, reason: openFailure(error)) }
+        defer { withExtendedLifetime(file) {} }
+        let descriptor = file.descriptor
+        let info = file.status
         let size = Int64(info.st_size)
         guard size > 0 else { throw ImageReadError(path: path, reason: .empty) }
         let modified = info.modifiedNanoseconds
@@ -90,11 +89,13 @@ public enum ImageFileReader {
             metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText)
     }
 
-    private static func openFailure(_ code: Int32) -> ImageReadError.Reason {
-        switch code {
-        case ENOENT, ENOTDIR: .vanished
-        case ENXIO: .notARegularFile  // a socket, or a FIFO with no writer
-        default: .unreadable(code)
+    private static func openFailure(_ error: FileSystemError) -> ImageReadError.Reason {
+        switch error.reason {
+        case .notFound, .notADirectory: .vanished
+        case .special: .notARegularFile
+        case .permissionDenied: .unreadable(EACCES)
+        case .system(let code, _): .unreadable(code)
+        default: .unreadable(EIO)
         }
     }
 

@@ -29,7 +29,8 @@ struct ChangePlan {
         for key in moveCandidates.keys { moveCandidates[key]!.sort { $0.indexedAt > $1.indexedAt } }
     }
 
-    /// Files this pass did not see, under its roots, that were not missing already and did not move.
+    /// Files this pass did not see, under its roots, that were not missing already and did not
+    /// move (a path that holds no regular file, a FIFO say, counts as gone).
     func newlyMissing(in roots: [RawPath]) -> [AssetID] {
         records.filter { record in
             !record.missing && !record.trashed && !claimed.contains(record.id)
@@ -38,7 +39,7 @@ struct ChangePlan {
                     root.bytes.isEmpty || record.file.relativePath == root
                         || record.file.relativePath.relative(to: root) != nil
                 }
-                && !FileSystem.exists(library.absolutePath(of: record.file.relativePath))
+                && !FileSystem.isRegularFile(library.absolutePath(of: record.file.relativePath))
         }.map(\.id)
     }
 
@@ -68,7 +69,8 @@ struct ChangePlan {
         guard let candidates = moveCandidates[fingerprint] else { return nil }
         // The old path may lie outside this pass's folders: only a path that is gone counts.
         let source = candidates.first { candidate in
-            !claimed.contains(candidate.id) && !FileSystem.exists(library.absolutePath(of: candidate.file.relativePath))
+            !claimed.contains(candidate.id)
+                && !FileSystem.isRegularFile(library.absolutePath(of: candidate.file.relativePath))
         }
         if let source { claimed.insert(source.id) }
         return source

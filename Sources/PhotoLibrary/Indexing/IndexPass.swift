@@ -193,7 +193,16 @@ final class IndexPass {
     func finish(roots: [RawPath]) throws -> IndexSummary {
         try flush()
         let missing = unseen.filter { record in
-            !claimed.contains(record.id) && !FileSystem.exists(library.absolutePath(of: record.file.relativePath))
+            let path = library.absolutePath(of: record.file.relativePath)
+            guard !claimed.contains(record.id), !FileSystem.isRegularFile(path) else { return false }
+            // Not gone, but no file either (a FIFO, a link to a device): no reader opens it, and
+            // the walk lists only files, so it is said here, once (the asset is missing after).
+            if let kind = FileSystem.specialKind(at: path) {
+                summary.failed += 1
+                let error = FileSystemError(path: path, reason: .special(kind))
+                report(.failed(path: path, message: "\(error) (marked missing)"))
+            }
+            return true
         }.map(\.id)
         summary.missing = missing.count
         if !missing.isEmpty { try catalog.applyIndexChanges(scanned: [], missing: missing) }

@@ -198,12 +198,13 @@ public final class IndexWorker {
         relativePath.bytes.contains(UInt8(ascii: "/")) ? relativePath.parent : RawPath(bytes: [])
     }
 
-    /// Of the assets a run never saw, those under its roots whose file is not on disk.
+    /// Of the assets a run never saw, those under its roots whose file is not on disk (or is
+    /// no regular file: a FIFO at its path, say).
     static func gone(_ unseen: [(id: AssetID, path: RawPath)], under roots: [RawPath], library: Library) -> [AssetID] {
         unseen.filter { asset in
             roots.contains { root in
                 root.bytes.isEmpty || asset.path == root || asset.path.relative(to: root) != nil
-            } && !FileSystem.exists(library.absolutePath(of: asset.path))
+            } && !FileSystem.isRegularFile(library.absolutePath(of: asset.path))
         }.map(\.id)
     }
 }

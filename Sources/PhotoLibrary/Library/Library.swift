@@ -21,7 +21,9 @@ public final class Library: Sendable {
     public var controlDirectory: RawPath { root.appending(Library.controlDirectoryName) }
     public var catalogPath: RawPath { controlDirectory.appending("catalog.sqlite") }
     public var settingsPath: RawPath { controlDirectory.appending("settings.json") }
-    public var renditionsDirectory: RawPath { controlDirectory.appending("renditions") }
+    public var renditionsDirectory: RawPath { absolutePath(of: Library.renditionsRelativeDirectory) }
+    /// The renditions folder, relative to the root (writes there are confined from the root).
+    public static let renditionsRelativeDirectory = RawPath(controlDirectoryName).appending("renditions")
     /// The trash, relative to the root (trashed originals' `Asset.trashLocation` lie in it).
     public static let trashRelativeDirectory = RawPath(controlDirectoryName).appending("trash")
     public var trashDirectory: RawPath { absolutePath(of: Library.trashRelativeDirectory) }

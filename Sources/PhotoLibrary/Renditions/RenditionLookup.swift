@@ -9,8 +9,10 @@ import PhotoSupport
 public final class RenditionLookup {
     private let store: RenditionStore
     private let specs: [(spec: RenditionSpec, suffix: [UInt8])]
-    /// The renditions folder, or -1 when there is none (so no rendition exists).
-    private let folder: Int32
+    /// The renditions folder, reached from the root through no symlink; nil when there is
+    /// none (so no rendition exists).
+    private let handle: DirectoryHandle?
+    private var folder: Int32 { handle?.descriptor ?? -1 }
     private var name: [UInt8] = []
 
     public init(library: Library) {
@@ -19,11 +21,8 @@ public final class RenditionLookup {
             let spec = RenditionSpec.standard(kind, settings: library.settings)
             return (spec, Array("-\(spec).jpg".utf8))
         }
-        folder = store.directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-    }
-
-    deinit {
-        if folder >= 0 { close(folder) }
+        handle = try? DirectoryHandle.open(
+            root: library.root, relative: Library.renditionsRelativeDirectory, create: false)
     }
 
     /// The asset's renditions that exist now, in `RenditionKind.allCases` order (nil: not made).
@@ -44,7 +43,10 @@ public final class RenditionLookup {
             name.append(0)
             var info = stat()
             let found = name.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { fstatat(folder, $0.baseAddress!, &info, 0) }
+                // A symlink at a rendition's name is no rendition (`RenditionStore.isRendition`).
+                buffer.withMemoryRebound(to: CChar.self) {
+                    fstatat(folder, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW)
+                }
             }
             guard found == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
             let path = store.directory.appending(RawPath(bytes: Array(name.dropLast())))

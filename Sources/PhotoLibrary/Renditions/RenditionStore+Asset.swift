@@ -36,7 +36,8 @@ extension Library {
         var deleted = 0
         for asset in removed where !kept.contains(asset.contentHash ?? "") {
             for file in store.existingRenditions(of: asset, settings: settings).values {
-                if file.path.withCString({ unlink($0) }) == 0 { deleted += 1 }
+                // Through no symlink: a planted link's far end is not the library's to delete.
+                if (try? store.remove(file.path)) == true { deleted += 1 }
             }
         }
         return deleted

@@ -11,16 +11,29 @@ import PhotoSupport
 /// levels (the hash's first four hex digits) keep folders small. Files are only ever written
 /// whole: to a temporary file in the same folder, then renamed into place. Files named by an
 /// older key are stale: `verify` reports them and `verify --repair` removes them.
+///
+/// The library folder is not trusted: every write and delete goes through folders opened
+/// from the library's root down with `O_NOFOLLOW` (`DirectoryHandle`), so that a symlink
+/// planted for `renditions/` or a fan-out folder sends nothing elsewhere; a file is found
+/// only when it is a regular file itself (a symlink at a rendition's name is no rendition).
 public struct RenditionStore: Sendable {
     /// The folder that holds the fan-out tree (`Library.renditionsDirectory`).
     public let directory: RawPath
+    /// Where writes are confined from (the library's root), and the folder below it.
+    private let root: RawPath
+    private let relativeDirectory: [UInt8]
 
+    /// A store in `directory` itself, trusted as it is given (tests, a workbench).
     public init(directory: RawPath) {
         self.directory = directory
+        root = directory
+        relativeDirectory = []
     }
 
     public init(library: Library) {
-        self.init(directory: library.renditionsDirectory)
+        directory = library.renditionsDirectory
+        root = library.root
+        relativeDirectory = Array(Library.renditionsRelativeDirectory.bytes)
     }
 
     /// The file of the `spec` rendition of the content `contentHash` (hex digits, at least 4).
@@ -48,16 +61,36 @@ public struct RenditionStore: Sendable {
         return RenditionFile(path: path, width: size.width, height: size.height)
     }
 
-    /// True when `path` holds a finished rendition (a non-empty regular file).
+    /// True when `path` holds a finished rendition (a non-empty regular file, not a symlink).
     func isRendition(_ path: RawPath) -> Bool {
-        guard let info = FileSystem.status(path) else { return false }
+        var info = stat()
+        guard path.withCString({ lstat($0, &info) }) == 0 else { return false }
         return (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0
     }
 
-    /// Writes a rendition's bytes so that readers see the whole file or none of it.
+    /// Writes a rendition's bytes so that readers see the whole file or none of it, in its
+    /// fan-out folder (made if missing) reached from the root through no symlink.
     func write(_ bytes: UnsafeRawBufferPointer, to path: RawPath) throws {
-        try FileSystem.createDirectory(path.parent)
-        try FileSystem.writeAtomically(Array(bytes.bindMemory(to: UInt8.self)), to: path)
+        try folder(of: path, create: true).replace(with: bytes, name: path.lastComponent)
+    }
+
+    /// Deletes the rendition at `path` (a path of this store's), through no symlink; false
+    /// when it was not there.
+    func remove(_ path: RawPath) throws -> Bool {
+        try folder(of: path, create: false).unlink(path.lastComponent)
+    }
+
+    /// The open folder that holds `path`, one of this store's paths, reached from the root
+    /// with `O_NOFOLLOW` at every step (`ConfinedPathError.throughSymlink` for a planted link).
+    private func folder(of path: RawPath, create: Bool) throws -> DirectoryHandle {
+        guard let inStore = path.parent.relative(to: directory) else {
+            throw ConfinedPathError(path: path, reason: .notConfined)
+        }
+        // A directory given as it is (no library root) is made as it is, as before.
+        if create, relativeDirectory.isEmpty, !FileSystem.isDirectory(root) { try FileSystem.createDirectory(root) }
+        let parts = [relativeDirectory, inStore.bytes].filter { !$0.isEmpty }
+        let relative = RawPath(bytes: Array(parts.joined(separator: [UInt8(ascii: "/")])))
+        return try DirectoryHandle.open(root: root, relative: relative, create: create)
     }
 
     /// True for a name's key: hex digits, at least 4 (a content hash has 32; the partial

@@ -75,15 +75,13 @@ public enum FileTransfer {
 
     /// Copies `source` to `target`, which must be free (`FileSystemError` `.alreadyExists`):
     /// a temporary file beside the target, synced, then linked into place, so that the target
-    /// is never seen half-written. Permissions and times are kept.
+    /// is never seen half-written. Permissions and times are kept. Only a regular file is
+    /// copied (`RegularFile`, through no symlink), and only as much of it as its size.
     public static func copy(_ source: Place, to target: Place) throws {
-        let input = source.name.withCString { openat(source.folder.descriptor, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        guard input >= 0 else { throw FileSystemError(path: source.path, errno: errno, operation: "open") }
-        defer { close(input) }
-        var info = stat()
-        guard fstat(input, &info) == 0 else {
-            throw FileSystemError(path: source.path, errno: errno, operation: "stat")
-        }
+        let file = try RegularFile(source.name, in: source.folder)
+        defer { withExtendedLifetime(file) {} }
+        let input = file.descriptor
+        let info = file.status
         let temporary = Place(
             folder: target.folder,
             name: RawPath(".\(target.name).photolib-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"))
@@ -99,7 +97,7 @@ public enum FileTransfer {
         }
         do {
             defer { close(output) }
-            try copyBytes(from: input, source: source.path, to: output, target: temporary.path)
+            try copyBytes(from: input, size: file.size, source: source.path, to: output, target: temporary.path)
             // The permissions and times the original had (umask applied to open's mode).
             _ = fchmod(output, info.st_mode & 0o7777)
             var times = [info.st_atim, info.st_mtim]
@@ -127,17 +125,27 @@ public enum FileTransfer {
         target.folder.sync()
     }
 
-    private static func copyBytes(from input: Int32, source: RawPath, to output: Int32, target: RawPath) throws {
+    /// Copies the `size` bytes of `input`; a file that turns out longer or shorter is
+    /// `.changedDuringRead` (the copy would not be the file).
+    private static func copyBytes(
+        from input: Int32, size: Int64, source: RawPath, to output: Int32, target: RawPath
+    ) throws {
         let chunkSize = 1 << 20
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
+        var total: Int64 = 0
         while true {
             let count = read(input, buffer, chunkSize)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError(path: source, errno: errno, operation: "read")
             }
-            if count == 0 { return }
+            if count == 0 {
+                guard total == size else { throw FileSystemError(path: source, reason: .changedDuringRead) }
+                return
+            }
+            total += Int64(count)
+            guard total <= size else { throw FileSystemError(path: source, reason: .changedDuringRead) }
             var written = 0
             while written < count {
                 let result = write(output, buffer + written, count - written)

@@ -34,6 +34,8 @@ extension LibraryVerifier {
             report.findings.indices.filter { kinds.contains(report.findings[$0].kind) }
         }
         recount(indices([.catalogDamaged]).filter { report.findings[$0].recountable }, in: &report)
+        // First: renditions made below must not go through a planted link.
+        removeLinks(indices([.controlSymlink]), in: &report)
         // Before the sidecars: a sidecar is written from the catalog, which must hold the
         // logged values again first.
         reapplyHistory(indices([.historyDisagrees]), in: &report)
@@ -186,6 +188,24 @@ extension LibraryVerifier {
         }
     }
 
+    /// Removes planted links in `.photolib/`: the link alone, reached through no symlink
+    /// (`Library.place(of:)`), never what it points to.
+    private func removeLinks(_ indices: [Int], in report: inout VerifyReport) {
+        for index in indices {
+            let path = report.findings[index].path
+            do {
+                guard let relative = path.relative(to: library.root) else {
+                    throw ConfinedPathError(path: path, reason: .notConfined)
+                }
+                let place = try library.place(of: relative)
+                if let info = place.status, (info.st_mode & S_IFMT) == S_IFLNK { try place.folder.unlink(place.name) }
+                report.findings[index].repaired = place.status == nil
+            } catch {
+                report.findings[index].repairProblem = .failed("\(error)")
+            }
+        }
+    }
+
     /// Deletes stale and orphaned rendition files that no writer can be using now.
     private func removeFiles(_ indices: [Int], in report: inout VerifyReport) {
         let now = Date().timeIntervalSince1970
@@ -201,11 +221,16 @@ extension LibraryVerifier {
                 report.findings[index].repairProblem = .changedRecently(seconds: Int(age.rounded()))
                 continue
             }
-            if path.withCString({ unlink($0) }) == 0 || errno == ENOENT {
+            // Through no symlink: a folder swapped for a link since the check leads nowhere.
+            do {
+                guard let relative = path.relative(to: library.root) else {
+                    throw ConfinedPathError(path: path, reason: .notConfined)
+                }
+                let place = try library.place(of: relative)
+                try place.folder.unlink(place.name)
                 report.findings[index].repaired = true
-            } else {
-                report.findings[index].repairProblem = .failed(
-                    "\(FileSystemError(path: path, errno: errno, operation: "unlink"))")
+            } catch {
+                report.findings[index].repairProblem = .failed("\(error)")
             }
         }
     }

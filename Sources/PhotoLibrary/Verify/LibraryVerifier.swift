@@ -161,6 +161,11 @@ public final class LibraryVerifier {
     /// Every file in the renditions folder is a rendition of a content hash some asset has.
     func checkRenditionFiles(claimedKeys: Set<String>, filesChecked: inout Int) throws -> [VerifyFinding] {
         let directory = library.renditionsDirectory
+        // Through a planted link the walk would list (and repair delete) files elsewhere.
+        if Self.isSymlink(directory) {
+            filesChecked = 0
+            return [Self.symlinkFinding(directory)]
+        }
         let files = try FileWalker.entries(under: directory)
         filesChecked = files.count
         var findings: [VerifyFinding] = []
@@ -180,6 +185,8 @@ public final class LibraryVerifier {
                     VerifyFinding(
                         kind: .renditionStale, path: file,
                         detail: "rendition of content \(key), which no asset has now"))
+            case .notARendition where Self.isSymlink(file):
+                findings.append(Self.symlinkFinding(file))
             case .notARendition(let why):
                 findings.append(VerifyFinding(kind: .renditionOrphaned, path: file, detail: "not a rendition (\(why))"))
             }
@@ -244,6 +251,19 @@ public final class LibraryVerifier {
         return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
     }
 
+    /// True when `path` itself is a symlink.
+    static func isSymlink(_ path: RawPath) -> Bool {
+        var info = stat()
+        return path.withCString { lstat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// A link where photolib writes. (Where it points is not shown: its text is the link's.)
+    static func symlinkFinding(_ path: RawPath) -> VerifyFinding {
+        VerifyFinding(
+            kind: .controlSymlink, path: path,
+            detail: "a symlink in the library's own folder, which photolib writes through none")
+    }
+
     /// Temporary files whose writer is gone, anywhere but the renditions folder (whose own
     /// check reports them as orphaned renditions).
     func checkTemporaries() -> [VerifyFinding] {
@@ -281,9 +301,18 @@ public final class LibraryVerifier {
                         detail: "trashed original is not in the trash"))
             }
         }
+        if Self.isSymlink(library.trashDirectory) {
+            filesChecked = 0
+            return findings + [Self.symlinkFinding(library.trashDirectory)]
+        }
         let files = try FileWalker.entries(under: library.trashDirectory)
         filesChecked = files.count
         for file in files where !claimed.contains(file) {
+            // A trashed original may be a symlink (to a file); a link to a folder is no original.
+            if Self.isSymlink(file), FileSystem.isDirectory(file) {
+                findings.append(Self.symlinkFinding(file))
+                continue
+            }
             findings.append(
                 VerifyFinding(
                     kind: .trashFileUnclaimed, path: file,

@@ -16,15 +16,17 @@ enum OriginalState: Equatable {
     /// `ignoringModificationTime`, the same size and fingerprint are enough (is this the
     /// asset's file, wherever it lies now?).
     static func of(_ path: RawPath, recorded: FileFacts, ignoringModificationTime: Bool = false) -> OriginalState {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard descriptor >= 0 else {
-            let code = errno
-            return code == ENOENT || code == ENOTDIR ? .missing : .unreadable(String(cString: strerror(code)))
+        let file: RegularFile
+        do { file = try RegularFile(path) } catch {
+            switch error.reason {
+            case .notFound, .notADirectory: return .missing
+            case .special(let kind): return .changed("no longer a regular file: \(kind)")
+            default: return .unreadable(error.explanation)
+            }
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .unreadable(String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .changed("no longer a regular file") }
+        defer { withExtendedLifetime(file) {} }
+        let descriptor = file.descriptor
+        let info = file.status
         let size = Int64(info.st_size)
         if size != recorded.size { return .changed("size \(recorded.size) is now \(size)") }
         let modified = info.modifiedNanoseconds

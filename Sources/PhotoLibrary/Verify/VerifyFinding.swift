@@ -26,6 +26,10 @@ public struct VerifyFinding: Sendable, Equatable {
         case renditionStale = "rendition-stale"
         /// A file in the renditions folder that is no rendition (a temporary file, say).
         case renditionOrphaned = "rendition-orphaned"
+        /// A symlink in `.photolib/` where photolib writes (the renditions folder, a fan-out
+        /// folder or file in it, the trash folder, a folder in the trash): photolib writes
+        /// through none, and `--repair` removes the link (never what it points to).
+        case controlSymlink = "control-symlink"
         /// A trashed asset whose file is not in the trash.
         case trashFileMissing = "trash-file-missing"
         /// A file in the trash that no asset claims.
@@ -126,7 +130,7 @@ public struct VerifyFinding: Sendable, Equatable {
     public var isRepairable: Bool {
         switch kind {
         case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned,
-            .temporaryLeft, .sidecarDisagrees, .historyDisagrees, .trashUnrecorded, .restoreUnrecorded:
+            .controlSymlink, .temporaryLeft, .sidecarDisagrees, .historyDisagrees, .trashUnrecorded, .restoreUnrecorded:
             true
         case .catalogDamaged: recountable
         case .trashFileMissing, .trashFileUnclaimed, .assetLost, .contentChanged, .originalUnreadable: false

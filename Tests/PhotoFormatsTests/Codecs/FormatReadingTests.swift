@@ -164,10 +164,12 @@ import Testing
     }
 
     @Test func libRawFromAMappingRefusesWhatIsNotARawFile() throws {
-        #expect(throws: CodecError(format: .raw, message: "not a regular file")) {
+        // Opened as every original is (`RegularFile`): its refusal says what the path holds.
+        let notRegular = "not a regular file; photolib reads only regular files"
+        #expect(throws: CodecError(format: .raw, message: "a folder, \(notRegular)")) {
             try LibRawFile(path: RawPath(FormatFixtures.folder.path))
         }
-        #expect(throws: CodecError(format: .raw, message: "not a regular file")) {
+        #expect(throws: CodecError(format: .raw, message: "a character device, \(notRegular)")) {
             try LibRawFile(path: RawPath("/dev/null"))
         }
         #expect(throws: CodecError.self) { try LibRawFile(path: RawPath("/nonexistent/photolib.crw")) }

@@ -14,6 +14,8 @@ enum BinaryRunner {
         var status: Int32
         var stdout: [UInt8]
         var stderr: String
+        /// True when the run outlived its `timeout` and was killed (status 137).
+        var timedOut = false
 
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     }
@@ -49,9 +51,10 @@ enum BinaryRunner {
     /// Runs `photolib arguments…` and returns its status, stdout and stderr as text.
     static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-        workingDirectory: URL? = nil
+        workingDirectory: URL? = nil, timeout: TimeInterval? = nil
     ) throws -> (status: Int32, stdout: String, stderr: String) {
-        let result = try runRaw(arguments, stdin: stdin, environment: environment, workingDirectory: workingDirectory)
+        let result = try runRaw(
+            arguments, stdin: stdin, environment: environment, workingDirectory: workingDirectory, timeout: timeout)
         return (result.status, result.stdoutText, result.stderr)
     }
 
@@ -59,9 +62,11 @@ enum BinaryRunner {
     ///
     /// Output goes to temporary files rather than pipes, so a chatty child never blocks
     /// on a full pipe while we wait for it. Standard input is `stdin`, else /dev/null.
+    /// With `timeout`, a run still going after that many seconds is killed (SIGKILL) and
+    /// comes back `timedOut`, so that a test of something that used to hang fails instead.
     static func runRaw(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-        workingDirectory: URL? = nil
+        workingDirectory: URL? = nil, timeout: TimeInterval? = nil
     ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("photolib-run-\(UUID().uuidString)", isDirectory: true)
@@ -93,13 +98,22 @@ enum BinaryRunner {
             process.standardInput = FileHandle.nullDevice
         }
         try process.run()
+        var timedOut = false
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         process.waitUntilExit()
         let status =
             process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return Result(
             status: status,
             stdout: Array(try contents(of: outURL)),
-            stderr: String(decoding: try contents(of: errURL), as: UTF8.self))
+            stderr: String(decoding: try contents(of: errURL), as: UTF8.self), timedOut: timedOut)
     }
 
     /// A file's bytes. Not `Data(contentsOf:)`: swift-foundation 6.3 leaks a 4 KiB buffer
