@@ -22,13 +22,18 @@ public enum CatalogLocation: Sendable, Equatable, CustomStringConvertible {
 extension Library {
     /// Where the catalog is, as the settings say: the SQLite file unless `catalog` names a
     /// PostgreSQL URL. Throws when the settings hold an address photolib refuses.
+    ///
+    /// The settings are the library folder's, which is not trusted: the address carries the
+    /// user's password only when the user trusts it (`catalogTrust`), and is otherwise
+    /// connected to without one. That is decided here, before any connection.
     public func catalogLocation() throws -> CatalogLocation {
         guard let url = settings.catalog else { return .sqlite(catalogPath) }
         guard let schema = settings.postgresSchema else {
             throw LibraryError(
                 path: settingsPath, reason: .unreadableSettings("'catalog' is set but 'postgresSchema' is not"))
         }
-        return .postgres(try PostgresAddress(url: url, schema: schema))
+        let trusted = catalogTrust.trusts(url: url, schema: schema)
+        return .postgres(try PostgresAddress(url: url, schema: schema, credentials: trusted ? .user : .withheld))
     }
 
     /// Opens the library's catalog, which `create` made: a catalog that is missing or empty
@@ -85,14 +90,18 @@ extension Library {
     /// Makes a library at `root` with its catalog, or nothing at all: when the catalog cannot
     /// be made (a server that refuses, a schema that already holds a catalog), the
     /// `.photolib/` just made is removed again.
+    /// The caller gives the catalog's address (the command line), so it is trusted.
     public static func createWithCatalog(
-        at root: RawPath, settings: LibrarySettings, dataFiles: DataFiles = .besideRunningExecutable()
+        at root: RawPath, settings: LibrarySettings, dataFiles: DataFiles = .besideRunningExecutable(),
+        catalogTrust: CatalogTrust = .none
     ) throws -> Library {
+        var trust = catalogTrust
         if let url = settings.catalog {
             let address = try PostgresAddress(url: url, schema: settings.postgresSchema ?? "")
             try PostgresCatalog.refuseExisting(at: address)
+            trust = trust.adding(url: address.url, schema: address.schema)
         }
-        let library = try create(at: root, settings: settings, dataFiles: dataFiles)
+        let library = try create(at: root, settings: settings, dataFiles: dataFiles, catalogTrust: trust)
         do {
             _ = try library.openCatalog()
         } catch {

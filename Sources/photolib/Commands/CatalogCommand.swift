@@ -49,6 +49,25 @@ enum CatalogCommand: PhotolibCommand {
                     "photolib catalog copy --to postgresql://ann@nas.local/photos",
                     "photolib catalog copy --to sqlite",
                 ]),
+            CommandSpec(
+                name: "trust",
+                abstract: "Let photolib send your PostgreSQL password to the catalog this library names.",
+                discussion: """
+                    A library's folder is not trusted: anyone who can write its settings.json \
+                    could name a server of their own as its catalog. So photolib connects to the \
+                    address in the settings without a password (from PGPASSWORD, ~/.pgpass, \
+                    PGPASSFILE or a service file), and refuses a server that asks for one, unless \
+                    you trust the address: 'catalog trust' prints it and records it, with its \
+                    schema, in $XDG_CONFIG_HOME/photolib/trusted-catalogs (else \
+                    ~/.config/photolib/trusted-catalogs), one 'URL schema' a line; remove a \
+                    line to take the trust back. 'init --catalog' and 'catalog copy --to' record \
+                    the address you give them, and one named in PHOTOLIB_CATALOG is trusted too. \
+                    Check the address first. Whatever the address, photolib never connects with \
+                    an sslmode weaker than PGSSLMODE (default prefer), and with libpq 16 or later \
+                    never answers a request for a password in clear unless the connection is \
+                    TLS (sslmode=require or stronger) or a Unix socket.
+                    """,
+                examples: ["photolib catalog trust"]),
         ]
     )
 
@@ -56,7 +75,9 @@ enum CatalogCommand: PhotolibCommand {
         switch command.path.dropFirst().first {
         case "info": return try info(command, context: context)
         case "copy": return try copy(command, context: context)
-        default: throw UsageError(message: "catalog needs a subcommand: info or copy", commandPath: command.path)
+        case "trust": return try trust(command, context: context)
+        default:
+            throw UsageError(message: "catalog needs a subcommand: info, copy or trust", commandPath: command.path)
         }
     }
 
@@ -103,6 +124,7 @@ enum CatalogCommand: PhotolibCommand {
                 commandPath: command.path)
         }
         let summary = try CatalogCopy.run(library: library, to: target)
+        if case .postgres(let address) = target { recordTrust(address, context: context) }
         if command.flag("json") {
             context.stdout.writePrettyJSON(
                 .object(
@@ -115,6 +137,30 @@ enum CatalogCommand: PhotolibCommand {
             )
         }
         return .success
+    }
+
+    private static func trust(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let library = try context.library(command)
+        guard case .postgres(let address) = try library.catalogLocation() else {
+            throw UsageError(
+                message: "this library's catalog is its SQLite file, which needs no trust", commandPath: command.path)
+        }
+        let trust = try library.catalogTrust.recording(url: address.url, schema: address.schema)
+        context.summary("Trusted \(address.url), schema \(address.schema): photolib may send your password to it")
+        if let file = trust.file { context.summary("(recorded in \(file))") }
+        return .success
+    }
+
+    /// Records `address`, which the user gave on the command line or in the environment, as
+    /// trusted; a warning when it cannot be (the command itself succeeded).
+    static func recordTrust(_ address: PostgresAddress, context: CommandContext) {
+        do {
+            _ = try CatalogTrust(environment: context.environment).recording(url: address.url, schema: address.schema)
+        } catch {
+            context.diagnostics.warning(
+                "\(Diagnostics.reason(error)); photolib will send no password to \(address.url) until 'photolib catalog trust'"
+            )
+        }
     }
 
     /// `"store"`, then `"path"` (SQLite) or `"url"` and `"schema"` (PostgreSQL).

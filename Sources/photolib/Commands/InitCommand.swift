@@ -14,7 +14,10 @@ enum InitCommand: PhotolibCommand {
             unless --catalog (or PHOTOLIB_CATALOG) names a PostgreSQL database, which several \
             machines sharing the library's folder can then use at once. The URL is stored in \
             the library's settings, so it must not hold a password: libpq finds that in \
-            ~/.pgpass, PGPASSFILE, PGPASSWORD or a service file.
+            ~/.pgpass, PGPASSFILE, PGPASSWORD or a service file. As the library's folder is \
+            not trusted, init also records the address as yours in \
+            $XDG_CONFIG_HOME/photolib/trusted-catalogs: photolib sends your password only to \
+            an address listed there (see 'photolib help catalog trust').
             """,
         arguments: [ArgumentSpec(name: "dir", help: "The library's folder (default: the working directory).")],
         options: LibrarySettingOptions.options + [
@@ -43,8 +46,11 @@ enum InitCommand: PhotolibCommand {
         var settings = try LibrarySettingOptions.settings(from: command)
         try chooseCatalog(command, context: context, settings: &settings)
         let directory = command.rawArguments.first.map(context.absolute) ?? context.workingDirectory
-        let library = try Library.createWithCatalog(at: directory, settings: settings, dataFiles: context.dataFiles)
+        let library = try Library.createWithCatalog(
+            at: directory, settings: settings, dataFiles: context.dataFiles,
+            catalogTrust: CatalogTrust(environment: context.environment))
         let location = try library.catalogLocation()
+        if case .postgres(let address) = location { CatalogCommand.recordTrust(address, context: context) }
         if command.flag("json") {
             var fields: [(String, JSONValue)] = [("library", .path(library.root))]
             switch location {
@@ -86,7 +92,7 @@ enum InitCommand: PhotolibCommand {
     }
 
     /// Names the catalog of a new library when `--catalog` does not.
-    static let catalogVariable = "PHOTOLIB_CATALOG"
+    static let catalogVariable = CatalogTrust.environmentVariable
 }
 
 /// The settings as JSON, the same in `init --json` and wherever else they are shown.
