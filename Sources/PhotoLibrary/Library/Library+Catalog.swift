@@ -19,7 +19,34 @@ public enum CatalogLocation: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+extension CatalogLocation {
+    /// True for the text that names a PostgreSQL catalog rather than a file.
+    public static func isPostgresURL(_ text: String) -> Bool { PostgresAddress.isPostgresURL(text) }
+
+    /// The PostgreSQL catalog at `url`, `schema`, which the user names (command line,
+    /// environment): checked as libpq reads it (no password in it), and trusted.
+    public static func postgres(url: String, schema: String) throws -> CatalogLocation {
+        .postgres(try PostgresAddress(url: url, schema: schema))
+    }
+
+    /// The URL and schema of a PostgreSQL catalog; nil for SQLite.
+    public var postgresAddress: (url: String, schema: String)? {
+        guard case .postgres(let address) = self else { return nil }
+        return (address.url, address.schema)
+    }
+
+    /// Whether the store offers a shared work queue (`WorkQueueCatalog`): PostgreSQL's does.
+    public var offersWorkQueue: Bool { postgresAddress != nil }
+}
+
 extension Library {
+    /// The work queue of the library's catalog, chosen by its settings; nil when that store
+    /// has none (an SQLite catalog is then not even opened).
+    public func openWorkQueue() throws -> (any WorkQueueCatalog)? {
+        guard try catalogLocation().offersWorkQueue else { return nil }
+        return try openCatalog().workQueue
+    }
+
     /// Where the catalog is, as the settings say: the SQLite file unless `catalog` names a
     /// PostgreSQL URL. Throws when the settings hold an address photolib refuses.
     ///

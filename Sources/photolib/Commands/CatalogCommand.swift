@@ -1,4 +1,3 @@
-import PhotoCatalogPostgres
 import PhotoLibrary
 
 /// `photolib catalog info|copy`: where the catalog is, and moving it to another store.
@@ -95,8 +94,9 @@ enum CatalogCommand: PhotolibCommand {
         } else {
             switch location {
             case .sqlite(let path): context.stdout.write("catalog: SQLite, \(path)\n")
-            case .postgres(let address):
-                context.stdout.write("catalog: PostgreSQL, \(address.url)\nschema: \(address.schema)\n")
+            case .postgres:
+                let (url, schema) = location.postgresAddress ?? ("", "")
+                context.stdout.write("catalog: PostgreSQL, \(url)\nschema: \(schema)\n")
             }
             context.stdout.write("assets: \(counts.assets)\nlog events: \(counts.events)\n")
         }
@@ -116,15 +116,15 @@ enum CatalogCommand: PhotolibCommand {
                 throw UsageError(message: "--schema needs a PostgreSQL --to", commandPath: command.path)
             }
             target = .sqlite(library.catalogPath)
-        } else if PostgresAddress.isPostgresURL(to) {
-            target = .postgres(try PostgresAddress(url: to, schema: schema ?? Library.newCatalogSchemaName()))
+        } else if CatalogLocation.isPostgresURL(to) {
+            target = try .postgres(url: to, schema: schema ?? Library.newCatalogSchemaName())
         } else {
             throw UsageError(
                 message: "Invalid value '\(to)' for '--to <url|sqlite>': expected sqlite or postgresql://…",
                 commandPath: command.path)
         }
         let summary = try CatalogCopy.run(library: library, to: target)
-        if case .postgres(let address) = target { recordTrust(address, context: context) }
+        if let (url, schema) = target.postgresAddress { recordTrust(url: url, schema: schema, context: context) }
         if command.flag("json") {
             context.stdout.writePrettyJSON(
                 .object(
@@ -141,24 +141,24 @@ enum CatalogCommand: PhotolibCommand {
 
     private static func trust(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let library = try context.library(command)
-        guard case .postgres(let address) = try library.catalogLocation() else {
+        guard let (url, schema) = try library.catalogLocation().postgresAddress else {
             throw UsageError(
                 message: "this library's catalog is its SQLite file, which needs no trust", commandPath: command.path)
         }
-        let trust = try library.catalogTrust.recording(url: address.url, schema: address.schema)
-        context.summary("Trusted \(address.url), schema \(address.schema): photolib may send your password to it")
+        let trust = try library.catalogTrust.recording(url: url, schema: schema)
+        context.summary("Trusted \(url), schema \(schema): photolib may send your password to it")
         if let file = trust.file { context.summary("(recorded in \(file))") }
         return .success
     }
 
     /// Records `address`, which the user gave on the command line or in the environment, as
     /// trusted; a warning when it cannot be (the command itself succeeded).
-    static func recordTrust(_ address: PostgresAddress, context: CommandContext) {
+    static func recordTrust(url: String, schema: String, context: CommandContext) {
         do {
-            _ = try CatalogTrust(environment: context.environment).recording(url: address.url, schema: address.schema)
+            _ = try CatalogTrust(environment: context.environment).recording(url: url, schema: schema)
         } catch {
             context.diagnostics.warning(
-                "\(Diagnostics.reason(error)); photolib will send no password to \(address.url) until 'photolib catalog trust'"
+                "\(Diagnostics.reason(error)); photolib will send no password to \(url) until 'photolib catalog trust'"
             )
         }
     }
@@ -167,8 +167,11 @@ enum CatalogCommand: PhotolibCommand {
     static func locationJSON(_ location: CatalogLocation) -> [(String, JSONValue)] {
         switch location {
         case .sqlite(let path): [("store", .string("sqlite")), ("path", .path(path))]
-        case .postgres(let address):
-            [("store", .string("postgresql")), ("url", .string(address.url)), ("schema", .string(address.schema))]
+        case .postgres:
+            [
+                ("store", .string("postgresql")), ("url", .string(location.postgresAddress?.url ?? "")),
+                ("schema", .string(location.postgresAddress?.schema ?? "")),
+            ]
         }
     }
 }

@@ -1,4 +1,3 @@
-import PhotoCatalogPostgres
 import PhotoLibrary
 import PhotoSupport
 
@@ -50,18 +49,21 @@ enum InitCommand: PhotolibCommand {
             at: directory, settings: settings, dataFiles: context.dataFiles,
             catalogTrust: CatalogTrust(environment: context.environment))
         let location = try library.catalogLocation()
-        if case .postgres(let address) = location { CatalogCommand.recordTrust(address, context: context) }
+        if let (url, schema) = location.postgresAddress {
+            CatalogCommand.recordTrust(url: url, schema: schema, context: context)
+        }
         if command.flag("json") {
             var fields: [(String, JSONValue)] = [("library", .path(library.root))]
             switch location {
             case .sqlite(let path): fields.append(("catalog", .path(path)))
-            case .postgres(let address):
-                fields += [("catalog", .string(address.url)), ("postgresSchema", .string(address.schema))]
+            case .postgres:
+                let (url, schema) = location.postgresAddress ?? ("", "")
+                fields += [("catalog", .string(url)), ("postgresSchema", .string(schema))]
             }
             fields.append(("settings", SettingsJSON.value(library.settings)))
             context.stdout.writePrettyJSON(.object(fields))
-        } else if case .postgres(let address) = location {
-            context.summary("Initialized empty photolib library in \(library.controlDirectory)/ (catalog: \(address))")
+        } else if case .postgres = location {
+            context.summary("Initialized empty photolib library in \(library.controlDirectory)/ (catalog: \(location))")
         } else {
             context.summary("Initialized empty photolib library in \(library.controlDirectory)/")
         }
@@ -81,14 +83,14 @@ enum InitCommand: PhotolibCommand {
             }
             return
         }
-        guard PostgresAddress.isPostgresURL(named) else {
+        guard CatalogLocation.isPostgresURL(named) else {
             throw UsageError(
                 message: "Invalid value '\(named)' for '--catalog <url>': expected sqlite or postgresql://…",
                 commandPath: command.path)
         }
-        let address = try PostgresAddress(url: named, schema: schema ?? Library.newCatalogSchemaName())
-        settings.catalog = address.url
-        settings.postgresSchema = address.schema
+        let address = try CatalogLocation.postgres(url: named, schema: schema ?? Library.newCatalogSchemaName())
+        settings.catalog = address.postgresAddress?.url
+        settings.postgresSchema = address.postgresAddress?.schema
     }
 
     /// Names the catalog of a new library when `--catalog` does not.
