@@ -75,4 +75,11 @@ import Testing
             try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.count
                 == 1)
     }
+
+    @Test func anSQLiteCatalogNeedsNoTrust() throws {
+        let library = try TestLibrary.sample()
+        let result = try library.run(["catalog", "trust"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("needs no trust"), "\(result.stderr)")
+    }
 }
