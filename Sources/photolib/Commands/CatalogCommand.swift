@@ -8,7 +8,8 @@ enum CatalogCommand: PhotolibCommand {
         discussion: """
             A library's catalog is an SQLite file in .photolib/ or a schema in a PostgreSQL \
             database that several machines share (see 'photolib help init'). 'catalog copy' \
-            moves it from one to the other with everything in it.
+            moves it from one to the other with everything in it; 'catalog trust' lets \
+            photolib send your PostgreSQL password to the address this library names.
             """,
         subcommands: [
             CommandSpec(

@@ -55,7 +55,7 @@ import Testing
         #expect(!server.messages.contains("startup"), "\(server.messages)")
     }
 
-    @Test func aTrustedAddressIsRecordedAndCanBeRevoked() throws {
+    @Test func catalogTrustRecordsTheAddressOnce() throws {
         let server = try FakePasswordServer()
         defer { server.stop() }
         let url = "postgresql://victim@127.0.0.1:\(server.port)/photos"
