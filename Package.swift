@@ -73,8 +73,7 @@ let package = Package(
         .executableTarget(
             name: "photolib",
             dependencies: [
-                "PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoCatalogPostgres", "PhotoLibrary", "PhotoTerminal",
-                "PhotoBrowser",
+                "PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoLibrary", "PhotoTerminal", "PhotoBrowser",
             ],
             // Every command pays the process start, and `list | head` waits for it: linked
             // against the Swift runtime and Foundation as shared libraries, the dynamic loader

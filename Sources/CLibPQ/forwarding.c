@@ -32,6 +32,8 @@ static const char *const names[] = {
     "PQsetNoticeProcessor",
     "PQstatus",
     "PQtransactionStatus",
+    "PQconnectionNeedsPassword",
+    "PQlibVersion",
 };
 static void *table[sizeof names / sizeof names[0]];
 static photolib_lazy_library library = {files, sizeof files / sizeof files[0], names, sizeof names / sizeof names[0], table, 0, {0}};
@@ -114,4 +116,10 @@ HIDDEN ConnStatusType PQstatus(const PGconn *conn) {
 }
 HIDDEN PGTransactionStatusType PQtransactionStatus(const PGconn *conn) {
     return ((PGTransactionStatusType (*)(const PGconn *conn))photolib_lazy_library_function(&library, 24))(conn);
+}
+HIDDEN int PQconnectionNeedsPassword(const PGconn *conn) {
+    return ((int (*)(const PGconn *conn))photolib_lazy_library_function(&library, 25))(conn);
+}
+HIDDEN int PQlibVersion(void) {
+    return ((int (*)(void))photolib_lazy_library_function(&library, 26))();
 }

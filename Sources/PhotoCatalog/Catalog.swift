@@ -96,6 +96,15 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// asset's file still has the size and time it was read with). Returns how many were stored.
     @discardableResult
     func recordContentHashes(_ records: [ContentHashRecord]) throws -> Int
+
+    /// The shared work queue this store offers (`WorkQueueCatalog`), nil for one without:
+    /// how `--worker` and `status` find it without knowing the store.
+    var workQueue: (any WorkQueueCatalog)? { get }
+}
+
+extension Catalog {
+    /// No work queue: a store offers one by implementing `WorkQueueCatalog` and returning itself.
+    public var workQueue: (any WorkQueueCatalog)? { nil }
 }
 
 /// The facts the indexer compares against the disk.

@@ -1,5 +1,15 @@
 import CLibPQ
 
+/// Whether a connection may send the user's password (PGPASSWORD, a password file, a service file).
+public enum PostgresCredentials: Sendable {
+    /// The user's own address: libpq's usual sources.
+    case user
+    /// An address a library folder names and the user never confirmed (a hostile
+    /// `settings.json` could name any server): libpq gets no password at all, so a server
+    /// that asks for one is refused before anything is sent (`PGError.Reason.passwordWithheld`).
+    case withheld
+}
+
 /// Where a PostgreSQL catalog lives: a libpq URL (the server and database) and the schema
 /// that holds this library's tables.
 ///
@@ -11,9 +21,14 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     public let url: String
     /// The schema, a plain lowercase SQL name (see `isValidSchemaName`).
     public let schema: String
+    /// Whether connections to it may send the user's password. Not part of what the address
+    /// is: two addresses that differ only here name the same catalog.
+    public var credentials: PostgresCredentials
 
     /// Checks `url` as libpq would read it (and refuses a password in it) and `schema`.
-    public init(url: String, schema: String) throws(PGError) {
+    /// `credentials` is `.user` for an address the user gave (command line, environment, or
+    /// trusted); one a library's settings hold is `.withheld` until the user trusts it.
+    public init(url: String, schema: String, credentials: PostgresCredentials = .user) throws(PGError) {
         try Self.check(url: url)
         guard Self.isValidSchemaName(schema) else {
             throw PGError(
@@ -24,7 +39,10 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         }
         self.url = url
         self.schema = schema
+        self.credentials = credentials
     }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.url == rhs.url && lhs.schema == rhs.schema }
 
     /// What messages show: the URL and the schema.
     public var description: String { "\(url), schema \(schema)" }

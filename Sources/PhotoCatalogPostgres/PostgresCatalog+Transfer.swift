@@ -108,7 +108,7 @@ extension PostgresCatalog: CatalogTransfer {
 
     /// Removes the schema at `address` and everything in it (a copy that did not finish).
     public static func dropSchema(at address: PostgresAddress) throws {
-        try PGConnection(address.url).execute("DROP SCHEMA IF EXISTS \"\(address.schema)\" CASCADE")
+        try PGConnection(address).execute("DROP SCHEMA IF EXISTS \"\(address.schema)\" CASCADE")
     }
 
     /// Every column of `assets`, with its exact type for binary COPY.

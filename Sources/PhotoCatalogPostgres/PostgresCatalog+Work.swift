@@ -4,7 +4,13 @@ import PhotoSupport
 
 /// The work queue (schema version 2): claims with `FOR UPDATE SKIP LOCKED`, leases that
 /// expire on the server's clock, completions fenced by `(item, attempt)`.
-extension PostgresCatalog {
+extension PostgresCatalog: WorkQueueCatalog {
+    public var workQueue: (any WorkQueueCatalog)? { self }
+
+    public var reconnector: @Sendable () throws -> any WorkQueueCatalog {
+        { [address] in try PostgresCatalog(address: address) }
+    }
+
     /// An item claimed and lost this many times (its workers died on it) is given up.
     public static let maximumAttempts = 5
 

@@ -2,23 +2,6 @@ import Foundation
 import PhotoCatalog
 import PhotoSupport
 
-/// What one index item (a folder) found, for its completion with the other items of its batch.
-public struct IndexItemResult: Sendable {
-    public var lease: WorkLease
-    public var scanned: [ScannedFile]
-    public var seen: [AssetID]
-    public var subfolders: [WorkTarget]
-    public var filesDone: Int
-
-    public init(lease: WorkLease, scanned: [ScannedFile], seen: [AssetID], subfolders: [WorkTarget], filesDone: Int) {
-        self.lease = lease
-        self.scanned = scanned
-        self.seen = seen
-        self.subfolders = subfolders
-        self.filesDone = filesDone
-    }
-}
-
 /// Workers in batches: a worker claims several items in one statement, reads their catalog
 /// rows in one query and completes them in one transaction, where one item at a time cost
 /// some 15 round trips a folder (40 ms on a loaded 2-core machine, 4x the reading of 25 photos).

@@ -27,7 +27,7 @@ public final class PostgresCatalog: Catalog {
     public init(address: PostgresAddress) throws {
         self.address = address
         do {
-            connection = try PGConnection(address.url)
+            connection = try PGConnection(address)
             try Self.migrator.migrate(connection, schema: address.schema)
             try startSession()
         } catch var error as PGError {
@@ -40,7 +40,7 @@ public final class PostgresCatalog: Catalog {
     /// library must not adopt (and mix with) another library's assets.
     public static func refuseExisting(at address: PostgresAddress) throws {
         do {
-            let connection = try PGConnection(address.url)
+            let connection = try PGConnection(address)
             let schema = "\"\(address.schema)\""
             let exists = try connection.value("SELECT to_regclass($1) IS NOT NULL", [.text("\(schema).assets")]) {
                 $0.bool(0)

@@ -191,6 +191,9 @@ struct PostgresEndToEndTests {
         let settings = try String(contentsOf: settingsURL, encoding: .utf8)
         try settings.replacingOccurrences(of: "photolib@127.0.0.1", with: "stranger@127.0.0.1")
             .write(to: settingsURL, atomically: true, encoding: .utf8)
+        // A changed address is trusted again only when the user says so.
+        #expect(try library.run(["list"]).stderr.contains("photolib sends none to a catalog address"))
+        #expect(try library.run(["catalog", "trust"]).status == 0)
         let result = try library.run(["list"])
         #expect(result.status == 1)
         #expect(

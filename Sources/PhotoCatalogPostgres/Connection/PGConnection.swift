@@ -7,29 +7,38 @@ import Foundation
 final class PGConnection {
     private let handle: OpaquePointer
 
-    /// Connects with a URL (`postgresql://user@host:port/db?sslmode=…`) or a `key=value`
-    /// string; what it leaves out comes from libpq's usual sources (PGHOST, PGPASSWORD,
-    /// ~/.pgpass, PGSERVICE and pg_service.conf, …).
+    /// Connects with a URL (`postgresql://user@host:port/db?sslmode=…`); what it leaves out
+    /// comes from libpq's usual sources (PGHOST, ~/.pgpass, PGSERVICE and pg_service.conf,
+    /// …), and the password only with `.user` credentials. photolib's own keywords go around
+    /// the URL (`PGConnectionParameters`).
     ///
-    /// photolib's own needs go around the user's text: keywords before it are defaults the
-    /// text may override (a connect timeout: libpq waits forever by default), keywords after
-    /// it win (UTF-8, whatever PGCLIENTENCODING says).
-    init(_ conninfo: String) throws(PGError) {
+    /// Throws `.passwordWithheld` when the password was withheld and the server asked for one:
+    /// nothing was sent to it.
+    init(_ url: String, credentials: PostgresCredentials = .user) throws(PGError) {
         try Self.loadLibPQ()
-        let keywords = ["connect_timeout", "dbname", "client_encoding", "fallback_application_name"]
-        let values = ["10", conninfo, "UTF8", "photolib"]
-        let connection = withCStrings(keywords) { keywords in
-            withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+        // libpq reads these variables itself; they are read here only to know what it will do.
+        let parameters = try PGConnectionParameters(
+            url: url, credentials: credentials, environment: ProcessInfo.processInfo.environment,
+            libpqVersion: Int(PQlibVersion()))
+        let connection = withCStrings(parameters.keywords) { keywords in
+            withCStrings(parameters.values) { values in PQconnectdbParams(keywords, values, 1) }
         }
         guard let connection else { throw PGError(.client, message: "out of memory (PQconnectdbParams)") }
         guard PQstatus(connection) == CONNECTION_OK else {
+            let withheld = credentials == .withheld && PQconnectionNeedsPassword(connection) == 1
             let message = PGError.oneLine(String(cString: PQerrorMessage(connection)))
             PQfinish(connection)
+            guard !withheld else { throw PGError.passwordWithheld }
             throw PGError(.connectionFailed, message: message)
         }
         handle = connection
         // Notices ("relation already exists, skipping") would go to stderr.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    /// Connects to `address` with its credentials.
+    convenience init(_ address: PostgresAddress) throws(PGError) {
+        try self.init(address.url, credentials: address.credentials)
     }
 
     deinit { PQfinish(handle) }

@@ -21,6 +21,9 @@ public struct PGError: PhotolibError {
         case badAddress
         /// A new library's schema already holds a catalog.
         case schemaInUse
+        /// The server asked for a password, which photolib withheld: the address came from
+        /// a library's settings and the user never trusted it (`PostgresCredentials.withheld`).
+        case passwordWithheld
     }
 
     public var reason: Reason
@@ -63,9 +66,18 @@ public struct PGError: PhotolibError {
         }
     }
 
+    /// The server asked for a password that photolib withheld (see `Reason.passwordWithheld`).
+    static let passwordWithheld = PGError(
+        .passwordWithheld,
+        message:
+            "the server asks for a password, and photolib sends none to a catalog address that a library's settings name until you trust it: check the address, then run 'photolib catalog trust' in the library (or name the address in PHOTOLIB_CATALOG)"
+    )
+
     public var description: String {
         let place = catalog.map { " (\($0))" } ?? ""
         switch reason {
+        case .passwordWithheld:
+            return "PostgreSQL catalog\(place): \(message)"
         case .connectionFailed:
             return "cannot connect to the PostgreSQL catalog\(place): \(message)"
         case .connectionLost:

@@ -1,6 +1,5 @@
 import Foundation
 import PhotoCatalog
-import PhotoCatalogPostgres
 import PhotoFormats
 import PhotoSupport
 
@@ -15,7 +14,7 @@ import PhotoSupport
 /// marks missing the assets the run never saw (and that are not on disk) and closes the run.
 public final class IndexWorker {
     public let library: Library
-    public let catalog: PostgresCatalog
+    public let catalog: any WorkQueueCatalog
     public let options: IndexOptions
     /// How long a claim lasts without renewal (a killed worker's folder waits this long).
     public let leaseSeconds: Double
@@ -29,7 +28,7 @@ public final class IndexWorker {
     /// One for the whole run, so that the gazetteer loads once (not once a folder).
     private let places: PlaceResolver
 
-    public init(library: Library, catalog: PostgresCatalog, options: IndexOptions, leaseSeconds: Double = 60) {
+    public init(library: Library, catalog: any WorkQueueCatalog, options: IndexOptions, leaseSeconds: Double = 60) {
         self.library = library
         self.catalog = catalog
         self.options = options
@@ -52,7 +51,7 @@ public final class IndexWorker {
         let run = try catalog.joinRun(kind: .index, worker: identity) {
             roots.map { WorkTarget(bytes: $0.bytes, folderKey: FileWalker.folderKey(library.absolutePath(of: $0))) }
         }
-        let keeper = LeaseKeeper(address: catalog.address, leaseSeconds: leaseSeconds)
+        let keeper = LeaseKeeper(connect: catalog.reconnector, leaseSeconds: leaseSeconds)
         defer {
             keeper.stop()
             try? catalog.leave(identity)

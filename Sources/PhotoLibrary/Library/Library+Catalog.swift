@@ -19,16 +19,48 @@ public enum CatalogLocation: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+extension CatalogLocation {
+    /// True for the text that names a PostgreSQL catalog rather than a file.
+    public static func isPostgresURL(_ text: String) -> Bool { PostgresAddress.isPostgresURL(text) }
+
+    /// The PostgreSQL catalog at `url`, `schema`, which the user names (command line,
+    /// environment): checked as libpq reads it (no password in it), and trusted.
+    public static func postgres(url: String, schema: String) throws -> CatalogLocation {
+        .postgres(try PostgresAddress(url: url, schema: schema))
+    }
+
+    /// The URL and schema of a PostgreSQL catalog; nil for SQLite.
+    public var postgresAddress: (url: String, schema: String)? {
+        guard case .postgres(let address) = self else { return nil }
+        return (address.url, address.schema)
+    }
+
+    /// Whether the store offers a shared work queue (`WorkQueueCatalog`): PostgreSQL's does.
+    public var offersWorkQueue: Bool { postgresAddress != nil }
+}
+
 extension Library {
+    /// The work queue of the library's catalog, chosen by its settings; nil when that store
+    /// has none (an SQLite catalog is then not even opened).
+    public func openWorkQueue() throws -> (any WorkQueueCatalog)? {
+        guard try catalogLocation().offersWorkQueue else { return nil }
+        return try openCatalog().workQueue
+    }
+
     /// Where the catalog is, as the settings say: the SQLite file unless `catalog` names a
     /// PostgreSQL URL. Throws when the settings hold an address photolib refuses.
+    ///
+    /// The settings are the library folder's, which is not trusted: the address carries the
+    /// user's password only when the user trusts it (`catalogTrust`), and is otherwise
+    /// connected to without one. That is decided here, before any connection.
     public func catalogLocation() throws -> CatalogLocation {
         guard let url = settings.catalog else { return .sqlite(catalogPath) }
         guard let schema = settings.postgresSchema else {
             throw LibraryError(
                 path: settingsPath, reason: .unreadableSettings("'catalog' is set but 'postgresSchema' is not"))
         }
-        return .postgres(try PostgresAddress(url: url, schema: schema))
+        let trusted = catalogTrust.trusts(url: url, schema: schema)
+        return .postgres(try PostgresAddress(url: url, schema: schema, credentials: trusted ? .user : .withheld))
     }
 
     /// Opens the library's catalog, which `create` made: a catalog that is missing or empty
@@ -85,14 +117,18 @@ extension Library {
     /// Makes a library at `root` with its catalog, or nothing at all: when the catalog cannot
     /// be made (a server that refuses, a schema that already holds a catalog), the
     /// `.photolib/` just made is removed again.
+    /// The caller gives the catalog's address (the command line), so it is trusted.
     public static func createWithCatalog(
-        at root: RawPath, settings: LibrarySettings, dataFiles: DataFiles = .besideRunningExecutable()
+        at root: RawPath, settings: LibrarySettings, dataFiles: DataFiles = .besideRunningExecutable(),
+        catalogTrust: CatalogTrust = .none
     ) throws -> Library {
+        var trust = catalogTrust
         if let url = settings.catalog {
             let address = try PostgresAddress(url: url, schema: settings.postgresSchema ?? "")
             try PostgresCatalog.refuseExisting(at: address)
+            trust = trust.adding(url: address.url, schema: address.schema)
         }
-        let library = try create(at: root, settings: settings, dataFiles: dataFiles)
+        let library = try create(at: root, settings: settings, dataFiles: dataFiles, catalogTrust: trust)
         do {
             _ = try library.openCatalog()
         } catch {

@@ -13,6 +13,9 @@ public final class Library: Sendable {
     public let settings: LibrarySettings
     /// Where the data photolib ships is found (the gazetteer, when the library has none of its own).
     public let dataFiles: DataFiles
+    /// The PostgreSQL addresses the user trusts: the settings' `catalog` gets the user's
+    /// password only when listed (`catalogLocation`).
+    public let catalogTrust: CatalogTrust
 
     public static let controlDirectoryName = ".photolib"
     /// The environment variable that names a library when `--library` does not.
@@ -28,22 +31,23 @@ public final class Library: Sendable {
     public static let trashRelativeDirectory = RawPath(controlDirectoryName).appending("trash")
     public var trashDirectory: RawPath { absolutePath(of: Library.trashRelativeDirectory) }
 
-    private init(root: RawPath, settings: LibrarySettings, dataFiles: DataFiles) {
+    private init(root: RawPath, settings: LibrarySettings, dataFiles: DataFiles, catalogTrust: CatalogTrust) {
         self.root = root
         self.settings = settings
         self.dataFiles = dataFiles
+        self.catalogTrust = catalogTrust
     }
 
     /// Makes `root/.photolib/` with its settings and folders. An existing library is an error.
     public static func create(
         at root: RawPath, settings: LibrarySettings = LibrarySettings(),
-        dataFiles: DataFiles = .besideRunningExecutable()
+        dataFiles: DataFiles = .besideRunningExecutable(), catalogTrust: CatalogTrust = .none
     ) throws -> Library {
         let root = root.absolute(currentDirectory: RawPath("/"))
         guard FileSystem.isDirectory(root) else {
             throw LibraryError(path: root, reason: FileSystem.exists(root) ? .notADirectory : .noSuchDirectory)
         }
-        let unmarked = Library(root: root, settings: settings, dataFiles: dataFiles)
+        let unmarked = Library(root: root, settings: settings, dataFiles: dataFiles, catalogTrust: catalogTrust)
         if FileSystem.exists(unmarked.settingsPath) { throw LibraryError(path: root, reason: .alreadyExists) }
         try FileSystem.createDirectory(unmarked.renditionsDirectory)
         try FileSystem.createDirectory(unmarked.trashDirectory)
@@ -51,20 +55,22 @@ public final class Library: Sendable {
         var marked = settings
         marked.libraryID = try unmarked.createCatalog()
         if settings.catalog == nil { marked.catalogSchema = SQLiteCatalog.schemaVersion }
-        let library = Library(root: root, settings: marked, dataFiles: dataFiles)
+        let library = Library(root: root, settings: marked, dataFiles: dataFiles, catalogTrust: catalogTrust)
         try library.writeSettings(marked)
         return library
     }
 
     /// Opens the library at `root` (which must hold `.photolib/`).
-    public static func open(at root: RawPath, dataFiles: DataFiles = .besideRunningExecutable()) throws -> Library {
+    public static func open(
+        at root: RawPath, dataFiles: DataFiles = .besideRunningExecutable(), catalogTrust: CatalogTrust = .none
+    ) throws -> Library {
         let root = root.absolute(currentDirectory: RawPath("/"))
         let settingsPath = root.appending(controlDirectoryName).appending("settings.json")
         guard FileSystem.exists(settingsPath) else { throw LibraryError(path: root, reason: .notALibrary) }
         let data = try FileSystem.readFile(settingsPath)
         do {
             let settings = try JSONDecoder().decode(LibrarySettings.self, from: Data(data))
-            return Library(root: root, settings: settings, dataFiles: dataFiles)
+            return Library(root: root, settings: settings, dataFiles: dataFiles, catalogTrust: catalogTrust)
         } catch {
             throw LibraryError(path: settingsPath, reason: .unreadableSettings("\(error)"))
         }
@@ -73,9 +79,14 @@ public final class Library: Sendable {
     /// Finds the library a command works on, as git finds `.git`: `explicit` (from
     /// `--library`), else `$PHOTOLIB_LIBRARY` in `environment`, else the nearest `.photolib/`
     /// at or above `workingDirectory` (absolute), from which relative names are read too.
+    /// The catalogs the user trusts are read from `environment` too (`CatalogTrust`).
     public static func locate(
         explicit: RawPath?, environment: [String: String], workingDirectory: RawPath, dataFiles: DataFiles
     ) throws -> Library {
+        let trust = CatalogTrust(environment: environment)
+        func open(at root: RawPath, dataFiles: DataFiles) throws -> Library {
+            try Library.open(at: root, dataFiles: dataFiles, catalogTrust: trust)
+        }
         let workingDirectory = workingDirectory.absolute(currentDirectory: RawPath("/"))
         if let explicit {
             return try open(at: explicit.absolute(currentDirectory: workingDirectory), dataFiles: dataFiles)

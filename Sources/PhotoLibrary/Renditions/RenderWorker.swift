@@ -1,6 +1,5 @@
 import Foundation
 import PhotoCatalog
-import PhotoCatalogPostgres
 import PhotoSupport
 
 /// One of several processes making a library's renditions together: `photolib render
@@ -10,14 +9,14 @@ import PhotoSupport
 /// the item while its lease holds. The worker that finds the queue empty closes the run.
 public final class RenderWorker {
     public let library: Library
-    public let catalog: PostgresCatalog
+    public let catalog: any WorkQueueCatalog
     public let jobs: Int
     public let leaseSeconds: Double
     public var idlePause: Double = 0.25
     /// Assets per item: enough to keep the cores busy, few enough to share the work out.
     public static let sliceSize = 32
 
-    public init(library: Library, catalog: PostgresCatalog, jobs: Int, leaseSeconds: Double = 60) {
+    public init(library: Library, catalog: any WorkQueueCatalog, jobs: Int, leaseSeconds: Double = 60) {
         self.library = library
         self.catalog = catalog
         self.jobs = jobs
@@ -30,7 +29,7 @@ public final class RenderWorker {
     ) throws -> RenditionBatch.Summary {
         let identity = WorkerIdentity.current()
         let run = try catalog.joinRun(kind: .render, worker: identity) { try slices() }
-        let keeper = LeaseKeeper(address: catalog.address, leaseSeconds: leaseSeconds)
+        let keeper = LeaseKeeper(connect: catalog.reconnector, leaseSeconds: leaseSeconds)
         defer {
             keeper.stop()
             try? catalog.leave(identity)

@@ -1,4 +1,3 @@
-import PhotoCatalogPostgres
 import PhotoLibrary
 
 /// `photolib catalog info|copy`: where the catalog is, and moving it to another store.
@@ -9,7 +8,8 @@ enum CatalogCommand: PhotolibCommand {
         discussion: """
             A library's catalog is an SQLite file in .photolib/ or a schema in a PostgreSQL \
             database that several machines share (see 'photolib help init'). 'catalog copy' \
-            moves it from one to the other with everything in it.
+            moves it from one to the other with everything in it; 'catalog trust' lets \
+            photolib send your PostgreSQL password to the address this library names.
             """,
         subcommands: [
             CommandSpec(
@@ -49,6 +49,25 @@ enum CatalogCommand: PhotolibCommand {
                     "photolib catalog copy --to postgresql://ann@nas.local/photos",
                     "photolib catalog copy --to sqlite",
                 ]),
+            CommandSpec(
+                name: "trust",
+                abstract: "Let photolib send your PostgreSQL password to the catalog this library names.",
+                discussion: """
+                    A library's folder is not trusted: anyone who can write its settings.json \
+                    could name a server of their own as its catalog. So photolib connects to the \
+                    address in the settings without a password (from PGPASSWORD, ~/.pgpass, \
+                    PGPASSFILE or a service file), and refuses a server that asks for one, unless \
+                    you trust the address: 'catalog trust' prints it and records it, with its \
+                    schema, in $XDG_CONFIG_HOME/photolib/trusted-catalogs (else \
+                    ~/.config/photolib/trusted-catalogs), one 'URL schema' a line; remove a \
+                    line to take the trust back. 'init --catalog' and 'catalog copy --to' record \
+                    the address you give them, and one named in PHOTOLIB_CATALOG is trusted too. \
+                    Check the address first. Whatever the address, photolib never connects with \
+                    an sslmode weaker than PGSSLMODE (default prefer), and with libpq 16 or later \
+                    never answers a request for a password in clear unless the connection is \
+                    TLS (sslmode=require or stronger) or a Unix socket.
+                    """,
+                examples: ["photolib catalog trust"]),
         ]
     )
 
@@ -56,7 +75,9 @@ enum CatalogCommand: PhotolibCommand {
         switch command.path.dropFirst().first {
         case "info": return try info(command, context: context)
         case "copy": return try copy(command, context: context)
-        default: throw UsageError(message: "catalog needs a subcommand: info or copy", commandPath: command.path)
+        case "trust": return try trust(command, context: context)
+        default:
+            throw UsageError(message: "catalog needs a subcommand: info, copy or trust", commandPath: command.path)
         }
     }
 
@@ -74,8 +95,9 @@ enum CatalogCommand: PhotolibCommand {
         } else {
             switch location {
             case .sqlite(let path): context.stdout.write("catalog: SQLite, \(path)\n")
-            case .postgres(let address):
-                context.stdout.write("catalog: PostgreSQL, \(address.url)\nschema: \(address.schema)\n")
+            case .postgres:
+                let (url, schema) = location.postgresAddress ?? ("", "")
+                context.stdout.write("catalog: PostgreSQL, \(url)\nschema: \(schema)\n")
             }
             context.stdout.write("assets: \(counts.assets)\nlog events: \(counts.events)\n")
         }
@@ -95,14 +117,15 @@ enum CatalogCommand: PhotolibCommand {
                 throw UsageError(message: "--schema needs a PostgreSQL --to", commandPath: command.path)
             }
             target = .sqlite(library.catalogPath)
-        } else if PostgresAddress.isPostgresURL(to) {
-            target = .postgres(try PostgresAddress(url: to, schema: schema ?? Library.newCatalogSchemaName()))
+        } else if CatalogLocation.isPostgresURL(to) {
+            target = try .postgres(url: to, schema: schema ?? Library.newCatalogSchemaName())
         } else {
             throw UsageError(
                 message: "Invalid value '\(to)' for '--to <url|sqlite>': expected sqlite or postgresql://…",
                 commandPath: command.path)
         }
         let summary = try CatalogCopy.run(library: library, to: target)
+        if let (url, schema) = target.postgresAddress { recordTrust(url: url, schema: schema, context: context) }
         if command.flag("json") {
             context.stdout.writePrettyJSON(
                 .object(
@@ -117,12 +140,39 @@ enum CatalogCommand: PhotolibCommand {
         return .success
     }
 
+    private static func trust(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let library = try context.library(command)
+        guard let (url, schema) = try library.catalogLocation().postgresAddress else {
+            throw UsageError(
+                message: "this library's catalog is its SQLite file, which needs no trust", commandPath: command.path)
+        }
+        let trust = try library.catalogTrust.recording(url: url, schema: schema)
+        context.summary("Trusted \(url), schema \(schema): photolib may send your password to it")
+        if let file = trust.file { context.summary("(recorded in \(file))") }
+        return .success
+    }
+
+    /// Records `address`, which the user gave on the command line or in the environment, as
+    /// trusted; a warning when it cannot be (the command itself succeeded).
+    static func recordTrust(url: String, schema: String, context: CommandContext) {
+        do {
+            _ = try CatalogTrust(environment: context.environment).recording(url: url, schema: schema)
+        } catch {
+            context.diagnostics.warning(
+                "\(Diagnostics.reason(error)); photolib will send no password to \(url) until 'photolib catalog trust'"
+            )
+        }
+    }
+
     /// `"store"`, then `"path"` (SQLite) or `"url"` and `"schema"` (PostgreSQL).
     static func locationJSON(_ location: CatalogLocation) -> [(String, JSONValue)] {
         switch location {
         case .sqlite(let path): [("store", .string("sqlite")), ("path", .path(path))]
-        case .postgres(let address):
-            [("store", .string("postgresql")), ("url", .string(address.url)), ("schema", .string(address.schema))]
+        case .postgres:
+            [
+                ("store", .string("postgresql")), ("url", .string(location.postgresAddress?.url ?? "")),
+                ("schema", .string(location.postgresAddress?.schema ?? "")),
+            ]
         }
     }
 }

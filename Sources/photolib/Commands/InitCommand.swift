@@ -1,4 +1,3 @@
-import PhotoCatalogPostgres
 import PhotoLibrary
 import PhotoSupport
 
@@ -14,7 +13,10 @@ enum InitCommand: PhotolibCommand {
             unless --catalog (or PHOTOLIB_CATALOG) names a PostgreSQL database, which several \
             machines sharing the library's folder can then use at once. The URL is stored in \
             the library's settings, so it must not hold a password: libpq finds that in \
-            ~/.pgpass, PGPASSFILE, PGPASSWORD or a service file.
+            ~/.pgpass, PGPASSFILE, PGPASSWORD or a service file. As the library's folder is \
+            not trusted, init also records the address as yours in \
+            $XDG_CONFIG_HOME/photolib/trusted-catalogs: photolib sends your password only to \
+            an address listed there (see 'photolib help catalog trust').
             """,
         arguments: [ArgumentSpec(name: "dir", help: "The library's folder (default: the working directory).")],
         options: LibrarySettingOptions.options + [
@@ -43,19 +45,25 @@ enum InitCommand: PhotolibCommand {
         var settings = try LibrarySettingOptions.settings(from: command)
         try chooseCatalog(command, context: context, settings: &settings)
         let directory = command.rawArguments.first.map(context.absolute) ?? context.workingDirectory
-        let library = try Library.createWithCatalog(at: directory, settings: settings, dataFiles: context.dataFiles)
+        let library = try Library.createWithCatalog(
+            at: directory, settings: settings, dataFiles: context.dataFiles,
+            catalogTrust: CatalogTrust(environment: context.environment))
         let location = try library.catalogLocation()
+        if let (url, schema) = location.postgresAddress {
+            CatalogCommand.recordTrust(url: url, schema: schema, context: context)
+        }
         if command.flag("json") {
             var fields: [(String, JSONValue)] = [("library", .path(library.root))]
             switch location {
             case .sqlite(let path): fields.append(("catalog", .path(path)))
-            case .postgres(let address):
-                fields += [("catalog", .string(address.url)), ("postgresSchema", .string(address.schema))]
+            case .postgres:
+                let (url, schema) = location.postgresAddress ?? ("", "")
+                fields += [("catalog", .string(url)), ("postgresSchema", .string(schema))]
             }
             fields.append(("settings", SettingsJSON.value(library.settings)))
             context.stdout.writePrettyJSON(.object(fields))
-        } else if case .postgres(let address) = location {
-            context.summary("Initialized empty photolib library in \(library.controlDirectory)/ (catalog: \(address))")
+        } else if case .postgres = location {
+            context.summary("Initialized empty photolib library in \(library.controlDirectory)/ (catalog: \(location))")
         } else {
             context.summary("Initialized empty photolib library in \(library.controlDirectory)/")
         }
@@ -75,18 +83,18 @@ enum InitCommand: PhotolibCommand {
             }
             return
         }
-        guard PostgresAddress.isPostgresURL(named) else {
+        guard CatalogLocation.isPostgresURL(named) else {
             throw UsageError(
                 message: "Invalid value '\(named)' for '--catalog <url>': expected sqlite or postgresql://…",
                 commandPath: command.path)
         }
-        let address = try PostgresAddress(url: named, schema: schema ?? Library.newCatalogSchemaName())
-        settings.catalog = address.url
-        settings.postgresSchema = address.schema
+        let address = try CatalogLocation.postgres(url: named, schema: schema ?? Library.newCatalogSchemaName())
+        settings.catalog = address.postgresAddress?.url
+        settings.postgresSchema = address.postgresAddress?.schema
     }
 
     /// Names the catalog of a new library when `--catalog` does not.
-    static let catalogVariable = "PHOTOLIB_CATALOG"
+    static let catalogVariable = CatalogTrust.environmentVariable
 }
 
 /// The settings as JSON, the same in `init --json` and wherever else they are shown.

@@ -1,5 +1,5 @@
 import Foundation
-import PhotoCatalogPostgres
+import PhotoCatalog
 import PhotoLibrary
 
 /// `photolib status`: the work queue of `index --worker` and `render --worker`.
@@ -24,7 +24,7 @@ enum StatusCommand: PhotolibCommand {
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let library = try context.library(command)
         let location = try library.catalogLocation()
-        guard case .postgres = location, let catalog = try library.openCatalog() as? PostgresCatalog else {
+        guard let catalog = try library.openWorkQueue() else {
             if command.flag("json") {
                 context.stdout.writePrettyJSON(
                     .object([("catalog", .object(CatalogCommand.locationJSON(location))), ("runs", .array([]))]))

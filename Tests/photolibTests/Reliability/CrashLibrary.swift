@@ -85,7 +85,8 @@ final class CrashLibrary {
     /// What the catalog's integrity check (SQLite's own, or the PostgreSQL store's) and its
     /// consistency checks find wrong, whichever store the library uses.
     func integrityProblems() throws -> [String] {
-        try Library.open(at: RawPath(root.path)).openCatalog().integrityProblems()
+        try Library.open(at: RawPath(root.path), catalogTrust: BinaryRunner.catalogTrust).openCatalog()
+            .integrityProblems()
     }
 
     /// `list --jsonl` by asset id.

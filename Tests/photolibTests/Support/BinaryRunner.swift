@@ -1,4 +1,5 @@
 import Foundation
+import PhotoLibrary
 import Testing
 
 /// Runs the built `photolib` binary, as a user's shell would, and collects what it did.
@@ -124,10 +125,24 @@ enum BinaryRunner {
         return try handle.readToEnd() ?? Data()
     }
 
-    /// This process's environment without `PHOTOLIB_*`, plus `extra`.
+    /// This process's environment without `PHOTOLIB_*`, plus `extra`. `XDG_CONFIG_HOME` is a
+    /// folder of this test process's own, so that the catalogs `init --catalog` trusts are
+    /// written there and not into the developer's own configuration.
     static func childEnvironment(adding extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PHOTOLIB_") }
+        environment["XDG_CONFIG_HOME"] = configurationFolder
         environment.merge(extra) { _, new in new }
         return environment
     }
+
+    /// The catalogs the photolib processes this test process starts trust, for a test that
+    /// opens their library itself.
+    static var catalogTrust: CatalogTrust { CatalogTrust(environment: childEnvironment(adding: [:])) }
+
+    /// `XDG_CONFIG_HOME` of the photolib processes this test process starts.
+    static let configurationFolder: String = {
+        let folder = NSTemporaryDirectory() + "photolib-tests-config-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }()
 }

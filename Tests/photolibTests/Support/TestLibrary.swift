@@ -40,8 +40,10 @@ final class TestLibrary {
 
     /// Runs photolib with this library as `--library`.
     @discardableResult
-    func run(_ arguments: [String], stdin: Data? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        try BinaryRunner.run(arguments + ["--library", root.path], stdin: stdin)
+    func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
+        try BinaryRunner.run(arguments + ["--library", root.path], stdin: stdin, environment: environment)
     }
 
     /// Runs photolib with this library as `--library`, stdout as bytes.

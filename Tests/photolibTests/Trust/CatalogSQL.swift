@@ -10,7 +10,8 @@ import PhotoSupport
 /// as another program would open it.
 enum CatalogSQL {
     static func execute(_ sql: String, root: URL) throws {
-        let location = try Library.open(at: RawPath(root.path)).catalogLocation()
+        let location = try Library.open(at: RawPath(root.path), catalogTrust: BinaryRunner.catalogTrust)
+            .catalogLocation()
         switch try Library.openTransferableCatalog(at: location) {
         case let sqlite as SQLiteCatalog: try sqlite.database.execute(sql)
         case let postgres as PostgresCatalog: try postgres.connection.executeScript(sql)
@@ -23,7 +24,9 @@ enum CatalogSQL {
         var isPostgres: Bool
 
         init(root: URL) throws {
-            if case .postgres = try Library.open(at: RawPath(root.path)).catalogLocation() {
+            if case .postgres = try Library.open(at: RawPath(root.path), catalogTrust: BinaryRunner.catalogTrust)
+                .catalogLocation()
+            {
                 isPostgres = true
             } else {
                 isPostgres = false

@@ -21,14 +21,15 @@ public final class LeaseKeeper: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts the thread; `stop()` ends it.
-    public init(address: PostgresAddress, leaseSeconds: Double) {
+    /// `connect` opens the keeper's own connection to the queue, on its thread.
+    public init(connect: @escaping @Sendable () throws -> any WorkQueueCatalog, leaseSeconds: Double) {
         let shared = self.shared
         let done = self.done
         let thread = Thread {
             defer { done.signal() }
             // A keeper that cannot connect renews nothing: leases then last their length,
             // and the worker's own calls report the trouble.
-            let catalog = try? PostgresCatalog(address: address)
+            let catalog = try? connect()
             var lastRenewal = Date()
             while true {
                 Thread.sleep(forTimeInterval: min(0.1, leaseSeconds / 10))
