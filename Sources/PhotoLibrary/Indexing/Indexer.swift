@@ -241,7 +241,7 @@ public final class Indexer {
             else { continue }
             replaced.insert(old)
         }
-        defer { RenditionCleanup(library: library, catalog: catalog).removeUnclaimed(replaced) }
+        defer { _ = try? RenditionCleanup(library: library, catalog: catalog).removeUnclaimed(replaced) }
         var start = 0
         repeat {
             let end = min(start + chunkSize, ordered.count)

@@ -22,24 +22,3 @@ extension RenditionStore {
         return result
     }
 }
-
-extension Library {
-    /// Deletes the renditions of assets just removed from `catalog` (forgotten), except those
-    /// another asset still shows (a byte-identical copy: same content hash); a file already gone
-    /// is no error. Returns how many files were deleted.
-    @discardableResult
-    public func removeRenditions(of removed: [Asset], catalog: any Catalog) throws -> Int {
-        var everyAsset = AssetQuery()
-        everyAsset.trash = .included
-        let kept = Set(try catalog.assets(matching: everyAsset).compactMap(\.contentHash))
-        let store = RenditionStore(library: self)
-        var deleted = 0
-        for asset in removed where !kept.contains(asset.contentHash ?? "") {
-            for file in store.existingRenditions(of: asset, settings: settings).values {
-                // Through no symlink: a planted link's far end is not the library's to delete.
-                if (try? store.remove(file.path)) == true { deleted += 1 }
-            }
-        }
-        return deleted
-    }
-}

@@ -63,7 +63,7 @@ extension TrashBin {
         }
         report.deleted = purged
         // Their renditions, once no asset (a byte-identical copy) has the same content.
-        RenditionCleanup(library: library, catalog: catalog).removeUnclaimed(Set(purged.compactMap(\.contentHash)))
+        _ = try? library.removeRenditions(of: purged, catalog: catalog)
         for asset in purged where asset.trashLocation?.parent == Library.trashRelativeDirectory {
             report.companionsKept += Companions.of(library.absolutePath(of: asset.file.relativePath)).map(\.path)
         }
