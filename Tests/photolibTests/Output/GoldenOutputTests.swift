@@ -51,8 +51,10 @@ import Testing
                 continue
             }
             let golden = try? [UInt8](Data(contentsOf: file))
+            // Compared first, so that a failure shows the text rather than two byte arrays.
+            let matches = golden == normalised
             #expect(
-                golden == normalised,
+                matches,
                 """
                 \(name) differs from Tests/photolibTests/Golden/\(name); if the change is meant, \
                 record again with PHOTOLIB_RECORD_GOLDEN=1 and look at the diff. Got:
