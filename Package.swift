@@ -117,7 +117,10 @@ let package = Package(
         ),
         /** End to end: the built binary run on real libraries; and the parser's and output's units. */
         // PhotoTestSupport for the PostgreSQL test server the PostgreSQL-backed libraries use.
-        .testTarget(name: "photolibTests", dependencies: ["photolib", "PhotoTestSupport"]),
+        .testTarget(
+            name: "photolibTests", dependencies: ["photolib", "PhotoTestSupport"],
+            // Expected outputs (GoldenOutputTests) read by path, not resources.
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

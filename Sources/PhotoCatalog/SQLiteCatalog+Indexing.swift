@@ -53,7 +53,7 @@ extension SQLiteCatalog {
     /// Inserts a new asset or refreshes a known one, parameters as `scannedValues` gives them.
     /// A refresh keeps flags, `added_at`, `popped_at`, and the caption or city columns a user edited.
     private static let upsertSQL: String = {
-        let columns = scannedColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let columns = scannedColumns
         let parameters = columns.indices.map { "?\($0 + 1)" }
         let indexedAt = parameters[columns.firstIndex(of: "indexed_at")!]
         let assignments = columns.filter { $0 != "id" }.map { column -> String in

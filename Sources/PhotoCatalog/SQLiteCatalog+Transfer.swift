@@ -8,14 +8,8 @@ extension SQLiteCatalog: CatalogTransfer {
 
     public func exportAssets(after: AssetID?, limit: Int) throws -> [StoredAsset] {
         try database.cachedStatement(
-            "SELECT \(Self.assetColumns), added_at, sidecar_stamp FROM assets WHERE id > ? ORDER BY id LIMIT ?"
-        ).rows([.text(after?.hex ?? ""), .integer(Int64(limit))]) { row in
-            StoredAsset(
-                asset: try Self.asset(fromRow: row), indexedAt: row.double(at: 26),
-                addedAt: row.double(at: Int32(Self.assetColumnCount)),
-                poppedAt: row.optionalDouble(at: 27), trashedAt: row.optionalDouble(at: 28),
-                sidecarStamp: row.optionalText(at: Int32(Self.assetColumnCount + 1)))
-        }
+            "SELECT \(AssetFields.storedColumns.names) FROM assets WHERE id > ? ORDER BY id LIMIT ?"
+        ).rows([.text(after?.hex ?? ""), .integer(Int64(limit))]) { try AssetFields.storedColumns.read($0) }
     }
 
     public func exportEvents(after: Int64, limit: Int) throws -> [StoredEvent] {
@@ -51,13 +45,14 @@ extension SQLiteCatalog: CatalogTransfer {
     }
 
     public func importAssets(_ assets: [StoredAsset]) throws {
+        let columns = AssetFields.allColumns(of: .sqlite)
         try database.inTransaction {
             let insert = try database.cachedStatement(
                 """
-                INSERT INTO assets (\(Self.assetColumns), added_at, sidecar_stamp, keywords_folded)
-                VALUES (\(Array(repeating: "?", count: Int(Self.assetColumnCount) + 3).joined(separator: ", ")))
+                INSERT INTO assets (\(columns.names))
+                VALUES (\(Array(repeating: "?", count: Int(columns.count)).joined(separator: ", ")))
                 """)
-            for stored in assets { try insert.run(Self.storedValues(stored)) }
+            for stored in assets { try insert.run(columns.values(stored).map(SQLiteValue.init)) }
         }
     }
 
@@ -91,35 +86,5 @@ extension SQLiteCatalog: CatalogTransfer {
     /// turns WAL on again). Only for a file no other connection has open.
     public func detachLog() throws {
         try database.execute("PRAGMA journal_mode = DELETE")
-    }
-
-    /// The values of `assetColumns`, `added_at`, `sidecar_stamp` and `keywords_folded`, in that order.
-    private static func storedValues(_ stored: StoredAsset) -> [SQLiteValue] {
-        let asset = stored.asset
-        let metadata = asset.metadata
-        return [
-            .text(asset.id.hex), .blob(asset.file.relativePath.bytes), .integer(asset.file.size),
-            .integer(asset.file.modifiedNanoseconds), .text(asset.file.fingerprint),
-            SQLiteValue(metadata.pixelWidth), SQLiteValue(metadata.pixelHeight), SQLiteValue(metadata.orientation),
-            SQLiteValue(metadata.takenAt?.localTime), SQLiteValue(metadata.takenAt?.utcOffset),
-            SQLiteValue(metadata.cameraMake), SQLiteValue(metadata.cameraModel),
-            SQLiteValue(metadata.gps?.latitude), SQLiteValue(metadata.gps?.longitude),
-            SQLiteValue(metadata.gps?.altitude),
-            SQLiteValue(metadata.caption), SQLiteValue(asset.caption), SQLiteValue(asset.captionSource?.rawValue),
-            SQLiteValue(asset.city), SQLiteValue(asset.citySource?.rawValue), SQLiteValue(asset.country),
-            SQLiteValue(asset.favourite), SQLiteValue(asset.liked), SQLiteValue(asset.trashed),
-            SQLiteValue(asset.missing), SQLiteValue(asset.damage), .real(stored.indexedAt),
-            SQLiteValue(stored.poppedAt), SQLiteValue(stored.trashedAt),
-            asset.trashLocation.map { .blob($0.bytes) } ?? .null,
-            SQLiteValue(asset.region), SQLiteValue(asset.countryName), SQLiteValue(asset.rating),
-            SQLiteValue(asset.undecodable),
-            SQLiteValue(metadata.takenAt == nil ? nil : metadata.takenAtSource?.rawValue),
-            SQLiteValue(metadata.gps == nil ? nil : metadata.gpsSource?.rawValue),
-            .text(metadata.format.rawValue), .text(metadata.mimeType),
-            SQLiteValue(asset.ratingSource?.rawValue), SQLiteValue(KeywordColumns.text(asset.keywords)),
-            SQLiteValue(asset.keywordsSource?.rawValue), SQLiteValue(asset.contentHash),
-            .real(stored.addedAt), SQLiteValue(stored.sidecarStamp),
-            SQLiteValue(KeywordColumns.foldedJSON(asset.keywords)),
-        ]
     }
 }

@@ -51,6 +51,7 @@ extension PostgresCatalog {
                 switch column.type {
                 case PGType.bytea: "bytea"
                 case PGType.int8: "bigint"
+                case PGType.int4: "integer"
                 case PGType.float8: "double precision"
                 case PGType.bool: "boolean"
                 default: "text COLLATE \"C\""

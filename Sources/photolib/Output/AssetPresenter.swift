@@ -34,64 +34,48 @@ struct AssetPresenter {
         JSONValueBuilder.object { write(asset, to: &$0) }
     }
 
-    /// The asset JSON's members, in order, into `sink`: the one list of them, which both the
-    /// `JSONValue` form and lists' straight-to-bytes form write. A new field is one line here
-    /// (and one in photolib(1)).
+    /// The asset JSON's members, in order, into `sink`: the fields of `AssetFields.shown`,
+    /// which both the `JSONValue` form and lists' straight-to-bytes form write.
     func write<Sink: JSONObjectSink>(_ asset: Asset, shortID: String? = nil, to sink: inout Sink) {
-        let metadata = asset.metadata
-        sink.string("id", asset.id.hex)
-        sink.string("shortId", shortID ?? self.shortID(asset))
-        sink.path("path", library.absolutePath(of: asset.file.relativePath))
-        sink.path("relativePath", asset.file.relativePath)
-        sink.path("fileName", asset.file.relativePath.lastComponent)
-        sink.int("fileSize", asset.file.size)
-        sink.string("modifiedAt", Timestamp.iso8601(asset.file.modifiedAt))
-        sink.string("fingerprint", asset.file.fingerprint)
-        sink.string("format", metadata.format.rawValue)
-        sink.string("mimeType", metadata.mimeType)
-        sink.int("width", metadata.displayWidth)
-        sink.int("height", metadata.displayHeight)
-        sink.int("pixelWidth", metadata.pixelWidth)
-        sink.int("pixelHeight", metadata.pixelHeight)
-        sink.int("orientation", Int64(metadata.orientation))
-        sink.string("takenAt", metadata.takenAt?.iso8601)
-        let hasCamera = metadata.cameraMake != nil || metadata.cameraModel != nil
-        sink.object("camera", hasCamera ? metadata : nil) { camera, metadata in
-            camera.string("make", metadata.cameraMake)
-            camera.string("model", metadata.cameraModel)
+        for field in AssetFields.shown where field.inJSON {
+            let value = field.value(asset)
+            guard case .computed = value else {
+                Self.write(value, as: field.name, to: &sink)
+                continue
+            }
+            switch field.text {
+            case "shortId": sink.string(field.name, shortID ?? self.shortID(asset))
+            case "path": sink.path(field.name, library.absolutePath(of: asset.file.relativePath))
+            case "renditions": writeRenditions(asset, to: &sink)
+            case "companions": writeCompanions(asset, to: &sink)
+            default: sink.null(field.name)
+            }
         }
-        sink.object("gps", metadata.gps) { object, gps in
-            object.double("latitude", gps.latitude)
-            object.double("longitude", gps.longitude)
-            object.double("altitude", gps.altitude)
+    }
+
+    /// One field's value as the asset JSON writes it.
+    private static func write<Sink: JSONObjectSink>(
+        _ value: AssetFieldValue, as name: StaticString, to sink: inout Sink
+    ) {
+        switch value {
+        case .text(let text): sink.string(name, text)
+        case .integer(let number): sink.int(name, number)
+        case .bool(let flag): sink.bool(name, flag)
+        case .real(let number): sink.double(name, number)
+        case .time(let date): sink.string(name, date.map(Timestamp.iso8601))
+        case .path(let path): sink.path(name, path)
+        case .list(let items): sink.strings(name, items)
+        case .object(let members):
+            sink.object(name, members) { object, members in
+                for member in members { write(member.value, as: member.name, to: &object) }
+            }
+        case .computed: sink.null(name)
         }
-        sink.string("caption", asset.caption)
-        sink.string("captionSource", asset.captionSource?.rawValue)
-        sink.string("city", asset.city)
-        sink.string("citySource", asset.citySource?.rawValue)
-        sink.string("country", asset.country)
-        sink.bool("favourite", asset.favourite)
-        sink.bool("liked", asset.liked)
-        sink.bool("trashed", asset.trashed)
-        sink.bool("missing", asset.missing)
-        sink.bool("damaged", asset.damage != nil)
-        sink.string("damage", asset.damage)
-        sink.string("indexedAt", Timestamp.iso8601(asset.indexedAt))
-        sink.string("region", asset.region)
-        sink.string("countryName", asset.countryName)
-        sink.int("rating", asset.rating)
-        sink.string("ratingSource", asset.ratingSource?.rawValue)
-        sink.strings("keywords", asset.keywords)
-        sink.string("keywordsSource", asset.keywordsSource?.rawValue)
-        sink.string("contentHash", asset.contentHash)
-        sink.string("takenAtSource", metadata.takenAtSource?.rawValue)
-        sink.string("gpsSource", metadata.gpsSource?.rawValue)
-        sink.string("gpsStatus", Self.gpsStatus(metadata))
-        sink.string("poppedAt", asset.poppedAt.map(Timestamp.iso8601))
-        sink.string("trashedAt", asset.trashedAt.map(Timestamp.iso8601))
-        writeRenditions(asset, to: &sink)
-        // The files that belong to the asset's photo (its RAW, its camera's .THM, its Live
-        // Photo movie), found beside the original by name; none for an asset in the trash.
+    }
+
+    /// The files that belong to the asset's photo (its RAW, its camera's .THM, its Live
+    /// Photo movie), found beside the original by name; none for an asset in the trash.
+    private func writeCompanions<Sink: JSONObjectSink>(_ asset: Asset, to sink: inout Sink) {
         let companions =
             asset.trashed ? [] : companionFinder.companions(of: library.absolutePath(of: asset.file.relativePath))
         sink.objects("companions", companions) { object, file in
@@ -101,22 +85,10 @@ struct AssetPresenter {
         }
     }
 
-    /// The names `--format` accepts, in the order the man page lists them.
-    static let formatFields = [
-        "id", "shortId", "path", "relativePath", "fileName", "fileSize", "modifiedAt", "fingerprint",
-        "width", "height", "pixelWidth", "pixelHeight", "orientation", "takenAt", "make", "model",
-        "latitude", "longitude", "altitude", "caption", "city", "country",
-        "favourite", "liked", "trashed", "missing", "damaged", "indexedAt",
-        "captionSource", "citySource", "region", "countryName", "rating", "poppedAt", "trashedAt",
-        "takenAtSource", "gpsSource", "gpsStatus", "format", "mimeType", "ratingSource", "keywords",
-        "keywordsSource", "baseName", "contentHash",
-    ]
+    /// The names `--format` accepts: the template fields of `AssetFields.shown`, in its order.
+    static let formatFields = AssetFields.shown.filter(\.inTemplates).map(\.text)
 
-    /// "fix" for a position, "placeholder" for the 0,0 that cameras without a fix write
-    /// (kept, but naming no city), nil without GPS.
-    static func gpsStatus(_ metadata: PhotoMetadata) -> String? {
-        metadata.gps.map { $0.isNoFixPlaceholder ? "placeholder" : "fix" }
-    }
+    static func gpsStatus(_ metadata: PhotoMetadata) -> String? { AssetFields.gpsStatus(metadata) }
 
     /// The `--format` fields that are file names, as their exact bytes (not always UTF-8).
     func pathFields(_ asset: Asset) -> [String: [UInt8]] {
@@ -136,36 +108,38 @@ struct AssetPresenter {
 
     /// One asset's `--format` fields as text; absent values are nil (printed as nothing).
     func formatFields(_ asset: Asset, shortID: String? = nil) -> [String: String?] {
-        let metadata = asset.metadata
-        func text(_ value: Int?) -> String? { value.map(String.init) }
-        return [
-            "id": asset.id.hex, "shortId": shortID ?? self.shortID(asset),
-            "path": library.absolutePath(of: asset.file.relativePath).description,
-            "relativePath": asset.file.relativePath.description,
-            "fileName": asset.file.relativePath.lastComponent.description,
-            "baseName": String(decoding: Self.baseName(asset.file.relativePath), as: UTF8.self),
-            "fileSize": String(asset.file.size), "modifiedAt": Timestamp.iso8601(asset.file.modifiedAt),
-            "fingerprint": asset.file.fingerprint,
-            "width": text(metadata.displayWidth), "height": text(metadata.displayHeight),
-            "pixelWidth": text(metadata.pixelWidth), "pixelHeight": text(metadata.pixelHeight),
-            "orientation": String(metadata.orientation), "takenAt": metadata.takenAt?.iso8601,
-            "make": metadata.cameraMake, "model": metadata.cameraModel,
-            "latitude": metadata.gps.map { String($0.latitude) },
-            "longitude": metadata.gps.map { String($0.longitude) },
-            "altitude": metadata.gps?.altitude.map { String($0) },
-            "caption": asset.caption, "city": asset.city, "country": asset.country,
-            "favourite": String(asset.favourite), "liked": String(asset.liked),
-            "trashed": String(asset.trashed), "missing": String(asset.missing),
-            "damaged": String(asset.damage != nil), "indexedAt": Timestamp.iso8601(asset.indexedAt),
-            "captionSource": asset.captionSource?.rawValue, "citySource": asset.citySource?.rawValue,
-            "region": asset.region, "countryName": asset.countryName, "rating": text(asset.rating),
-            "poppedAt": asset.poppedAt.map(Timestamp.iso8601), "trashedAt": asset.trashedAt.map(Timestamp.iso8601),
-            "takenAtSource": metadata.takenAtSource?.rawValue, "gpsSource": metadata.gpsSource?.rawValue,
-            "gpsStatus": Self.gpsStatus(metadata),
-            "format": metadata.format.rawValue, "mimeType": metadata.mimeType,
-            "ratingSource": asset.ratingSource?.rawValue, "keywords": KeywordColumns.logText(asset.keywords),
-            "keywordsSource": asset.keywordsSource?.rawValue, "contentHash": asset.contentHash,
-        ]
+        var fields: [String: String?] = [:]
+        fields.reserveCapacity(Self.formatFields.count)
+        for field in AssetFields.shown where field.inTemplates {
+            let name = field.text
+            let text: String? =
+                switch field.value(asset) {
+                case .computed:
+                    switch name {
+                    case "shortId": shortID ?? self.shortID(asset)
+                    case "path": library.absolutePath(of: asset.file.relativePath).description
+                    case "baseName": String(decoding: Self.baseName(asset.file.relativePath), as: UTF8.self)
+                    default: nil
+                    }
+                case let value: Self.text(value)
+                }
+            fields.updateValue(text, forKey: name)
+        }
+        return fields
+    }
+
+    /// One field's value as templates write it.
+    private static func text(_ value: AssetFieldValue) -> String? {
+        switch value {
+        case .text(let text): text
+        case .integer(let number): number.map { String($0) }
+        case .bool(let flag): String(flag)
+        case .real(let number): number.map { String($0) }
+        case .time(let date): date.map(Timestamp.iso8601)
+        case .path(let path): path.description
+        case .list(let items): KeywordColumns.logText(items)
+        case .object, .computed: nil
+        }
     }
 
     /// `{thumbnail: {path, width, height}, preview: …}`, null for one not made yet.
