@@ -34,6 +34,8 @@ static const char *const names[] = {
     "heif_image_handle_get_width",
     "heif_image_handle_release",
     "heif_image_release",
+    "heif_image_handle_get_luma_bits_per_pixel",
+    "heif_image_handle_has_alpha_channel",
 };
 static void *table[sizeof names / sizeof names[0]];
 static photolib_lazy_library library = {files, sizeof files / sizeof files[0], names, sizeof names / sizeof names[0], table, 0, {0}};
@@ -122,4 +124,10 @@ HIDDEN void heif_image_handle_release(const struct heif_image_handle *a0) {
 }
 HIDDEN void heif_image_release(const struct heif_image *a0) {
     ((void (*)(const struct heif_image *a0))photolib_lazy_library_function(&library, 26))(a0);
+}
+HIDDEN int heif_image_handle_get_luma_bits_per_pixel(const struct heif_image_handle *a0) {
+    return ((int (*)(const struct heif_image_handle *a0))photolib_lazy_library_function(&library, 27))(a0);
+}
+HIDDEN int heif_image_handle_has_alpha_channel(const struct heif_image_handle *a0) {
+    return ((int (*)(const struct heif_image_handle *a0))photolib_lazy_library_function(&library, 28))(a0);
 }

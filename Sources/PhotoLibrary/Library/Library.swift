@@ -13,6 +13,9 @@ public final class Library: Sendable {
     public let settings: LibrarySettings
     /// Where the data photolib ships is found (the gazetteer, when the library has none of its own).
     public let dataFiles: DataFiles
+    /// What was wrong with settings.json when it was read (a value out of its range, replaced
+    /// by the default), one line each naming the file and the key, for the command line to show.
+    public let settingsWarnings: [String]
 
     public static let controlDirectoryName = ".photolib"
     /// The environment variable that names a library when `--library` does not.
@@ -26,10 +29,11 @@ public final class Library: Sendable {
     public static let trashRelativeDirectory = RawPath(controlDirectoryName).appending("trash")
     public var trashDirectory: RawPath { absolutePath(of: Library.trashRelativeDirectory) }
 
-    private init(root: RawPath, settings: LibrarySettings, dataFiles: DataFiles) {
+    private init(root: RawPath, settings: LibrarySettings, dataFiles: DataFiles, settingsWarnings: [String] = []) {
         self.root = root
         self.settings = settings
         self.dataFiles = dataFiles
+        self.settingsWarnings = settingsWarnings
     }
 
     /// Makes `root/.photolib/` with its settings and folders. An existing library is an error.
@@ -61,8 +65,10 @@ public final class Library: Sendable {
         guard FileSystem.exists(settingsPath) else { throw LibraryError(path: root, reason: .notALibrary) }
         let data = try FileSystem.readFile(settingsPath)
         do {
-            let settings = try JSONDecoder().decode(LibrarySettings.self, from: Data(data))
-            return Library(root: root, settings: settings, dataFiles: dataFiles)
+            let (settings, warnings) = try JSONDecoder().decode(LibrarySettings.self, from: Data(data)).validated()
+            return Library(
+                root: root, settings: settings, dataFiles: dataFiles,
+                settingsWarnings: warnings.map { "\(settingsPath): \($0)" })
         } catch {
             throw LibraryError(path: settingsPath, reason: .unreadableSettings("\(error)"))
         }
