@@ -34,6 +34,8 @@ static const char *const names[] = {
     "heif_image_handle_get_width",
     "heif_image_handle_release",
     "heif_image_release",
+    "heif_image_handle_get_luma_bits_per_pixel",
+    "heif_image_handle_has_alpha_channel",
 };
 static void *table[sizeof names / sizeof names[0]];
 static photolib_lazy_library library = {files, sizeof files / sizeof files[0], names, sizeof names / sizeof names[0], table, 0, {0}};
@@ -61,7 +63,11 @@ HIDDEN void heif_context_set_maximum_image_size_limit(struct heif_context * ctx,
     ((void (*)(struct heif_context * ctx, int maximum_width))photolib_lazy_library_function(&library, 5))(ctx, maximum_width);
 }
 HIDDEN struct heif_error heif_decode_image(const struct heif_image_handle * in_handle, struct heif_image ** out_img, enum heif_colorspace colorspace, enum heif_chroma chroma, const struct heif_decoding_options * options) {
-    return ((struct heif_error (*)(const struct heif_image_handle * in_handle, struct heif_image ** out_img, enum heif_colorspace colorspace, enum heif_chroma chroma, const struct heif_decoding_options * options))photolib_lazy_library_function(&library, 6))(in_handle, out_img, colorspace, chroma, options);
+    // The decoder plugins' messages would stand beside photolib's own line for the file.
+    photolib_lazy_library_quiet_begin();
+    struct heif_error error = ((struct heif_error (*)(const struct heif_image_handle * in_handle, struct heif_image ** out_img, enum heif_colorspace colorspace, enum heif_chroma chroma, const struct heif_decoding_options * options))photolib_lazy_library_function(&library, 6))(in_handle, out_img, colorspace, chroma, options);
+    photolib_lazy_library_quiet_end();
+    return error;
 }
 HIDDEN struct heif_decoding_options *heif_decoding_options_alloc(void) {
     return ((struct heif_decoding_options * (*)(void))photolib_lazy_library_function(&library, 7))();
@@ -122,4 +128,10 @@ HIDDEN void heif_image_handle_release(const struct heif_image_handle *a0) {
 }
 HIDDEN void heif_image_release(const struct heif_image *a0) {
     ((void (*)(const struct heif_image *a0))photolib_lazy_library_function(&library, 26))(a0);
+}
+HIDDEN int heif_image_handle_get_luma_bits_per_pixel(const struct heif_image_handle *a0) {
+    return ((int (*)(const struct heif_image_handle *a0))photolib_lazy_library_function(&library, 27))(a0);
+}
+HIDDEN int heif_image_handle_has_alpha_channel(const struct heif_image_handle *a0) {
+    return ((int (*)(const struct heif_image_handle *a0))photolib_lazy_library_function(&library, 28))(a0);
 }

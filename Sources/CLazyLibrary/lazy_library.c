@@ -1,4 +1,8 @@
+#define _GNU_SOURCE
 #include "lazy_library.h"
+
+#include <errno.h>
+#include <unistd.h>
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -49,8 +53,42 @@ const char *photolib_lazy_library_load(photolib_lazy_library *library) {
 void *photolib_lazy_library_function(photolib_lazy_library *library, size_t index) {
     const char *failure = photolib_lazy_library_load(library);
     if (failure != NULL) {
-        fprintf(stderr, "photolib: %s\n", failure);
+        // Descriptor 2 itself: the stderr stream may be quiet at this moment.
+        dprintf(2, "photolib: %s\n", failure);
         abort();
     }
     return library->table[index];
 }
+
+static int quiet_depth = 0;
+
+static ssize_t forward(void *cookie, const char *buffer, size_t size) {
+    (void)cookie;
+    if (__atomic_load_n(&quiet_depth, __ATOMIC_ACQUIRE) > 0) return (ssize_t)size;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t written = write(2, buffer + done, size - done);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) return done > 0 ? (ssize_t)done : -1;
+        done += (size_t)written;
+    }
+    return (ssize_t)size;
+}
+
+static void replace_stream(void) {
+    cookie_io_functions_t functions = {NULL, forward, NULL, NULL};
+    FILE *stream = fopencookie(NULL, "w", functions);
+    if (stream == NULL) return;
+    // Unbuffered, as stderr is: a crash report must not wait in a buffer.
+    setvbuf(stream, NULL, _IONBF, 0);
+    // The old stream stays open: a thread may be writing through it at this moment.
+    stderr = stream;
+}
+
+void photolib_lazy_library_quiet_begin(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, replace_stream);
+    __atomic_add_fetch(&quiet_depth, 1, __ATOMIC_ACQ_REL);
+}
+
+void photolib_lazy_library_quiet_end(void) { __atomic_sub_fetch(&quiet_depth, 1, __ATOMIC_ACQ_REL); }

@@ -51,11 +51,19 @@ HIDDEN int libraw_dcraw_process(libraw_data_t *lr) {
 HIDDEN libraw_data_t *libraw_init(unsigned int flags) {
     return ((libraw_data_t * (*)(unsigned int flags))photolib_lazy_library_function(&library, 5))(flags);
 }
+// Opened in photolib itself (for a raw's size and flip): LibRaw's data-error callback prints
+// "Unexpected end of file" through stderr. Its worker children have stderr on /dev/null.
 HIDDEN int libraw_open_buffer(libraw_data_t *a0, void *buffer, size_t size) {
-    return ((int (*)(libraw_data_t *a0, void *buffer, size_t size))photolib_lazy_library_function(&library, 6))(a0, buffer, size);
+    photolib_lazy_library_quiet_begin();
+    int result = ((int (*)(libraw_data_t *a0, void *buffer, size_t size))photolib_lazy_library_function(&library, 6))(a0, buffer, size);
+    photolib_lazy_library_quiet_end();
+    return result;
 }
 HIDDEN int libraw_open_file(libraw_data_t *a0, const char *a1) {
-    return ((int (*)(libraw_data_t *a0, const char *a1))photolib_lazy_library_function(&library, 7))(a0, a1);
+    photolib_lazy_library_quiet_begin();
+    int result = ((int (*)(libraw_data_t *a0, const char *a1))photolib_lazy_library_function(&library, 7))(a0, a1);
+    photolib_lazy_library_quiet_end();
+    return result;
 }
 HIDDEN const char *libraw_strerror(int errorcode) {
     return ((const char * (*)(int errorcode))photolib_lazy_library_function(&library, 8))(errorcode);

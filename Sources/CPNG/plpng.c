@@ -164,6 +164,14 @@ uint32_t plpng_decode_rgb(plpng_reader *reader, uint8_t *out, size_t out_size, i
     return done;
 }
 
+size_t plpng_decode_buffer_bytes(const plpng_reader *reader) {
+    size_t width = png_get_image_width(reader->png, reader->info);
+    size_t height = png_get_image_height(reader->png, reader->info);
+    int interlaced = png_get_interlace_type(reader->png, reader->info) != PNG_INTERLACE_NONE;
+    // libpng's own row buffers hold a row at the file's depth: 8 bytes a pixel at most.
+    return (interlaced ? width * 4 * height + sizeof(png_bytep) * height : width * 4) + width * 8 * 2;
+}
+
 const char *plpng_message(const plpng_reader *reader) { return reader->error[0] ? reader->error : NULL; }
 const char *plpng_first_warning(const plpng_reader *reader) { return reader->warning[0] ? reader->warning : NULL; }
 

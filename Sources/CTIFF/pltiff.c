@@ -167,3 +167,11 @@ int pltiff_read_rgba(pltiff_file *file, uint32_t *raster, uint32_t width, uint32
 }
 
 const char *pltiff_message(const pltiff_file *file) { return file->message[0] ? file->message : NULL; }
+
+uint64_t pltiff_read_buffer_bytes(pltiff_file *file) {
+    uint64_t chunk = TIFFIsTiled(file->tiff) ? TIFFTileSize64(file->tiff) : TIFFStripSize64(file->tiff);
+    uint16_t planar = PLANARCONFIG_CONTIG, samples = 1;
+    TIFFGetFieldDefaulted(file->tiff, TIFFTAG_PLANARCONFIG, &planar);
+    TIFFGetFieldDefaulted(file->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    return planar == PLANARCONFIG_SEPARATE ? chunk * samples : chunk;
+}

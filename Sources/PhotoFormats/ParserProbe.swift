@@ -106,9 +106,10 @@ extension ParserProbe {
         else { return 0 }
         _ = try? FormatMetadata.read(format, bytes: Array(bytes))
         guard format != .raw,
-            let decoded = try? FormatDecoder().decode(format, data: bytes, limit: limit, path: RawPath("<memory>"))
+            let pixels = try? FormatDecoder().decode(
+                format, data: bytes, limit: limit, path: RawPath("<memory>"), use: { $0.image.width * $0.image.height })
         else { return 0 }
-        return decoded.image.width * decoded.image.height
+        return pixels
     }
 }
 

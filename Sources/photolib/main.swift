@@ -23,7 +23,7 @@ if CommandLine.arguments.count > 1,
     let arguments = (1..<Int(CommandLine.argc)).map { index in
         CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
     }
-    guard let reply = RawPreviewWorker.reply(to: arguments) else { exit(64) }
+    guard let reply = RawPreviewWorker.childReply(to: arguments) else { exit(64) }
     exit(FileSystem.writeAll(reply, to: STDOUT_FILENO) ? 0 : 1)
 }
 RawPreviewWorker.register(executable: "/proc/self/exe")

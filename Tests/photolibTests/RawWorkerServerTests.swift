@@ -80,6 +80,29 @@ import Testing
         #expect(source.serverProcess != nil && source.serverProcess != first)
     }
 
+    /// Issue 24 item 10: a child that does not finish (here one blocked opening a FIFO) is
+    /// stopped by its own time budget, whether the server forked it or it was started for the
+    /// file, and the file's error says so in one line.
+    @Test func aChildOverItsTimeBudgetIsStopped() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let fifo = folder.url.appendingPathComponent("stuck.dng").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let program = try BinaryRunner.binaryURL().path
+        let arguments = RawPreviewWorker.arguments(path: RawPath(fifo), minimumSide: 1280, limit: .standard, seconds: 1)
+        let client = try ForkServerClient(program: program, arguments: [RawPreviewWorker.serverArgument])
+        let ending = try client.run(Array(arguments.joined(separator: [0])), into: ReadBuffer(), maximumOutput: 1 << 20)
+        #expect(ending == ChildEnding(exitStatus: nil, signal: SIGALRM))
+
+        let oneShot = try ChildProcess.run(program, rawArguments: arguments, maximumOutput: 1 << 20)
+        #expect(oneShot.signal == SIGALRM)
+
+        let source = RawPreviewSource(program: program, seconds: 1)
+        #expect(throws: CodecError(format: .raw, message: "LibRaw took more than 1 s on this file: stopped")) {
+            try source.preview(of: RawPath(fifo), minimumSide: 1280, limit: .standard)
+        }
+    }
+
     /// A program that does not serve (it exits at once) leaves each file to a worker started for
     /// it: here the same program again, whose empty reply is the file's error.
     @Test func withoutAServerEachFileGetsAWorkerOfItsOwn() throws {

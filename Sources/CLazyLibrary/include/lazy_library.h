@@ -29,3 +29,14 @@ const char *photolib_lazy_library_load(photolib_lazy_library *library);
 /// side reaches only after `photolib_lazy_library_load` succeeded; a call before that is a
 /// bug in photolib, and stops the process with the reason on stderr.
 void *photolib_lazy_library_function(photolib_lazy_library *library, size_t index);
+
+/// Between `begin` and `end` (on any thread; they nest), what the C library's `stderr` stream
+/// is given is dropped; at other times it goes to descriptor 2 as before. The decoders libheif
+/// brings print their complaints through it (dav1d's "Error parsing OBU data" and "Input
+/// validation check ... failed in dav1d_send_data!") beside photolib's one line for the file,
+/// and libheif lets no one replace dav1d's logger. The stream, not descriptor 2, is replaced:
+/// nothing is redirected process-wide, photolib's own lines (written to descriptor 2) are never
+/// held back, and the Swift runtime's crash reports (which go through the stream) are lost
+/// only while a decode runs. CHeif and CLibRaw call these around the library's decoding calls.
+void photolib_lazy_library_quiet_begin(void);
+void photolib_lazy_library_quiet_end(void);

@@ -23,6 +23,11 @@ int plpng_read_header(plpng_reader *reader, uint32_t *width, uint32_t *height);
 /// (all of them on success); `*failed` is set when libpng stopped early.
 uint32_t plpng_decode_rgb(plpng_reader *reader, uint8_t *out, size_t out_size, int *failed);
 
+/// The bytes `plpng_decode_rgb` allocates for itself for the image whose header was read:
+/// one RGBA row, or the whole image as RGBA when it is interlaced (Adam7 needs every row
+/// before any is final). Known from IHDR, before anything is allocated.
+size_t plpng_decode_buffer_bytes(const plpng_reader *reader);
+
 /// The first error (else the first warning) libpng gave; NULL when none.
 const char *plpng_message(const plpng_reader *reader);
 const char *plpng_first_warning(const plpng_reader *reader);

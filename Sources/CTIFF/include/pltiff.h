@@ -27,3 +27,7 @@ const char *pltiff_string(pltiff_file *file, uint32_t tag);
 /// (libtiff's first error) is in `pltiff_message` otherwise.
 int pltiff_read_rgba(pltiff_file *file, uint32_t *raster, uint32_t width, uint32_t height);
 const char *pltiff_message(const pltiff_file *file);
+
+/// The bytes libtiff allocates to read the current directory as RGBA besides the raster:
+/// a strip or tile at the file's depth, one for each plane when planes are separate.
+uint64_t pltiff_read_buffer_bytes(pltiff_file *file);

@@ -28,30 +28,46 @@ package final class FormatDecoder {
         self.memoryGate = memoryGate
     }
 
-    /// Decodes the `format` file held in `data`, refusing an image over `limit` before any
-    /// pixel memory is allocated. A raw file's picture is its embedded JPEG when that is at
-    /// least `previewSide` (or its half-size, when smaller: `ImageFormat.renditionSourceSide`)
-    /// on its long side (decoded to fit within it), else a half-size decode;
-    /// a HEIF's is its embedded thumbnail when that is at least `previewSide`, else the primary image.
-    package func decode(
-        _ format: ImageFormat, data: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath, previewSide: Int = 1280
-    ) throws -> Decoded {
+    /// Memory kept between photos: enough for a 16-megapixel picture. A larger one's is given
+    /// back once it has been used, so that what workers keep stays within what `DecodeMemoryGate`
+    /// counts.
+    private static let keptCapacity = 48 << 20
+
+    /// Decodes the `format` file held in `data` and gives the picture to `use`, refusing an
+    /// image over `limit`, or whose decode would hold more than its `decodeBudget` (both from
+    /// the header's claims), before any pixel memory is allocated. The memory is reserved in the
+    /// shared `DecodeMemoryGate` from the decode to the end of `use`, so that the decodes of all
+    /// workers together stay within its budget. A raw file's picture is its embedded JPEG when
+    /// that is at least `previewSide` (or its half-size, when smaller:
+    /// `ImageFormat.renditionSourceSide`) on its long side (decoded to fit within it), else a
+    /// half-size decode; a HEIF's is its embedded thumbnail when that is at least `previewSide`,
+    /// else the primary image.
+    package func decode<Result>(
+        _ format: ImageFormat, data: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath,
+        previewSide: Int = 1280, use: (Decoded) throws -> Result
+    ) throws -> Result {
+        defer { if storage.capacity > Self.keptCapacity { storage.shrink(to: 0) } }
         do {
             switch format {
             case .heif:
                 let image = try HEIFImage(bytes: Array(data))
                 try limit.check(width: image.width, height: image.height, path: path)
-                if let thumbnail = try image.decodeThumbnail(minimumSide: previewSide, into: storage) {
-                    return Decoded(image: thumbnail, isUpright: true, displaySize: (image.width, image.height))
+                if let thumbnail = image.thumbnail(minimumSide: previewSide) {
+                    return try reserving(thumbnail.decodeBytes, limit: limit, path: path) {
+                        let picture = try thumbnail.decode(into: storage)
+                        return try use(
+                            Decoded(image: picture, isUpright: true, displaySize: (image.width, image.height)))
+                    }
                 }
-                let picture = try memoryGate.withReservation(of: image.width * image.height * 3) {
-                    try image.decode(into: storage)
+                return try reserving(image.decodeBytes, limit: limit, path: path) {
+                    try use(Decoded(image: try image.decode(into: storage), isUpright: true))
                 }
-                return Decoded(image: picture, isUpright: true)
             case .png:
                 let decoder = try PNGDecoder(bytes: data, limit: limit, path: path)
-                let (picture, damage) = try decoder.decode(into: storage)
-                return Decoded(image: picture, isUpright: false, damage: damage)
+                return try reserving(decoder.decodeBytes, limit: limit, path: path) {
+                    let (picture, damage) = try decoder.decode(into: storage)
+                    return try use(Decoded(image: picture, isUpright: false, damage: damage))
+                }
             case .raw:
                 // Its size and flip from LibRaw reading a mapping of the file (what it needs of
                 // it) rather than a copy of all its bytes; the worker decodes.
@@ -65,27 +81,35 @@ package final class FormatDecoder {
                 let preview = try rawPreviews.preview(of: path, minimumSide: side, limit: limit)
                 var decoded = try decode(preview, path: path, previewSide: side, limit: limit)
                 decoded.displaySize = size
-                return decoded
+                return try use(decoded)
             case .webp:
                 let features = try WebPImage.features(data)
                 try limit.check(width: features.width, height: features.height, path: path)
-                let picture = try memoryGate.withReservation(of: features.width * features.height * 7) {
-                    try WebPImage.decode(data, features: features, into: storage)
+                return try reserving(features.decodeBytes, limit: limit, path: path) {
+                    try use(
+                        Decoded(image: try WebPImage.decode(data, features: features, into: storage), isUpright: false))
                 }
-                return Decoded(image: picture, isUpright: false)
             case .tiff:
                 let image = try TIFFImage(bytes: data)
                 try limit.check(width: image.width, height: image.height, path: path)
-                let picture = try memoryGate.withReservation(of: image.width * image.height * 7) {
-                    try image.decode(into: storage)
+                return try reserving(image.decodeBytes, limit: limit, path: path) {
+                    try use(Decoded(image: try image.decode(into: storage), isUpright: false))
                 }
-                return Decoded(image: picture, isUpright: false)
             case .jpeg:
                 throw CodecError(format: format, message: "not supported yet")
             }
         } catch let error as CodecError {
             throw ImagingError(path: path, reason: .undecodableFormat(format: error.format, message: error.message))
         }
+    }
+
+    /// Runs `body` with `bytes` reserved in the shared gate, once they are known to be within
+    /// the limit's decode budget.
+    private func reserving<Result>(
+        _ bytes: Int, limit: PixelLimit, path: RawPath, _ body: () throws -> Result
+    ) throws -> Result {
+        try limit.checkDecodeBytes(bytes, path: path)
+        return try memoryGate.withReservation(of: bytes, body)
     }
 
     /// A raw file's preview as pixels: the embedded JPEG through libjpeg's shrink-on-load to fit

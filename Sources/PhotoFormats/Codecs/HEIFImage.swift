@@ -109,37 +109,71 @@ final class HEIFImage {
     }
 
     /// Decodes the primary image, transforms applied, into `storage` as 8-bit RGB. The caller
-    /// has checked the size against its pixel limit.
+    /// has checked the size against its pixel limit and `decodeBytes` against its budget.
     func decode(into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage {
         try Self.decode(handle, into: storage)
     }
 
-    /// Decodes the smallest embedded thumbnail (phones write one of 320 pixels or so) whose
-    /// long side is at least `minimumSide`, transforms applied; nil when there is none that
-    /// big, so that a small rendition need not decode the whole primary image.
-    func decodeThumbnail(minimumSide: Int, into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage? {
+    /// What decoding the primary image holds at once, from its claimed size (a grid's, for a
+    /// grid of tiles) before anything is decoded.
+    var decodeBytes: Int { Self.decodeBytes(handle) }
+
+    /// The bytes a decode of `handle` holds at its peak: the decoder's planes (4:4:4 at worst,
+    /// two bytes a sample past 8 bits), libheif's interleaved RGB converted from them, and
+    /// photolib's copy of it, plus an alpha plane.
+    static func decodeBytes(_ handle: OpaquePointer) -> Int {
+        let pixels = Int(heif_image_handle_get_width(handle)) * Int(heif_image_handle_get_height(handle))
+        let planes = heif_image_handle_get_luma_bits_per_pixel(handle) > 8 ? 6 : 3
+        let alpha = heif_image_handle_has_alpha_channel(handle) != 0 ? 2 : 0
+        return pixels * (planes + 3 + 3 + alpha)
+    }
+
+    /// The smallest embedded thumbnail (phones write one of 320 pixels or so) whose long side
+    /// is at least `minimumSide`, so that a small rendition need not decode the whole primary
+    /// image; nil when there is none that big.
+    func thumbnail(minimumSide: Int) -> Thumbnail? {
         let count = Int(heif_image_handle_get_number_of_thumbnails(handle))
         guard count > 0, count < 64 else { return nil }
         var ids = [heif_item_id](repeating: 0, count: count)
         let found = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(count)))
-        var best: (handle: OpaquePointer, side: Int)?
+        var best: Thumbnail?
         for id in ids.prefix(found) {
             var thumbnail: OpaquePointer?
             guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else {
                 continue
             }
-            let side = max(Int(heif_image_handle_get_width(thumbnail)), Int(heif_image_handle_get_height(thumbnail)))
+            let candidate = Thumbnail(handle: thumbnail)
             // Never bigger than the primary image: a thumbnail that claims more is not one.
-            if side >= minimumSide, side <= max(width, height), side < best?.side ?? .max {
-                if let previous = best { heif_image_handle_release(previous.handle) }
-                best = (thumbnail, side)
-            } else {
-                heif_image_handle_release(thumbnail)
+            if candidate.side >= minimumSide, candidate.side <= max(width, height),
+                candidate.side < best?.side ?? .max
+            {
+                best = candidate
             }
         }
-        guard let best else { return nil }
-        defer { heif_image_handle_release(best.handle) }
-        return try Self.decode(best.handle, into: storage)
+        return best
+    }
+
+    /// An embedded thumbnail's handle, released in `deinit`.
+    final class Thumbnail {
+        private let handle: OpaquePointer
+        let width: Int
+        let height: Int
+        var side: Int { max(width, height) }
+
+        init(handle: OpaquePointer) {
+            self.handle = handle
+            width = Int(heif_image_handle_get_width(handle))
+            height = Int(heif_image_handle_get_height(handle))
+        }
+
+        deinit { heif_image_handle_release(handle) }
+
+        var decodeBytes: Int { HEIFImage.decodeBytes(handle) }
+
+        /// Decodes the thumbnail, transforms applied, into `storage` as 8-bit RGB.
+        func decode(into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage {
+            try HEIFImage.decode(handle, into: storage)
+        }
     }
 
     private static func decode(

@@ -9,7 +9,8 @@ final class PNGDecoder {
     let height: Int
 
     /// Reads the header of the PNG in `bytes` (borrowed until the decoder goes) and refuses an
-    /// image over `limit` before libpng allocates anything for its rows.
+    /// image over `limit` before libpng allocates anything for its rows (`decodeBytes` says
+    /// what its decode would hold, for the caller's budget).
     init(bytes: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath) throws {
         // libpng's own per-side limit backs ours; ancillary chunks stop at 8 MB.
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
@@ -30,6 +31,10 @@ final class PNGDecoder {
         self.height = Int(height)
         try limit.check(width: self.width, height: self.height, path: path)
     }
+
+    /// What the decode holds: the RGB picture and libpng's rows (all of them, as RGBA, for an
+    /// interlaced file).
+    var decodeBytes: Int { RGBImage.byteCount(width: width, height: height) + plpng_decode_buffer_bytes(reader) }
 
     deinit { plpng_close(reader) }
 

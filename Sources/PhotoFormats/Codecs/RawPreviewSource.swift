@@ -22,8 +22,12 @@ final class RawPreviewSource {
     /// Replies above this size are read into memory that is given back before the next one.
     private static let keptCapacity = 64 << 20
 
-    init(program: String? = RawPreviewWorker.registeredExecutable) {
+    /// Seconds each file's child may take (`RawPreviewWorker.timeBudget`).
+    private let seconds: Int
+
+    init(program: String? = RawPreviewWorker.registeredExecutable, seconds: Int = RawPreviewWorker.timeBudget) {
         self.program = program
+        self.seconds = seconds
     }
 
     /// The worker server's process, while there is one.
@@ -33,7 +37,8 @@ final class RawPreviewSource {
     /// its long side, else a half-size decode. Refuses a sensor over `limit` first.
     func preview(of path: RawPath, minimumSide: Int, limit: PixelLimit) throws(CodecError) -> Preview {
         reply.shrink(to: Self.keptCapacity)
-        let arguments = RawPreviewWorker.arguments(path: path, minimumSide: minimumSide, limit: limit)
+        let arguments = RawPreviewWorker.arguments(
+            path: path, minimumSide: minimumSide, limit: limit, seconds: seconds)
         guard let program else {
             reply.replace(with: RawPreviewWorker.reply(to: arguments) ?? [])
             return try parsed()
@@ -51,6 +56,9 @@ final class RawPreviewSource {
             }
             reply.replace(with: output.stdout)
             ending = ChildEnding(exitStatus: output.exitStatus, signal: output.signal)
+        }
+        if ending.signal == SIGALRM {
+            throw CodecError(format: .raw, message: "LibRaw took more than \(seconds) s on this file: stopped")
         }
         if let signal = ending.signal {
             throw CodecError(format: .raw, message: "LibRaw crashed on this file (signal \(signal))")

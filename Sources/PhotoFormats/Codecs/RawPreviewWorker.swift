@@ -20,6 +20,11 @@ package enum RawPreviewWorker {
     /// The most a reply may hold: a half-size decode of the largest sensor the pixel limit admits.
     static let maximumReply = 512 << 20
 
+    /// Seconds a worker child may take over one file before it is stopped. LibRaw's half-size
+    /// decode of the largest sensors takes 2 or 3 s; a damaged file that sent it into a loop, or
+    /// a file whose reading blocks, would otherwise hold its decoding thread for ever.
+    package static let timeBudget = 30
+
     private static let executable = Mutex<String?>(nil)
 
     /// The file to start as the worker: normally `/proc/self/exe`.
@@ -37,14 +42,37 @@ package enum RawPreviewWorker {
         _ = try? LibRawFile.load()
         return ForkServer.serve(socket: 0) { request in
             let arguments = request.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
-            return reply(to: arguments) ?? Array("malformed request".utf8) + [0x45]
+            return childReply(to: arguments) ?? Array("malformed request".utf8) + [0x45]
         }
     }
 
     /// A worker's arguments, as bytes (a server's request is them joined by NUL): the hidden
-    /// one, the minimum side, the megapixel limit and the path, exactly as the file system has it.
-    static func arguments(path: RawPath, minimumSide: Int, limit: PixelLimit) -> [[UInt8]] {
-        [Array(argument.utf8), Array(String(minimumSide).utf8), Array(String(limit.megapixels).utf8), path.bytes]
+    /// one, the minimum side, the megapixel limit, the seconds it may take and the path,
+    /// exactly as the file system has it.
+    static func arguments(
+        path: RawPath, minimumSide: Int, limit: PixelLimit, seconds: Int = timeBudget
+    ) -> [[UInt8]] {
+        [
+            Array(argument.utf8), Array(String(minimumSide).utf8), Array(String(limit.megapixels).utf8),
+            Array(String(seconds).utf8), path.bytes,
+        ]
+    }
+
+    /// `reply(to:)` in a worker child (one-shot, or forked by the server), which the kernel
+    /// stops with SIGALRM once the request's seconds have passed: a timer of the child's own,
+    /// so that it ends wherever it is stuck, in a loop of LibRaw's or blocked in a read.
+    package static func childReply(to arguments: [[UInt8]]) -> [UInt8]? {
+        guard arguments.count == 5, let seconds = Int(String(decoding: arguments[3], as: UTF8.self)), seconds > 0
+        else { return nil }
+        // Its own default and unblocked: a process inherits the mask of the thread that
+        // started it, and a worker thread's blocks SIGALRM.
+        var alarmSignal = sigset_t()
+        sigemptyset(&alarmSignal)
+        sigaddset(&alarmSignal, SIGALRM)
+        sigprocmask(SIG_UNBLOCK, &alarmSignal, nil)
+        signal(SIGALRM, SIG_DFL)
+        alarm(UInt32(clamping: seconds))
+        return reply(to: arguments)
     }
 
     /// The worker's side: the reply for its `arguments`, which the executable writes to its
@@ -52,12 +80,12 @@ package enum RawPreviewWorker {
     /// says why).
     package static func reply(to arguments: [[UInt8]]) -> [UInt8]? {
         let number = { (bytes: [UInt8]) in Int(String(decoding: bytes, as: UTF8.self)) }
-        guard arguments.count == 4, arguments[0] == Array(argument.utf8), let minimumSide = number(arguments[1]),
-            let megapixels = number(arguments[2])
+        guard arguments.count == 5, arguments[0] == Array(argument.utf8), let minimumSide = number(arguments[1]),
+            let megapixels = number(arguments[2]), number(arguments[3]) != nil
         else { return nil }
         do {
             let preview = try extract(
-                path: RawPath(bytes: arguments[3]), minimumSide: minimumSide, limit: PixelLimit(megapixels: megapixels))
+                path: RawPath(bytes: arguments[4]), minimumSide: minimumSide, limit: PixelLimit(megapixels: megapixels))
             return encodeReply(preview)
         } catch {
             return Array(error.message.utf8) + [0x45]

@@ -48,25 +48,31 @@ final class TIFFImage {
         return text.isEmpty ? nil : text
     }
 
+    /// What a decode holds: the RGBA raster (turned into RGB where it lies) and libtiff's
+    /// strip or tile buffer.
+    var decodeBytes: Int { width * height * 4 + Int(clamping: pltiff_read_buffer_bytes(file)) }
+
     /// The page as 8-bit RGB in stored orientation (8- and 16-bit, RGB, gray, palette, CMYK,
-    /// YCbCr: libtiff converts), alpha on white. The caller checked the pixel limit.
+    /// YCbCr: libtiff converts), alpha on white. The caller checked the pixel limit and
+    /// `decodeBytes` against its budget.
     func decode(into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage {
-        let raster = PixelStorage<UInt32>()
-        let words = raster.reserve(width * height)
-        guard pltiff_read_rgba(file, words, UInt32(width), UInt32(height)) == 0 else {
+        let count = width * height
+        let bytes = storage.reserve(count * 4)
+        let status = bytes.withMemoryRebound(to: UInt32.self, capacity: count) {
+            pltiff_read_rgba(file, $0, UInt32(width), UInt32(height))
+        }
+        guard status == 0 else {
             throw CodecError(
                 format: .tiff, message: pltiff_message(file).map { String(cString: $0) } ?? "cannot decode")
         }
-        let image = RGBImage(
-            pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
-        let bytes = UnsafeRawPointer(words).assumingMemoryBound(to: UInt8.self)
-        for index in 0..<width * height {
+        // RGB in the raster's own memory: each pixel's three bytes land at or before its four.
+        for index in 0..<count {
             let alpha = Int(bytes[index * 4 + 3])
             // libtiff gives premultiplied (associated) values: on white is c + 255 - a.
             for channel in 0..<3 {
-                image.pixels[index * 3 + channel] = UInt8(min(255, Int(bytes[index * 4 + channel]) + 255 - alpha))
+                bytes[index * 3 + channel] = UInt8(min(255, Int(bytes[index * 4 + channel]) + 255 - alpha))
             }
         }
-        return image
+        return RGBImage(pixels: bytes, width: width, height: height)
     }
 }

@@ -10,6 +10,12 @@ enum WebPImage {
         var height: Int
         var hasAlpha: Bool
         var isAnimated: Bool
+        /// VP8 (lossy) alone, without an alpha plane: libwebp decodes it a few rows at a time.
+        var isLossyOpaque: Bool
+
+        /// What a decode holds: the RGBA picture (turned into RGB where it lies), and for a
+        /// lossless image or an alpha plane libwebp's own whole image of 32-bit pixels.
+        var decodeBytes: Int { width * height * (isLossyOpaque ? 4 : 8) }
     }
 
     static func features(_ data: UnsafeRawBufferPointer) throws(CodecError) -> Features {
@@ -21,7 +27,7 @@ enum WebPImage {
         guard status == VP8_STATUS_OK else { throw error(status) }
         return Features(
             width: Int(features.width), height: Int(features.height), hasAlpha: features.has_alpha != 0,
-            isAnimated: features.has_animation != 0)
+            isAnimated: features.has_animation != 0, isLossyOpaque: features.format == 1 && features.has_alpha == 0)
     }
 
     /// The EXIF chunk (with or without a leading `Exif\0\0`: writers differ) as a bare TIFF
@@ -56,28 +62,28 @@ enum WebPImage {
         }
         let width = features.width
         let height = features.height
-        // Premultiplied RGBA, so that "on white" is c + 255 - a per channel.
-        let rgba = PixelStorage<UInt8>()
-        let rgbaBase = rgba.reserve(width * height * 4)
+        // Premultiplied RGBA, so that "on white" is c + 255 - a per channel; then RGB in the
+        // same memory (each pixel's three bytes land at or before its four), so that the
+        // picture costs four bytes a pixel rather than seven.
+        let count = width * height * 4
+        let rgba = storage.reserve(count)
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else {
             throw CodecError(format: .webp, message: "libwebp version mismatch")
         }
         config.output.colorspace = MODE_rgbA
         config.output.is_external_memory = 1
-        config.output.u.RGBA.rgba = rgbaBase
+        config.output.u.RGBA.rgba = rgba
         config.output.u.RGBA.stride = Int32(width * 4)
-        config.output.u.RGBA.size = width * height * 4
+        config.output.u.RGBA.size = count
         let status = WebPDecode(base, data.count, &config)
         WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else { throw error(status) }
-        let image = RGBImage(
-            pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
+        let image = RGBImage(pixels: rgba, width: width, height: height)
         for index in 0..<width * height {
-            let alpha = rgbaBase[index * 4 + 3]
+            let alpha = Int(rgba[index * 4 + 3])
             for channel in 0..<3 {
-                let value = Int(rgbaBase[index * 4 + channel]) + 255 - Int(alpha)
-                image.pixels[index * 3 + channel] = UInt8(min(255, value))
+                rgba[index * 3 + channel] = UInt8(min(255, Int(rgba[index * 4 + channel]) + 255 - alpha))
             }
         }
         return image

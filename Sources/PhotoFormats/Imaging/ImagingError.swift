@@ -15,6 +15,9 @@ public struct ImagingError: PhotolibError {
         /// A lossless turn (TurboJPEG's transform, which reads every DCT coefficient of the
         /// image, and for most turns writes a second set) that would need more than the budget.
         case transformOverMemoryBudget(bytes: Int, limitMegapixels: Int)
+        /// A decode of another format whose whole-image buffers, from its header's claims, need
+        /// more memory than `PixelLimit.decodeBudget`.
+        case decodeOverMemoryBudget(bytes: Int, limitMegapixels: Int)
         /// A colour model renditions cannot show (neither gray, YCbCr/RGB nor CMYK/YCCK).
         case unsupportedColorModel(components: Int)
         /// libjpeg failed while writing a rendition.
@@ -36,7 +39,7 @@ public struct ImagingError: PhotolibError {
     public var kind: ErrorKind {
         switch reason {
         case .undecodable, .undecodableFormat, .tooManyPixels, .overMemoryBudget, .transformOverMemoryBudget,
-            .unsupportedColorModel:
+            .decodeOverMemoryBudget, .unsupportedColorModel:
             .badData
         case .encodingFailed, .outOfMemory: .failure
         case .invalidFingerprint: .usage
@@ -56,6 +59,8 @@ public struct ImagingError: PhotolibError {
             PixelLimit(megapixels: limit).memoryRefusal(bytes: bytes)
         case .transformOverMemoryBudget(let bytes, let limit):
             PixelLimit(megapixels: limit).transformRefusal(bytes: bytes)
+        case .decodeOverMemoryBudget(let bytes, let limit):
+            PixelLimit(megapixels: limit).decodeRefusal(bytes: bytes)
         case .unsupportedColorModel(let components): "unsupported JPEG colour model (\(components) components)"
         case .encodingFailed(let message): "cannot write rendition: \(message)"
         case .invalidFingerprint(let fingerprint): "invalid content fingerprint '\(fingerprint)'"

@@ -60,6 +60,27 @@ public struct PixelLimit: Sendable, Equatable {
         }
     }
 
+    /// The most bytes of whole-image buffers one decode of a format other than JPEG may hold,
+    /// the library's and photolib's together, as estimated from the header before anything is
+    /// allocated: 2 MiB for each megapixel of the limit, 500 MiB at the standard limit. None of
+    /// those libraries decodes at a reduced scale, so a header's claim within the pixel limit
+    /// could still ask for gigabytes (a 34-byte WebP claiming 15000x15000: 1.5 GB); a 48-megapixel
+    /// phone HEIC needs about 440 MiB.
+    public var decodeBudget: Int { megapixels << 21 }
+
+    /// Why a decode whose buffers need `bytes` is refused.
+    public func decodeRefusal(bytes: Int) -> String {
+        "decoding it needs \((bytes + (1 << 20) - 1) >> 20) MiB, over the \(decodeBudget >> 20) MiB budget of the "
+            + "\(megapixels)-megapixel limit (raise max-megapixels to decode it)"
+    }
+
+    /// Throws `ImagingError.decodeOverMemoryBudget` when a decode would hold `bytes` over `decodeBudget`.
+    package func checkDecodeBytes(_ bytes: Int, path: RawPath) throws(ImagingError) {
+        guard bytes <= decodeBudget else {
+            throw ImagingError(path: path, reason: .decodeOverMemoryBudget(bytes: bytes, limitMegapixels: megapixels))
+        }
+    }
+
     /// Why a lossless turn whose coefficients need `bytes` is refused.
     public func transformRefusal(bytes: Int) -> String {
         "turning it upright needs \((bytes + (1 << 20) - 1) >> 20) MiB for its coefficients, over the "

@@ -16,6 +16,9 @@ public final class Library: Sendable {
     /// The PostgreSQL addresses the user trusts: the settings' `catalog` gets the user's
     /// password only when listed (`catalogLocation`).
     public let catalogTrust: CatalogTrust
+    /// What was wrong with settings.json when it was read (a value out of its range, replaced
+    /// by the default), one line each naming the file and the key, for the command line to show.
+    public let settingsWarnings: [String]
 
     public static let controlDirectoryName = ".photolib"
     /// The environment variable that names a library when `--library` does not.
@@ -31,11 +34,15 @@ public final class Library: Sendable {
     public static let trashRelativeDirectory = RawPath(controlDirectoryName).appending("trash")
     public var trashDirectory: RawPath { absolutePath(of: Library.trashRelativeDirectory) }
 
-    private init(root: RawPath, settings: LibrarySettings, dataFiles: DataFiles, catalogTrust: CatalogTrust) {
+    private init(
+        root: RawPath, settings: LibrarySettings, dataFiles: DataFiles, catalogTrust: CatalogTrust,
+        settingsWarnings: [String] = []
+    ) {
         self.root = root
         self.settings = settings
         self.dataFiles = dataFiles
         self.catalogTrust = catalogTrust
+        self.settingsWarnings = settingsWarnings
     }
 
     /// Makes `root/.photolib/` with its settings and folders. An existing library is an error.
@@ -69,8 +76,10 @@ public final class Library: Sendable {
         guard FileSystem.exists(settingsPath) else { throw LibraryError(path: root, reason: .notALibrary) }
         let data = try FileSystem.readFile(settingsPath)
         do {
-            let settings = try JSONDecoder().decode(LibrarySettings.self, from: Data(data))
-            return Library(root: root, settings: settings, dataFiles: dataFiles, catalogTrust: catalogTrust)
+            let (settings, warnings) = try JSONDecoder().decode(LibrarySettings.self, from: Data(data)).validated()
+            return Library(
+                root: root, settings: settings, dataFiles: dataFiles, catalogTrust: catalogTrust,
+                settingsWarnings: warnings.map { "\(settingsPath): \($0)" })
         } catch {
             throw LibraryError(path: settingsPath, reason: .unreadableSettings("\(error)"))
         }

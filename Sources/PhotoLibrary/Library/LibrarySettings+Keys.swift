@@ -14,6 +14,13 @@ extension LibrarySettings {
         public let key: String
         public let values: Values
 
+        /// The key's name in settings.json: `max-megapixels` is `maxMegapixels`.
+        public var fileKey: String {
+            let words = key.split(separator: "-")
+            return words.prefix(1).joined()
+                + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        }
+
         /// The value a new library has, as `config` prints it.
         public var defaultValue: String { LibrarySettings().value(forKey: key) ?? "" }
 
@@ -42,9 +49,29 @@ extension LibrarySettings {
         Definition(key: "thumbnail-size", values: .wholeNumber(16...4096)),
         Definition(key: "preview-size", values: .wholeNumber(64...16384)),
         Definition(key: "quality", values: .wholeNumber(1...100)),
-        Definition(key: "max-megapixels", values: .wholeNumber(1...100_000)),
+        // 1000: a decode may hold 2 MiB a megapixel of it (PixelLimit.decodeBudget), 2 GB at
+        // most, and every photo a camera makes fits.
+        Definition(key: "max-megapixels", values: .wholeNumber(1...1000)),
         Definition(key: "sidecars", values: .oneOf(SidecarMode.allCases.map(\.rawValue))),
     ]
+
+    /// The settings as read from a file, each value its definition refuses replaced by the
+    /// default, and for each such value why, naming its key as the file does:
+    /// "maxMegapixels is 100000, expected a whole number in 1...1000; using 250". A hostile or
+    /// mistyped settings.json must not lift the pixel limit or the memory budget.
+    public func validated() -> (settings: LibrarySettings, warnings: [String]) {
+        var settings = self
+        var warnings: [String] = []
+        for definition in Self.definitions {
+            guard let value = value(forKey: definition.key), !definition.accepts(value) else { continue }
+            // The default is accepted (LibrarySettingsTests), so this cannot throw.
+            try? settings.setValue(definition.defaultValue, forKey: definition.key)
+            warnings.append(
+                "\(definition.fileKey) is \(value), expected \(definition.expectation); using \(definition.defaultValue)"
+            )
+        }
+        return (settings, warnings)
+    }
 
     /// Setting names in the order `config` lists them.
     public static var keys: [String] { definitions.map(\.key) }

@@ -105,11 +105,13 @@ public final class RenditionMaker {
             let decoder = self.formatDecoder ?? FormatDecoder()
             self.formatDecoder = decoder
             // Only the thumbnail to make: a picture of its size will do (a HEIF's embedded one).
-            let decoded = try decoder.decode(
-                format, data: data, limit: settings.pixelLimit, path: source, previewSide: largestSide(of: missing))
-            return try write(
-                decoded, format: format, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
-                missing: missing, kinds: kinds, paths: paths)
+            return try decoder.decode(
+                format, data: data, limit: settings.pixelLimit, path: source, previewSide: largestSide(of: missing)
+            ) { decoded in
+                try write(
+                    decoded, format: format, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
+                    missing: missing, kinds: kinds, paths: paths)
+            }
         }
         let decoder = try self.decoder ?? DownscalingDecoder(path: source)
         self.decoder = decoder

@@ -92,11 +92,15 @@ struct CommandContext: Sendable {
     }
 
     /// The library the command works on: `--library`, else `$PHOTOLIB_LIBRARY`, else the
-    /// nearest `.photolib/` at or above the working directory.
-    func library(_ command: ParsedCommand) throws -> Library {
-        try Library.locate(
+    /// nearest `.photolib/` at or above the working directory. What was wrong in its
+    /// settings.json (a value out of range, the default used instead) is a warning each,
+    /// unless `quietly` (shell completion, whose stderr lands in the middle of a prompt).
+    func library(_ command: ParsedCommand, quietly: Bool = false) throws -> Library {
+        let library = try Library.locate(
             explicit: command.rawValue(RootCommand.libraryOption.name), environment: environment,
             workingDirectory: workingDirectory, dataFiles: dataFiles)
+        if !quietly { library.settingsWarnings.forEach(diagnostics.warning) }
+        return library
     }
 
     /// Where errors, problems and warnings go (stderr), worded alike by every command.

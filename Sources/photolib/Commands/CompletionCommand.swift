@@ -81,7 +81,7 @@ enum CompletionCommand: PhotolibCommand {
         case .actions:
             return ActionCommand.spec.subcommands.map(\.name)
         case .collections, .cities:
-            guard let library = try? context.library(command) else { return [] }
+            guard let library = try? context.library(command, quietly: true) else { return [] }
             let collections = try library.openCatalog().collections(now: Date())
             if kind == .cities {
                 return collections.compactMap { entry in

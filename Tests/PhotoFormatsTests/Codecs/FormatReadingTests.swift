@@ -154,7 +154,7 @@ import Testing
         // What the worker writes for a refused file, read back as that error.
         let refusal = try #require(
             RawPreviewWorker.reply(
-                to: [RawPreviewWorker.argument, "1280", "100", "/nonexistent.crw"].map { Array($0.utf8) }))
+                to: [RawPreviewWorker.argument, "1280", "100", "30", "/nonexistent.crw"].map { Array($0.utf8) }))
         #expect(throws: CodecError.self) { try RawPreviewWorker.decodeReply(refusal) }
     }
 

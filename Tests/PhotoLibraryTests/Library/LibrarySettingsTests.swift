@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PhotoLibrary
@@ -42,5 +43,36 @@ import Testing
             }
             #expect(changed == [definition.key])
         }
+    }
+}
+
+/// Issue 24 item 5: settings.json is not trusted; a value out of its range is the default, with why.
+@Suite struct LibrarySettingsValidationTests {
+    private func read(_ json: String) throws -> (settings: LibrarySettings, warnings: [String]) {
+        try JSONDecoder().decode(LibrarySettings.self, from: Data(json.utf8)).validated()
+    }
+
+    @Test(arguments: [100_000, 1001, 0, -5])
+    func aPixelLimitOutOfRangeIsTheDefault(megapixels: Int) throws {
+        let (settings, warnings) = try read(#"{"maxMegapixels": \#(megapixels)}"#)
+        #expect(settings.maxMegapixels == 250)
+        #expect(warnings == ["maxMegapixels is \(megapixels), expected a whole number in 1...1000; using 250"])
+    }
+
+    @Test func eachValueOutOfRangeIsOneWarningInTheOrderConfigListsThem() throws {
+        let (settings, warnings) = try read(
+            #"{"quality": 1000, "thumbnailSize": -1, "previewSize": 2048, "maxMegapixels": 1000}"#)
+        #expect(settings.quality == 82 && settings.thumbnailSize == 256)
+        #expect(settings.previewSize == 2048 && settings.maxMegapixels == 1000)
+        #expect(
+            warnings == [
+                "thumbnailSize is -1, expected a whole number in 16...4096; using 256",
+                "quality is 1000, expected a whole number in 1...100; using 82",
+            ])
+    }
+
+    @Test func validSettingsGiveNoWarning() throws {
+        let (settings, warnings) = try read(#"{"quality": 90}"#)
+        #expect(settings.quality == 90 && warnings.isEmpty)
     }
 }
