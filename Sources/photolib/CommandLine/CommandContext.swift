@@ -95,7 +95,7 @@ struct CommandContext: Sendable {
     /// nearest `.photolib/` at or above the working directory.
     func library(_ command: ParsedCommand) throws -> Library {
         try Library.locate(
-            explicit: command.rawValue(RootCommand.libraryOption.name), environment: environment,
+            explicit: command[RootCommand.libraryOption], environment: environment,
             workingDirectory: workingDirectory, dataFiles: dataFiles)
     }
 

@@ -5,6 +5,14 @@ import PhotoSupport
 /// `photolib forget ASSET...|--missing`: removes from the catalog the assets whose original
 /// was deleted outside photolib, which nothing else can remove (`action delete` needs the file).
 enum ForgetCommand: PhotolibCommand {
+    enum Options {
+        static let missing = Flag("missing", help: "Forget every asset the last index did not find.")
+        static let dryRun = Flag("dry-run", short: "n", help: "List what would be forgotten, and change nothing.")
+        static let yes = Flag(
+            "yes", short: "y", help: "Do not ask before forgetting several assets (needed from scripts).")
+        static let json = Flag("json", help: "Print a JSON array of the assets forgotten (or that would be).")
+    }
+
     static let spec = CommandSpec(
         name: "forget",
         abstract: "Remove assets whose original is gone from the catalog (their history is kept).",
@@ -18,10 +26,10 @@ enum ForgetCommand: PhotolibCommand {
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true)],
         options: [
-            .flag("missing", help: "Forget every asset the last index did not find."),
-            .flag("dry-run", short: "n", help: "List what would be forgotten, and change nothing."),
-            .flag("yes", short: "y", help: "Do not ask before forgetting several assets (needed from scripts)."),
-            .flag("json", help: "Print a JSON array of the assets forgotten (or that would be)."),
+            Options.missing.spec,
+            Options.dryRun.spec,
+            Options.yes.spec,
+            Options.json.spec,
         ],
         examples: [
             "photolib forget --missing --dry-run", "photolib forget --missing --yes",
@@ -30,7 +38,7 @@ enum ForgetCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let all = command.flag("missing")
+        let all = command[Options.missing]
         guard all != !command.rawArguments.isEmpty else {
             throw UsageError(
                 message: all
@@ -57,15 +65,15 @@ enum ForgetCommand: PhotolibCommand {
                 }
             }
         }
-        let dryRun = command.flag("dry-run")
-        if !dryRun, assets.count > 1, !command.flag("yes") {
+        let dryRun = command[Options.dryRun]
+        if !dryRun, assets.count > 1, !command[Options.yes] {
             try confirm(assets.count, command: command, context: context)
         }
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
         let forgotten = dryRun ? assets.map(\.id) : try catalog.forget(assets.map(\.id))
         let shown = assets.filter { forgotten.contains($0.id) }
         if !dryRun { try library.removeRenditions(of: shown, catalog: catalog) }
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(.array(shown.map(presenter.json)))
         } else {
             for asset in shown {

@@ -4,6 +4,14 @@ import PhotoLibrary
 /// `photolib verify [--repair] [--json]`: checks that catalog, originals, renditions and
 /// trash agree, and with `--repair` puts right what it safely can.
 enum VerifyCommand: PhotolibCommand {
+    enum Options {
+        static let repair = Flag("repair", help: "Fix what can be fixed without losing anything.")
+        static let json = Flag("json", help: "Print the findings and the summary as one JSON object.")
+        static let jobs = Option<Int>(
+            "jobs", "n", short: "j", range: 1...256,
+            help: "Images decoded at once when repairing (default: the number of cores).")
+    }
+
     static let spec = CommandSpec(
         name: "verify",
         abstract: "Check the catalog, originals, renditions and trash; repair what is safe.",
@@ -30,18 +38,17 @@ enum VerifyCommand: PhotolibCommand {
             repair, 2 when some repairs were tried and failed.
             """,
         options: [
-            .flag("repair", help: "Fix what can be fixed without losing anything."),
-            .flag("json", help: "Print the findings and the summary as one JSON object."),
-            .value(
-                "jobs", "n", short: "j", help: "Images decoded at once when repairing (default: the number of cores)."),
+            Options.repair.spec,
+            Options.json.spec,
+            Options.jobs.spec,
         ],
         examples: ["photolib verify", "photolib verify --repair", "photolib verify --json | jq '.findings[].kind'"]
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
+        let jobs = try command[Options.jobs] ?? IndexOptions.defaultJobs
         let library = try context.library(command)
-        let repairing = command.flag("repair")
+        let repairing = command[Options.repair]
         if repairing { try library.requireWritable() }
         var report: VerifyReport
         // Files index could not read are no fault of the catalog: shown, not counted as problems.
@@ -60,7 +67,7 @@ enum VerifyCommand: PhotolibCommand {
                     repairProblem: repairing ? .catalogDamaged : nil)
             ])
         }
-        if command.flag("json") {
+        if command[Options.json] {
             var members = json(report, repairing: repairing).objectValue ?? []
             members.append(
                 (

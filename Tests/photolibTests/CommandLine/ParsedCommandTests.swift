@@ -9,10 +9,13 @@ import Testing
         return command
     }
 
+    /// `--jobs` as a command with a range declares it; `SampleCommands`' key has none.
+    let rangedJobs = Option<Int>("jobs", "n", short: "j", range: 1...256, help: "Worker threads.")
+
     @Test func wholeNumbersWithinRange() throws {
-        #expect(try parsed(["list", "-j", "16"]).int("jobs", range: 1...256) == 16)
-        #expect(try parsed(["list"]).int("jobs", range: 1...256) == nil)
-        #expect(try parsed(["list", "--jobs", " 7 "]).int("jobs") == 7)
+        #expect(try parsed(["list", "-j", "16"])[rangedJobs] == 16)
+        #expect(try parsed(["list"])[rangedJobs] == nil)
+        #expect(try parsed(["list", "--jobs", " 7 "])[SampleCommands.Options.jobs] == 7)
     }
 
     @Test func badNumbersNameTheOptionAndTheRange() throws {
@@ -22,7 +25,7 @@ import Testing
                 message: "Invalid value '0' for '--jobs <n>': expected a whole number in 1...256",
                 commandPath: ["list"])
         ) {
-            try outOfRange.int("jobs", range: 1...256)
+            try outOfRange[rangedJobs]
         }
         let notANumber = try parsed(["list", "--jobs=many"])
         #expect(
@@ -30,7 +33,7 @@ import Testing
                 message: "Invalid value 'many' for '--jobs <n>': expected a whole number",
                 commandPath: ["list"])
         ) {
-            try notANumber.int("jobs")
+            try notANumber[SampleCommands.Options.jobs]
         }
     }
 
@@ -40,7 +43,7 @@ import Testing
             options: [("tag", RawPath("a")), ("favourite", nil)],
             optionSpecs: SampleCommands.list.options)
         #expect(command.arguments == ["x.jpg"])
-        #expect(command.flag("favorite"))
-        #expect(command.values("tag") == ["a"])
+        #expect(command[SampleCommands.Options.favourite])
+        #expect(command.all(SampleCommands.Options.tag) == ["a"])
     }
 }
