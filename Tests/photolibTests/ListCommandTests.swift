@@ -85,6 +85,29 @@ import Testing
         }
     }
 
+    /// Newest first starts with the newest photo, not with the undated ones (issue 26.15),
+    /// on both stores; --help and the man page say so.
+    @Test(arguments: CatalogBackend.all) func newestFirstKeepsTheUndatedLast(_ backend: CatalogBackend) throws {
+        let library = try Self.sampleLibrary(renditions: false, backend: backend)
+        let result = try library.run(["list", "--sort", "taken", "--reverse", "--format", "{relativePath}"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                2016/mountain-chamonix.jpg
+                2016/lighthouse-portrait.jpg
+                2016/buda-beach-kortrijk.jpg
+                2016/progressive-tokyo.jpg
+                2015/sunset-orientation-6.jpg
+                2015/tree-orientation-8.jpg
+                2015/harbour-rouffiac.jpg
+                2015/lake-beach.jpg
+                2015/bordeaux-art.jpg
+                no-exif.jpg
+
+                """, "\(backend)")
+        #expect(try library.run(["list", "--help"]).stdout.contains("undated, unplaced or never popped"))
+    }
+
     @Test func usageErrorsExit64WithAHint() throws {
         let library = try Self.sampleLibrary()
         let typo = try library.run(["list", "--favourit"])

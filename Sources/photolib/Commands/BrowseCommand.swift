@@ -31,9 +31,11 @@ enum BrowseCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let options = try BrowserSession.browserOptions(command, purpose: .browse, context: context)
+        var options = try BrowserSession.browserOptions(command, purpose: .browse, context: context)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
+        try BrowserSession.applyLibraryFilters(
+            to: &options, command: command, library: library, catalog: catalog, context: context)
         // The catalog's clock for popped_at is this process's; a second's margin is not needed.
         let start = Date()
         let outcome = try BrowserSession.run(options, library: library, catalog: catalog, context: context)

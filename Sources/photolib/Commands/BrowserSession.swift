@@ -20,16 +20,10 @@ enum BrowserSession {
     static let noMouse = Flag(
         "no-mouse", help: "Leave the mouse to the terminal (text selection) instead of reading clicks.")
 
-    /// `list`'s filters and sort (the same names and help), then the browser's own options.
+    /// Every one of `list`'s filters and its sort (the same names and help; not --limit, a
+    /// browser shows all that match), then the browser's own options.
     static let optionKeys: [any OptionKey] =
-        (AssetFilterOptions.filterKeys + AssetFilterOptions.orderingKeys).filter { filterNames.contains($0.name) } + [
-            query, image, noMouse,
-        ]
-
-    static let filterNames: Set<String> = [
-        "favourite", "liked", "trashed", "missing", "collection", "city", "caption", "keyword", "rating", "min-rating",
-        "taken-after", "taken-before", "sort",
-    ]
+        AssetFilterOptions.filterKeys + [AssetFilterOptions.sort, AssetFilterOptions.reverse] + [query, image, noMouse]
 
     static let keysHelp = """
         Keys: arrows or hjkl move (l is Like in peek), PgUp/PgDn, Home/End; Tab/Shift-Tab or \
@@ -61,6 +55,16 @@ enum BrowserSession {
             purpose: purpose, baseQuery: base, collection: collection, filter: command[query] ?? "",
             method: drawing.method, colors: drawing.colors, environment: context.environment,
             mouse: !command[noMouse])
+    }
+
+    /// The filters that need the library (`--folder`, and the hashes `--duplicates` needs),
+    /// applied once it is open.
+    static func applyLibraryFilters(
+        to options: inout BrowserOptions, command: ParsedCommand, library: Library, catalog: any Catalog,
+        context: CommandContext
+    ) throws {
+        options.baseQuery = try AssetFilterOptions.query(
+            withoutCollection(command), context: context, library: library, catalog: catalog)
     }
 
     /// `--collection` chooses the first tab, not a filter within every tab.

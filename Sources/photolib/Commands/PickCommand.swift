@@ -51,9 +51,11 @@ enum PickCommand: PhotolibCommand {
                     + Output.allCases.map(\.rawValue).joined(separator: ", "), commandPath: command.path)
         }
         let multiple = command[Options.multi]
-        let options = try BrowserSession.browserOptions(command, purpose: .pick(multiple: multiple), context: context)
+        var options = try BrowserSession.browserOptions(command, purpose: .pick(multiple: multiple), context: context)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
+        try BrowserSession.applyLibraryFilters(
+            to: &options, command: command, library: library, catalog: catalog, context: context)
         switch try BrowserSession.run(options, library: library, catalog: catalog, context: context) {
         case .picked(let assets):
             let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)

@@ -64,7 +64,8 @@ enum AssetFilterOptions {
     static let sort = Option<AssetQuery.Sort>(
         "sort", "key",
         help: "Order by taken, path, name, city, size, added or popped (last popped first; default: path).")
-    static let reverse = Flag("reverse", help: "Reverse the order.")
+    static let reverse = Flag(
+        "reverse", help: "Reverse the order; undated, unplaced or never popped assets stay last.")
     static let limit = Option<Int>("limit", "n", range: 0...Int.max, help: "At most N assets (after sorting).")
 
     /// The options that order and cut the set.
