@@ -108,6 +108,23 @@ import Testing
         #expect(try library.run(["list", "--help"]).stdout.contains("undated, unplaced or never popped"))
     }
 
+    /// `--failed` lists files: no ids, no asset template, and the reason without the path
+    /// again (issue 26.17).
+    @Test func failedListsFilesWithTheirReasonOnly() throws {
+        let library = try TestLibrary.sample()
+        try Data("not a jpeg".utf8).write(to: library.url("2015/broken.jpg"))
+        #expect(try library.run(["index", "--no-renditions"]).status == 2)
+        let table = try library.run(["list", "--failed"])
+        #expect(table.status == 0)
+        let row = try #require(table.stdout.split(separator: "\n").first { $0.contains("broken.jpg") })
+        #expect(row.components(separatedBy: "broken.jpg").count == 2, "\(row)")
+        for output in [["--ids"], ["--format", "{id}"]] {
+            let refused = try library.run(["list", "--failed"] + output)
+            #expect(refused.status == 64 && refused.stdout.isEmpty, "\(output)")
+            #expect(refused.stderr.hasPrefix("Error: --failed lists files, not assets"), "\(refused.stderr)")
+        }
+    }
+
     @Test func usageErrorsExit64WithAHint() throws {
         let library = try Self.sampleLibrary()
         let typo = try library.run(["list", "--favourit"])

@@ -8,8 +8,7 @@ enum ForgetCommand: PhotolibCommand {
     enum Options {
         static let missing = Flag("missing", help: "Forget every asset the last index did not find.")
         static let dryRun = Flag("dry-run", short: "n", help: "List what would be forgotten, and change nothing.")
-        static let yes = Flag(
-            "yes", short: "y", help: "Do not ask before forgetting several assets (needed from scripts).")
+        static let yes = Flag("yes", short: "y", help: "Do not ask before forgetting (needed from scripts).")
         static let json = Flag("json", help: "Print a JSON array of the assets forgotten (or that would be).")
     }
 
@@ -20,8 +19,9 @@ enum ForgetCommand: PhotolibCommand {
             For photos deleted outside photolib: 'index' marks them missing and keeps them, in \
             case they come back; forget removes them for good. Only missing assets can be \
             forgotten (one whose file is there is refused: 'photolib action delete' moves it to \
-            the trash). --missing forgets every missing asset. More than one needs --yes from a \
-            script (a terminal asks); --dry-run lists what would go. Each is logged as a 'forget' \
+            the trash). --missing forgets every missing asset. It needs --yes, or an answer on a \
+            terminal, like every command that drops catalog state for good; --dry-run lists \
+            what would go. Each is logged as a 'forget' \
             event that 'photolib history ID' still shows.
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true)],
@@ -66,8 +66,14 @@ enum ForgetCommand: PhotolibCommand {
             }
         }
         let dryRun = command[Options.dryRun]
-        if !dryRun, assets.count > 1, !command[Options.yes] {
-            try confirm(assets.count, command: command, context: context)
+        if !dryRun, !assets.isEmpty {
+            let count = assets.count
+            try Confirmation.require(
+                "Forget \(count) missing \(count == 1 ? "photo" : "photos")?", yes: command[Options.yes],
+                command: command, context: context,
+                refusal: "Forgetting \(count) \(count == 1 ? "asset" : "assets") from a script needs --yes "
+                    + "(see \(count == 1 ? "it" : "them") first with --dry-run)",
+                cancelled: ForgetCancelled())
         }
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
         let forgotten = dryRun ? assets.map(\.id) : try catalog.forget(assets.map(\.id))
@@ -83,19 +89,6 @@ enum ForgetCommand: PhotolibCommand {
             if all, shown.isEmpty { context.summary("No missing assets.") }
         }
         return failures.status(items: assets.count + failures.count)
-    }
-
-    /// Forgetting several asks first on a terminal and needs `--yes` from a script.
-    private static func confirm(_ count: Int, command: ParsedCommand, context: CommandContext) throws {
-        let readsStandardInput = command.rawArguments.contains { $0.bytes == [UInt8(ascii: "-")] }
-        guard context.stdinIsTerminal, !readsStandardInput else {
-            throw UsageError(
-                message: "Forgetting \(count) assets from a script needs --yes (see them first with --dry-run)",
-                commandPath: command.path)
-        }
-        context.stderr.write("Forget \(count) missing photos? [y/N] ")
-        let answer = String(decoding: context.stdin.readLine() ?? [], as: UTF8.self).trimmingWhitespace().lowercased()
-        guard answer == "y" || answer == "yes" else { throw ForgetCancelled() }
     }
 }
 

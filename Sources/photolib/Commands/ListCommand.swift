@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCatalog
 import PhotoFormats
+import PhotoLibrary
 import PhotoSupport
 
 /// `photolib list`: the assets, filtered and sorted, as a table, JSON, JSON Lines, ids or a template.
@@ -58,7 +59,16 @@ enum ListCommand: PhotolibCommand {
         if command[Options.null], !command[Options.ids], template == nil {
             throw UsageError(message: "--null needs --ids or --format", commandPath: command.path)
         }
-        if command[Options.failed] { return try listFailures(command, context: context) }
+        if command[Options.failed] {
+            // Failures are files, not assets: no id, nothing for an asset template.
+            if let asset = [Options.ids.name, Options.format.name].first(where: outputs.contains) {
+                throw UsageError(
+                    message:
+                        "--failed lists files, not assets: --\(asset) has nothing to print (use --json or --jsonl)",
+                    commandPath: command.path)
+            }
+            return try listFailures(command, context: context)
+        }
         _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
         let library = try context.library(command)
         let catalog = try library.openCatalog()
@@ -98,7 +108,7 @@ enum ListCommand: PhotolibCommand {
         } else {
             var table = TableRenderer(columns: [.init("PATH", cut: .middle), .init("REASON")], flexibleColumn: 1)
             table.shrinkOrder = [(0, 30), (1, 20), (0, 12)]
-            for failure in failures { table.append([failure.relativePath.description, failure.reason]) }
+            for failure in failures { table.append([failure.relativePath.description, library.reason(of: failure)]) }
             context.stdout.write(table.render(maximumWidth: context.tableWidth))
         }
         return .success

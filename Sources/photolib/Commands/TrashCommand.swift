@@ -9,7 +9,8 @@ enum TrashCommand: PhotolibCommand {
         static let listJSON = Flag("json", help: "Print a JSON array of assets.")
         static let olderThan = Option<String>(
             "older-than", "age", help: "Only those trashed longer ago than AGE: 30d, 12h, 2w, 45m.")
-        static let yes = Flag("yes", short: "y", help: "Really delete; without it, only say what would go.")
+        static let yes = Flag(
+            "yes", short: "y", help: "Really delete; without it, say what would go (and ask, on a terminal).")
         static let emptyJSON = Flag(
             "json", help: "Print the deleted (or, without --yes, the deletable) assets as JSON.")
     }
@@ -21,7 +22,7 @@ enum TrashCommand: PhotolibCommand {
             'photolib action delete' moves originals into the library's trash (.photolib/trash/); \
             'photolib action restore' puts them back. 'trash empty' deletes trashed originals for \
             good and removes them from the catalog (their history stays); it deletes nothing \
-            without --yes.
+            without --yes or, on a terminal, a yes to its question (it lists them first).
             """,
         subcommands: [
             CommandSpec(
@@ -29,7 +30,7 @@ enum TrashCommand: PhotolibCommand {
                 options: [Options.listJSON.spec],
                 examples: ["photolib trash list"]),
             CommandSpec(
-                name: "empty", abstract: "Delete trashed originals for good (only with --yes).",
+                name: "empty", abstract: "Delete trashed originals for good (asks, or --yes).",
                 options: optionSpecs([Options.olderThan, Options.yes, Options.emptyJSON]),
                 examples: ["photolib trash empty --older-than 30d --yes"]),
         ],
@@ -69,15 +70,16 @@ enum TrashCommand: PhotolibCommand {
             let cutoff = Date().addingTimeInterval(-age)
             assets = assets.filter { ($0.trashedAt ?? .distantPast) <= cutoff }
         }
-        guard command[Options.yes] else {
+        if !command[Options.yes] {
             try show(assets, library: library, catalog: catalog, json: command[Options.emptyJSON], context: context)
-            guard assets.isEmpty else {
-                throw UsageError(
-                    message: "Nothing deleted: deleting \(assets.count) trashed "
-                        + "\(assets.count == 1 ? "original" : "originals") for good needs --yes",
-                    commandPath: command.path)
-            }
-            return .success
+            guard !assets.isEmpty else { return .success }
+            let originals = assets.count == 1 ? "original" : "originals"
+            context.stdout.flush()
+            try Confirmation.require(
+                "Delete \(assets.count) trashed \(originals) for good?", yes: false, command: command,
+                context: context,
+                refusal: "Nothing deleted: deleting \(assets.count) trashed \(originals) for good needs --yes",
+                cancelled: TrashEmptyCancelled())
         }
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
         let report = try TrashBin(library: library).empty(assets, catalog: catalog)
@@ -148,4 +150,10 @@ enum TrashCommand: PhotolibCommand {
         else { return nil }
         return number * unit
     }
+}
+
+/// The person answered no: nothing was deleted.
+struct TrashEmptyCancelled: PhotolibError {
+    var kind: ErrorKind { .failure }
+    var description: String { "cancelled; nothing was deleted" }
 }
