@@ -46,4 +46,27 @@ import Testing
         #expect(command[SampleCommands.Options.favourite])
         #expect(command.all(SampleCommands.Options.tag) == ["a"])
     }
+
+    /// Keys are matched by name: no command may offer two options (or an option and a global
+    /// one) under one long name, alias or short letter, or one key would read another's value.
+    @Test func everyCommandsOptionNamesAreUnique() {
+        func check(_ spec: CommandSpec, path: [String]) {
+            let options = spec.options + RootCommand.globalOptions
+            let names = options.flatMap { [$0.name] + $0.aliases }
+            let shorts = options.compactMap(\.short)
+            // export declares its own --verbose and --quiet, which the parser finds first.
+            let shadowed = Set(spec.options.map(\.name)).intersection(RootCommand.globalOptions.map(\.name))
+            #expect(names.count - shadowed.count == Set(names).count, "\(path): \(names)")
+            #expect(shorts.count - shadowed.count == Set(shorts).count, "\(path): \(shorts)")
+            for subcommand in spec.subcommands { check(subcommand, path: path + [subcommand.name]) }
+        }
+        check(RootCommand.spec(commands: CommandRegistry.commands.map { $0.spec }), path: [])
+    }
+
+    @Test func aCommandDeclaresOnlyItsOwnAndTheGlobalOptions() throws {
+        let command = try parsed(["list"])
+        #expect(command.declares(SampleCommands.Options.favourite))
+        #expect(command.declares(RootCommand.libraryOption))
+        #expect(!command.declares(Flag("favourit", help: "")))
+    }
 }
