@@ -43,21 +43,24 @@ extension AssetQuery {
     }
 
     /// The terms of `ORDER BY` for the sort, each with its direction, turned around by
-    /// `reverse`; `cityKey` is how the store orders cities without case.
+    /// `reverse`, except that assets without the sort's value (undated, no city, never
+    /// popped) come last either way: newest first must not start with 300 undated
+    /// screenshots. `cityKey` is how the store orders cities without case.
     package func orderTerms(cityKey: String) -> [String] {
-        let terms: [(String, Bool)] =
+        let lastWithout = { (column: String) in (column + " IS NULL", false, true) }
+        let terms: [(expression: String, descending: Bool, fixed: Bool)] =
             switch sort {
-            case .taken: [("taken_local IS NULL", false), ("taken_local", false), ("relative_path", false)]
-            case .path, .name: [("relative_path", false)]
-            case .city: [("city IS NULL", false), (cityKey, false), ("relative_path", false)]
-            case .popped: [("popped_at IS NULL", false), ("popped_at", true), ("relative_path", false)]
-            case .size: [("file_size", false), ("relative_path", false)]
-            case .added: [("added_at", false), ("relative_path", false)]
+            case .taken: [lastWithout("taken_local"), ("taken_local", false, false), ("relative_path", false, false)]
+            case .path, .name: [("relative_path", false, false)]
+            case .city: [lastWithout("city"), (cityKey, false, false), ("relative_path", false, false)]
+            case .popped: [lastWithout("popped_at"), ("popped_at", true, false), ("relative_path", false, false)]
+            case .size: [("file_size", false, false), ("relative_path", false, false)]
+            case .added: [("added_at", false, false), ("relative_path", false, false)]
             }
-        return terms.map { expression, descending in
+        return terms.map { term in
             // The name sort is finished in Swift (`arrangedByName`), reverse included.
-            let turned = sort != .name && reverse ? !descending : descending
-            return expression + (turned ? " DESC" : "")
+            let turned = sort != .name && reverse && !term.fixed ? !term.descending : term.descending
+            return term.expression + (turned ? " DESC" : "")
         }
     }
 

@@ -65,7 +65,8 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// At most `limit` assets matching `query`, in its order, next to `position`: the first
     /// ones, the last ones, or those right after or right before an asset (keyset paging, so
     /// a page deep in a large catalog costs what the first does). The query's own limit plays
-    /// no part, nor `reverse`; a sort outside `Sort.paged` pages in path order. See
+    /// no part; `reverse` turns the order, the assets without the sort's value staying last
+    /// (as in `assets(matching:)`); a sort outside `Sort.paged` pages in path order. See
     /// `AssetPagePosition`.
     func assets(matching query: AssetQuery, at position: AssetPagePosition, limit: Int) throws -> [Asset]
 
@@ -177,7 +178,7 @@ public struct AssetQuery: Sendable, Equatable {
         case taken, path, city, popped, size, name, added
 
         /// The sorts that keyset pages (`assets(matching:at:limit:)`) follow, each served by an
-        /// index; the others are for whole lists (`list`), and pages ignore them and `reverse`.
+        /// index; the others are for whole lists (`list`), and pages ignore them.
         public static let paged: [Sort] = [.taken, .path, .city, .popped]
     }
 

@@ -31,7 +31,7 @@ extension PostgresCatalog {
     /// only, SQLite's NOCASE), the path as bytes.
     public func assets(matching query: AssetQuery, at position: AssetPagePosition, limit: Int) throws -> [Asset] {
         guard limit > 0 else { return [] }
-        let segments = PGPageSegment.segments(for: query.sort)
+        let segments = PGPageSegment.segments(for: query.sort).map { $0.turned(query.reverse) }
         var anchor: [PGValue]?
         var segment: Int
         let forward: Bool
@@ -153,5 +153,16 @@ struct PGPageSegment {
         case .city: return split(.city, "city")
         case .popped: return split(.popped, "popped_at")
         }
+    }
+}
+
+extension PGPageSegment {
+    /// The run in the opposite order (`--reverse`): every key turned, so the index is walked
+    /// backwards; the segments stay in their order, the assets without the value last.
+    func turned(_ reverse: Bool) -> PGPageSegment {
+        guard reverse else { return self }
+        var turned = self
+        for index in turned.keys.indices { turned.keys[index].descending.toggle() }
+        return turned
     }
 }

@@ -114,7 +114,13 @@ import Testing
         #expect(try sorted(.name, reverse: true, limit: 3) == Array(Self.paths(byName.reversed()).prefix(3)))
         #expect(try sorted(.path, reverse: true) == Self.paths(all).reversed())
         let taken = try sorted(.taken)
-        #expect(try sorted(.taken, reverse: true) == taken.reversed())
+        // Newest first starts with the newest photo: the undated stay last (by path, reversed).
+        let dated = all.count { $0.metadata.takenAt != nil }
+        #expect(dated == 3)
+        #expect(
+            try sorted(.taken, reverse: true)
+                == Array(taken.prefix(dated).reversed()) + Array(taken.dropFirst(dated).reversed()))
+        #expect(try sorted(.taken, reverse: true).prefix(3) == ["2015x/c.jpg", "2015/a.jpg", "50%Xoff/e.jpg"])
         #expect(taken.first == "2015x/c.jpg" || taken.first == "50%Xoff/e.jpg")
         #expect(try sorted(.added).count == 8)
         #expect(try sorted(.added, reverse: true) == sorted(.added).reversed())

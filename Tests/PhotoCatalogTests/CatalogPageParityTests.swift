@@ -97,6 +97,37 @@ struct CatalogPageParityTests {
         }
     }
 
+    /// `--reverse` in a browser: the pages turn the order as the whole list does, on both
+    /// stores, and the assets without the sort's value stay last.
+    @Test(arguments: AssetQuery.Sort.paged)
+    func reversedPagesFollowTheReversedList(sort: AssetQuery.Sort) throws {
+        let reversed = query(sort) { $0.reverse = true }
+        let expected = try sqlite.catalog.assets(matching: reversed).map(\.id)
+        #expect(expected.count == 38)
+        #expect(try postgres.catalog.assets(matching: reversed).map(\.id) == expected, "\(sort), whole")
+        for size in [1, 3, 7, 100] {
+            for catalog in [sqlite.catalog, postgres.catalog] {
+                let (forward, backward) = try walk(reversed, size: size, on: catalog)
+                #expect(forward == expected, "forward, \(sort), \(size) a page")
+                #expect(backward == expected, "backward, \(sort), \(size) a page")
+            }
+        }
+        let whole = try sqlite.catalog.assets(matching: reversed)
+        switch sort {
+        case .taken:
+            let undated = whole.drop { $0.metadata.takenAt != nil }
+            #expect(!undated.isEmpty && undated.allSatisfy { $0.metadata.takenAt == nil })
+        case .city:
+            let cityless = whole.drop { $0.city != nil }
+            #expect(!cityless.isEmpty && cityless.allSatisfy { $0.city == nil })
+        case .popped:
+            let never = whole.drop { $0.poppedAt != nil }
+            #expect(!never.isEmpty && never.allSatisfy { $0.poppedAt == nil })
+        default:
+            #expect(whole.map(\.id) == Array(try sqlite.catalog.assets(matching: query(sort)).map(\.id).reversed()))
+        }
+    }
+
     @Test func pagesFollowFiltersAndCountsIgnoreSortAndLimit() throws {
         let filtered = query(.taken) {
             $0.city = "bordeaux"

@@ -85,6 +85,20 @@ import Testing
         }
     }
 
+    /// `--reverse`: the pages follow the reversed list (whose assets without the sort's value
+    /// stay last) both ways.
+    @Test(arguments: AssetQuery.Sort.paged)
+    func reversedPagesWalkTheReversedOrder(sort: AssetQuery.Sort) throws {
+        let query = query(sort) { $0.reverse = true }
+        let expected = try catalog.assets(matching: query).map(\.id)
+        #expect(expected.count == 38)
+        for size in [1, 3, 7, 100] {
+            let (forward, backward) = try walk(query, size: size)
+            #expect(forward == expected, "forward, \(sort), \(size) a page")
+            #expect(backward == expected, "backward, \(sort), \(size) a page")
+        }
+    }
+
     @Test func pagesFollowFilters() throws {
         let query = query(.taken) {
             $0.city = "bordeaux"
@@ -154,7 +168,7 @@ import Testing
 
     @Test func pagesUseAnIndexForTheirOrder() throws {
         for sort in AssetQuery.Sort.paged {
-            for segment in PageSegment.segments(for: sort) {
+            for segment in PageSegment.segments(for: sort) + PageSegment.segments(for: sort).map({ $0.turned(true) }) {
                 let order = segment.keys.map { "\($0.expression) \($0.descending ? "DESC" : "ASC")" }.joined(
                     separator: ", ")
                 let sql =

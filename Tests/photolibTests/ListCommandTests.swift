@@ -85,6 +85,46 @@ import Testing
         }
     }
 
+    /// Newest first starts with the newest photo, not with the undated ones (issue 26.15),
+    /// on both stores; --help and the man page say so.
+    @Test(arguments: CatalogBackend.all) func newestFirstKeepsTheUndatedLast(_ backend: CatalogBackend) throws {
+        let library = try Self.sampleLibrary(renditions: false, backend: backend)
+        let result = try library.run(["list", "--sort", "taken", "--reverse", "--format", "{relativePath}"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                2016/mountain-chamonix.jpg
+                2016/lighthouse-portrait.jpg
+                2016/buda-beach-kortrijk.jpg
+                2016/progressive-tokyo.jpg
+                2015/sunset-orientation-6.jpg
+                2015/tree-orientation-8.jpg
+                2015/harbour-rouffiac.jpg
+                2015/lake-beach.jpg
+                2015/bordeaux-art.jpg
+                no-exif.jpg
+
+                """, "\(backend)")
+        #expect(try library.run(["list", "--help"]).stdout.contains("undated, unplaced or never popped"))
+    }
+
+    /// `--failed` lists files: no ids, no asset template, and the reason without the path
+    /// again (issue 26.17).
+    @Test func failedListsFilesWithTheirReasonOnly() throws {
+        let library = try TestLibrary.sample()
+        try Data("not a jpeg".utf8).write(to: library.url("2015/broken.jpg"))
+        #expect(try library.run(["index", "--no-renditions"]).status == 2)
+        let table = try library.run(["list", "--failed"])
+        #expect(table.status == 0)
+        let row = try #require(table.stdout.split(separator: "\n").first { $0.contains("broken.jpg") })
+        #expect(row.components(separatedBy: "broken.jpg").count == 2, "\(row)")
+        for output in [["--ids"], ["--format", "{id}"]] {
+            let refused = try library.run(["list", "--failed"] + output)
+            #expect(refused.status == 64 && refused.stdout.isEmpty, "\(output)")
+            #expect(refused.stderr.hasPrefix("Error: --failed lists files, not assets"), "\(refused.stderr)")
+        }
+    }
+
     @Test func usageErrorsExit64WithAHint() throws {
         let library = try Self.sampleLibrary()
         let typo = try library.run(["list", "--favourit"])

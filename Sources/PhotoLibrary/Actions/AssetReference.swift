@@ -93,10 +93,7 @@ public struct AssetReferenceResolver {
         if let primary = Companions.primary(of: absolute) { return .companion(of: primary.lastComponent) }
         if Companions.isThumbnail(absolute) { return .companion(of: nil) }
         if let failure = try catalog.indexFailures().first(where: { $0.relativePath == relative }) {
-            // Remembered as "<path>: <reason>".
-            let prefix = library.absolutePath(of: relative).description + ": "
-            return .failedToIndex(
-                failure.reason.hasPrefix(prefix) ? String(failure.reason.dropFirst(prefix.count)) : failure.reason)
+            return .failedToIndex(library.reason(of: failure))
         }
         switch FileKind.of(absolute) {
         case .empty?: return .notAPhoto(detected: "an empty file")

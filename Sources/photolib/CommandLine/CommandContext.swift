@@ -97,7 +97,7 @@ struct CommandContext: Sendable {
     /// unless `quietly` (shell completion, whose stderr lands in the middle of a prompt).
     func library(_ command: ParsedCommand, quietly: Bool = false) throws -> Library {
         let library = try Library.locate(
-            explicit: command.rawValue(RootCommand.libraryOption.name), environment: environment,
+            explicit: command[RootCommand.libraryOption], environment: environment,
             workingDirectory: workingDirectory, dataFiles: dataFiles)
         if !quietly { library.settingsWarnings.forEach(diagnostics.warning) }
         return library

@@ -47,7 +47,8 @@ struct ArgumentSpec: Sendable {
     }
 }
 
-/// An option: a flag (`--favourite`) or one that takes a value (`--taken-after <date>`).
+/// An option: a flag (`--favourite`) or one that takes a value (`--taken-after <date>`), as the
+/// parser and help see it; commands declare it through its key (`Flag`, `Option`).
 struct OptionSpec: Sendable {
     /// Long name without "--", kebab-case: "taken-after".
     var name: String
@@ -59,14 +60,6 @@ struct OptionSpec: Sendable {
     var aliases: [String] = []
 
     var isFlag: Bool { valueName == nil }
-
-    static func flag(_ name: String, short: Character? = nil, help: String, aliases: [String] = []) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help, aliases: aliases)
-    }
-
-    static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help)
-    }
 
     /// True when `name` is this option's long name or one of its aliases.
     func answers(to name: String) -> Bool { self.name == name || aliases.contains(name) }

@@ -101,7 +101,7 @@ enum Verbosity: Sendable, Equatable {
 
     /// The verbosity the command line asks for; `--quiet` with `--verbose` is a usage error.
     init(_ command: ParsedCommand) throws {
-        switch (command.flag(RootCommand.quietOption.name), command.flag(RootCommand.verboseOption.name)) {
+        switch (command[RootCommand.quietOption], command[RootCommand.verboseOption]) {
         case (true, true):
             throw UsageError(message: "--quiet and --verbose cannot be used together", commandPath: command.path)
         case (true, false): self = .quiet

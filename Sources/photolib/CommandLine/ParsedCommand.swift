@@ -3,7 +3,8 @@ import PhotoSupport
 /// The outcome of parsing one command line: which command, its positionals and its options.
 ///
 /// Option names are the canonical long names (an alias given on the command line is
-/// recorded under the name it stands for, and may be asked for by either).
+/// recorded under the name it stands for). Commands read them with their keys
+/// (`command[ListCommand.Options.json]`, `OptionKey.swift`), never by a name in a string.
 struct ParsedCommand: Sendable {
     /// Command names below the root: `["list"]`, `["trash", "empty"]`.
     var path: [String]
@@ -13,7 +14,7 @@ struct ParsedCommand: Sendable {
     var rawArguments: [RawPath]
     /// Every option given, in command-line order; a flag has a nil value.
     var options: [(name: String, value: RawPath?)]
-    /// The options the command accepts, for alias lookup and messages.
+    /// The options the command accepts, to check that a key read is one of them.
     var optionSpecs: [OptionSpec]
 
     init(
@@ -25,57 +26,6 @@ struct ParsedCommand: Sendable {
         self.arguments = rawArguments.map(\.description)
         self.options = options
         self.optionSpecs = optionSpecs
-    }
-
-    /// True when the flag was given (once or more).
-    func flag(_ name: String) -> Bool {
-        let name = canonicalName(name)
-        return options.contains { $0.name == name }
-    }
-
-    /// The option's value as text; the last one when given more than once.
-    func value(_ name: String) -> String? {
-        rawValue(name)?.description
-    }
-
-    /// Every value of a repeatable option, in command-line order.
-    func values(_ name: String) -> [String] {
-        rawValues(name).map(\.description)
-    }
-
-    /// The option's value as the exact argv bytes (for paths such as `--library`).
-    func rawValue(_ name: String) -> RawPath? {
-        rawValues(name).last
-    }
-
-    /// Every value of a repeatable option as exact argv bytes.
-    func rawValues(_ name: String) -> [RawPath] {
-        let name = canonicalName(name)
-        return options.compactMap { $0.name == name ? $0.value : nil }
-    }
-
-    /// The option's value as a whole number, checked against `range`; nil when not given.
-    func int(_ name: String, range: ClosedRange<Int>? = nil) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        let expectation =
-            range.map { "expected a whole number in \($0.lowerBound)...\($0.upperBound)" }
-            ?? "expected a whole number"
-        guard let number = Int(text.trimmingWhitespace()), range?.contains(number) ?? true else {
-            throw UsageError(
-                message: "Invalid value '\(text)' for '\(label(of: name))': \(expectation)",
-                commandPath: path)
-        }
-        return number
-    }
-
-    /// `--jobs <n>` for "jobs", as messages name the option.
-    func label(of name: String) -> String {
-        let name = canonicalName(name)
-        return optionSpecs.first { $0.name == name }?.label ?? "--\(name)"
-    }
-
-    private func canonicalName(_ name: String) -> String {
-        optionSpecs.first { $0.answers(to: name) }?.name ?? name
     }
 }
 

@@ -1,31 +1,33 @@
+import PhotoSupport
+
 /// The `photolib` command itself: the options every command accepts, the root's own
 /// options, and the built-in `help` command.
 enum RootCommand {
     static let name = "photolib"
 
     /// `--library <dir>`, accepted by every command.
-    static let libraryOption = OptionSpec.value(
+    static let libraryOption = Option<RawPath>(
         "library", "dir",
         help: "The library to use (default: $PHOTOLIB_LIBRARY, else the nearest .photolib/ above the working directory)"
     )
 
     /// `-h, --help`, accepted by every command.
-    static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")
+    static let helpOption = Flag("help", short: "h", help: "Show help information.")
 
     /// `--version`, accepted by `photolib` alone.
-    static let versionOption = OptionSpec.flag("version", help: "Show the version.")
+    static let versionOption = Flag("version", help: "Show the version.")
 
     /// `-q, --quiet`, accepted by every command: no summary, no progress, no warnings; errors
     /// still go to stderr, and what the command was asked for (a list, JSON) to stdout.
-    static let quietOption = OptionSpec.flag(
+    static let quietOption = Flag(
         "quiet", short: "q", help: "No summary, progress or warning: only errors.")
 
     /// `-v, --verbose`, accepted by every command: a line on stderr for each file or asset handled.
-    static let verboseOption = OptionSpec.flag(
+    static let verboseOption = Flag(
         "verbose", short: "v", help: "A line on stderr for each file or asset handled.")
 
     /// Options every command accepts, listed after the command's own in its help.
-    static let globalOptions = [libraryOption, quietOption, verboseOption, helpOption]
+    static let globalOptions = optionSpecs([libraryOption, quietOption, verboseOption, helpOption])
 
     /// `photolib help [<subcommands> ...]`, answered by the runner itself.
     static let helpCommand = CommandSpec(
@@ -45,7 +47,7 @@ enum RootCommand {
             name: name,
             abstract: "Manage a library of photos from the command line.",
             discussion: discussion,
-            options: [versionOption],
+            options: [versionOption.spec],
             subcommands: commands + [helpCommand])
     }
 }

@@ -6,11 +6,25 @@ import PhotoSupport
 /// `photolib action NAME ASSET...`: favourite, like, caption, city, delete and restore, with
 /// every change written to the action log.
 enum ActionCommand: PhotolibCommand {
-    static let commonOptions: [OptionSpec] = [
-        .flag("dry-run", short: "n", help: "Say what would change, and change nothing."),
-        .flag("json", help: "Print each asset's new state as JSON (an array)."),
-        .flag("yes", short: "y", help: "Do not ask before deleting several assets (needed from scripts)."),
-    ]
+    enum Options {
+        static let dryRun = Flag("dry-run", short: "n", help: "Say what would change, and change nothing.")
+        static let json = Flag("json", help: "Print each asset's new state as JSON (an array).")
+        static let yes = Flag(
+            "yes", short: "y", help: "Do not ask before deleting several assets (needed from scripts).")
+
+        /// `--value`, whose placeholder and help say what the action takes.
+        static func value(for action: AssetAction) -> Option<String> {
+            let help =
+                switch action {
+                case .rating: "The rating, -1 (rejected) to 5; 0 clears it (required)."
+                case .keywordAdd, .keywordRemove: "The keyword; a hierarchy as Places/France/Bordeaux (required)."
+                default: "The new \(action.rawValue) (required; empty clears it)."
+                }
+            return Option<String>("value", valueName(action), help: help)
+        }
+    }
+
+    static let commonOptions: [any OptionKey] = [Options.dryRun, Options.json, Options.yes]
 
     static let spec = CommandSpec(
         name: "action",
@@ -59,16 +73,8 @@ enum ActionCommand: PhotolibCommand {
 
     static func actionSpec(for action: AssetAction, name: String? = nil) -> CommandSpec {
         var options = commonOptions
-        if action.takesValue {
-            let help =
-                switch action {
-                case .rating: "The rating, -1 (rejected) to 5; 0 clears it (required)."
-                case .keywordAdd, .keywordRemove: "The keyword; a hierarchy as Places/France/Bordeaux (required)."
-                default: "The new \(action.rawValue) (required; empty clears it)."
-                }
-            options.insert(.value("value", valueName(action), help: help), at: 0)
-        }
-        if action != .delete { options.removeAll { $0.name == "yes" } }
+        if action.takesValue { options.insert(Options.value(for: action), at: 0) }
+        if action != .delete { options.removeAll { $0.name == Options.yes.name } }
         let invocation = "photolib action " + (name.map { "keyword \($0)" } ?? action.rawValue)
         let example =
             switch action {
@@ -81,7 +87,7 @@ enum ActionCommand: PhotolibCommand {
         return CommandSpec(
             name: name ?? action.rawValue, aliases: name == nil ? action.aliases : [], abstract: action.summary,
             arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false, isRepeating: true)],
-            options: options, examples: ["\(invocation)\(example) 3fa2c81d"])
+            options: optionSpecs(options), examples: ["\(invocation)\(example) 3fa2c81d"])
     }
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
@@ -91,7 +97,7 @@ enum ActionCommand: PhotolibCommand {
             command.path[1] == "keyword"
             ? (command.path[2] == "add" ? AssetAction.keywordAdd : .keywordRemove)
             : AssetAction(named: command.path[1])!
-        let value = command.value("value")
+        let value = action.takesValue ? command[Options.value(for: action)] : nil
         if action.takesValue, value == nil {
             throw UsageError(
                 message: "Missing expected option '--value <\(valueName(action))>'", commandPath: command.path)
@@ -113,8 +119,8 @@ enum ActionCommand: PhotolibCommand {
         try library.requireWritable()
         let catalog = try library.openCatalog()
         let assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
-        let dryRun = command.flag("dry-run")
-        if action == .delete, !dryRun, !command.flag("yes") {
+        let dryRun = command[Options.dryRun]
+        if action == .delete, !dryRun, !command[Options.yes] {
             try confirmDeletion(of: assets.filter { !$0.trashed }, command: command, context: context)
         }
         let performer = ActionPerformer(library: library, catalog: catalog)
@@ -125,34 +131,16 @@ enum ActionCommand: PhotolibCommand {
 
         let shown = report.outcomes.map(\.after) + report.failures.map(\.asset)
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: shown)
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(.array(report.outcomes.map { presenter.json($0.after) }))
         } else {
-            for outcome in report.outcomes { context.summary(line(for: outcome, presenter: presenter, dryRun: dryRun)) }
+            for outcome in report.outcomes {
+                context.summary(ChangeText.line(for: outcome, presenter: presenter, dryRun: dryRun))
+            }
         }
         var failures = BatchFailures()
         for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
         return failures.status(items: report.outcomes.count + report.failures.count)
-    }
-
-    /// `3fa2c81d 2015/bordeaux-art.jpg: favourite false → true`. The path and the values
-    /// have their control characters escaped (`TerminalText`), newlines too: one change is
-    /// one line, whatever a caption holds.
-    static func line(for outcome: ActionPerformer.Outcome, presenter: AssetPresenter, dryRun: Bool) -> String {
-        let subject =
-            "\(presenter.shortID(outcome.after)) \(TerminalText.escaped(outcome.after.file.relativePath.description))"
-        guard !outcome.changes.isEmpty else { return "\(subject): unchanged" }
-        let changes = outcome.changes.map { change in
-            "\(change.field) \(shown(change.oldValue, field: change.field)) → \(shown(change.newValue, field: change.field))"
-        }.joined(separator: ", ")
-        return "\(dryRun ? "would change " : "")\(subject): \(changes)"
-    }
-
-    /// A logged value as people read it: texts quoted, none as "(none)".
-    static func shown(_ value: String?, field: String) -> String {
-        guard let value else { return "(none)" }
-        let text = TerminalText.escaped(value)
-        return ["caption", "city", "path", "keywords"].contains(field) ? "\"\(text)\"" : text
     }
 
     /// Deleting more than one asset asks first on a terminal and needs `--yes` from a script.

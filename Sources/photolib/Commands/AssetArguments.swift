@@ -68,7 +68,7 @@ enum AssetArguments {
     /// `--library DIR` as given, quoted for the shell, so that printed commands work from
     /// anywhere; nil when the library was found without it.
     static func libraryArgument(_ command: ParsedCommand, context: CommandContext) -> String? {
-        command.rawValue(RootCommand.libraryOption.name).map {
+        command[RootCommand.libraryOption].map {
             ShellQuoting.quote(context.absolute($0).description)
         }
     }

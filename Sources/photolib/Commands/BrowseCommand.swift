@@ -4,6 +4,8 @@ import PhotoCatalog
 
 /// `photolib browse [filters]`: look through the library in the terminal, peek, pop and act.
 enum BrowseCommand: PhotolibCommand {
+    static let json = Flag("json", help: "On quitting, print the photos popped in the session as a JSON array.")
+
     static let spec = CommandSpec(
         name: "browse",
         abstract: "Look through the library: a grid of thumbnails in the terminal, with peek and pop.",
@@ -20,9 +22,7 @@ enum BrowseCommand: PhotolibCommand {
             --json, the photos popped in the session are printed on quitting, as a JSON array of \
             assets (list's JSON), the last popped first.
             """,
-        options: BrowserSession.options + [
-            .flag("json", help: "On quitting, print the photos popped in the session as a JSON array.")
-        ],
+        options: optionSpecs(BrowserSession.optionKeys + [json]),
         examples: [
             "photolib browse",
             "photolib browse --collection favourites --sort taken",
@@ -31,13 +31,15 @@ enum BrowseCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let options = try BrowserSession.browserOptions(command, purpose: .browse, context: context)
+        var options = try BrowserSession.browserOptions(command, purpose: .browse, context: context)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
+        try BrowserSession.applyLibraryFilters(
+            to: &options, command: command, library: library, catalog: catalog, context: context)
         // The catalog's clock for popped_at is this process's; a second's margin is not needed.
         let start = Date()
         let outcome = try BrowserSession.run(options, library: library, catalog: catalog, context: context)
-        if command.flag("json") {
+        if command[json] {
             var popped = AssetQuery()
             popped.trash = .included
             popped.poppedSince = start

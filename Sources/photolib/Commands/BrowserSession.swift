@@ -10,23 +10,20 @@ import PhotoTerminal
 /// What `browse` and `pick` share: `list`'s filters, the starting filter and picture mode,
 /// and the text of peek and pop handed to the browser.
 enum BrowserSession {
-    /// `list`'s filters and sort (the same names and help), then the browser's own options.
-    static let options: [OptionSpec] =
-        (AssetFilterOptions.filters + AssetFilterOptions.ordering).filter { filterNames.contains($0.name) } + [
-            .value(
-                "query", "text",
-                help: "Start with this filter typed, as after '/' (words in the caption, city or path; !word excludes)."
-            ),
-            .value(
-                "image", "mode",
-                help: "How to draw pictures: auto, kitty, iterm, sixel, symbols or none (default: auto, as peek)."),
-            .flag("no-mouse", help: "Leave the mouse to the terminal (text selection) instead of reading clicks."),
-        ]
+    static let query = Option<String>(
+        "query", "text",
+        help: "Start with this filter typed, as after '/' (words in the caption, city or path; !word excludes)."
+    )
+    static let image = Option<String>(
+        "image", "mode",
+        help: "How to draw pictures: auto, kitty, iterm, sixel, symbols or none (default: auto, as peek).")
+    static let noMouse = Flag(
+        "no-mouse", help: "Leave the mouse to the terminal (text selection) instead of reading clicks.")
 
-    static let filterNames: Set<String> = [
-        "favourite", "liked", "trashed", "missing", "collection", "city", "caption", "keyword", "rating", "min-rating",
-        "taken-after", "taken-before", "sort",
-    ]
+    /// Every one of `list`'s filters and its sort (the same names and help; not --limit, a
+    /// browser shows all that match), then the browser's own options.
+    static let optionKeys: [any OptionKey] =
+        AssetFilterOptions.filterKeys + [AssetFilterOptions.sort, AssetFilterOptions.reverse] + [query, image, noMouse]
 
     static let keysHelp = """
         Keys: arrows or hjkl move (l is Like in peek), PgUp/PgDn, Home/End; Tab/Shift-Tab or \
@@ -44,9 +41,7 @@ enum BrowserSession {
                 message: "\(command.path[0]) takes no arguments (got '\(command.arguments[0])'); "
                     + "filter with options or --query", commandPath: command.path)
         }
-        var filters = command
-        filters.options.removeAll { $0.name == "collection" }
-        let base = try AssetFilterOptions.selection(filters)
+        let base = try AssetFilterOptions.selection(withoutCollection(command))
         // Pages are index walks in the order of these sorts only (`SQLiteCatalog+Pages.swift`).
         guard AssetQuery.Sort.paged.contains(base.sort) else {
             throw UsageError(
@@ -57,9 +52,26 @@ enum BrowserSession {
         let picture = TerminalPicture(environment: context.environment)
         let drawing = try PictureOptions.method(command, picture: picture, context: context)
         return BrowserOptions(
-            purpose: purpose, baseQuery: base, collection: collection, filter: command.value("query") ?? "",
+            purpose: purpose, baseQuery: base, collection: collection, filter: command[query] ?? "",
             method: drawing.method, colors: drawing.colors, environment: context.environment,
-            mouse: !command.flag("no-mouse"))
+            mouse: !command[noMouse])
+    }
+
+    /// The filters that need the library (`--folder`, and the hashes `--duplicates` needs),
+    /// applied once it is open.
+    static func applyLibraryFilters(
+        to options: inout BrowserOptions, command: ParsedCommand, library: Library, catalog: any Catalog,
+        context: CommandContext
+    ) throws {
+        options.baseQuery = try AssetFilterOptions.query(
+            withoutCollection(command), context: context, library: library, catalog: catalog)
+    }
+
+    /// `--collection` chooses the first tab, not a filter within every tab.
+    private static func withoutCollection(_ command: ParsedCommand) -> ParsedCommand {
+        var filters = command
+        filters.options.removeAll { $0.name == AssetFilterOptions.collection.name }
+        return filters
     }
 
     /// Peek's facts and pop's details, as `photolib peek` and `photolib pop` print them.
@@ -73,7 +85,7 @@ enum BrowserSession {
                 let original = confined ?? library.absolutePath(of: asset.file.relativePath)
                 let exif =
                     confined.flatMap { try? FileSystem.readFile($0) }.map { ExifListing.fields(inJPEG: $0) } ?? []
-                let text = PopCommand.detailText(
+                let text = DetailText.text(
                     asset, original: original, exif: exif, renditions: source.existingRenditions(of: asset),
                     width: width)
                 return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -6,6 +6,14 @@ import PhotoSupport
 /// `photolib action set --from FILE|-`: captions, cities, flags, ratings and keywords for
 /// many assets from a CSV file or JSON Lines, in one transaction.
 enum BulkEditCommand {
+    enum Options {
+        static let from = Option<RawPath>(
+            "from", "file", help: "The CSV or JSON Lines file to read; - for standard input (required).")
+        static let dryRun = Flag("dry-run", short: "n", help: "Say what would change, and change nothing.")
+        static let json = Flag(
+            "json", help: "Print a JSON array of {id, shortId, relativePath, changes: [{field, old, new}]}.")
+    }
+
     static let spec = CommandSpec(
         name: "set",
         abstract: "Set captions, cities, flags, ratings, keywords from CSV or JSON Lines.",
@@ -25,9 +33,9 @@ enum BulkEditCommand {
             is changed (exit status 65).
             """,
         options: [
-            .value("from", "file", help: "The CSV or JSON Lines file to read; - for standard input (required)."),
-            .flag("dry-run", short: "n", help: "Say what would change, and change nothing."),
-            .flag("json", help: "Print a JSON array of {id, shortId, relativePath, changes: [{field, old, new}]}."),
+            Options.from.spec,
+            Options.dryRun.spec,
+            Options.json.spec,
         ],
         examples: [
             "photolib action set --from captions.csv --dry-run",
@@ -36,7 +44,7 @@ enum BulkEditCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        guard let from = command.rawValue("from") else {
+        guard let from = command[Options.from] else {
             throw UsageError(message: "Missing expected option '--from <file>'", commandPath: command.path)
         }
         guard command.arguments.isEmpty else {
@@ -48,7 +56,7 @@ enum BulkEditCommand {
         let source = fromStandardInput ? "standard input" : from.description
         let bytes = try fromStandardInput ? context.stdin.readAll() : FileSystem.readFile(context.absolute(from))
         let library = try context.library(command)
-        let dryRun = command.flag("dry-run")
+        let dryRun = command[Options.dryRun]
         if !dryRun { try library.requireWritable() }
         let catalog = try library.openCatalog()
         let editor = BulkEditor(library: library, catalog: catalog, workingDirectory: context.workingDirectory)
@@ -62,7 +70,7 @@ enum BulkEditCommand {
         }
         let report = dryRun ? editor.report(plans) : try editor.apply(plans)
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: report.outcomes.map(\.after))
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(
                 .array(
                     report.outcomes.map { outcome in
@@ -87,7 +95,7 @@ enum BulkEditCommand {
             let changed = report.outcomes.filter { !$0.changes.isEmpty }
             // Under --quiet neither the changes nor the count: errors only, as for every command.
             for outcome in changed {
-                context.summary(ActionCommand.line(for: outcome, presenter: presenter, dryRun: dryRun))
+                context.summary(ChangeText.line(for: outcome, presenter: presenter, dryRun: dryRun))
             }
             let fields = changed.reduce(0) { $0 + $1.changes.count }
             let unchanged = report.outcomes.count - changed.count

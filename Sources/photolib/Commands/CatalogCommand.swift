@@ -2,6 +2,20 @@ import PhotoLibrary
 
 /// `photolib catalog info|copy`: where the catalog is, and moving it to another store.
 enum CatalogCommand: PhotolibCommand {
+    enum Options {
+        static let infoJSON = Flag("json", help: "Print it as JSON.")
+        static let to = Option<String>(
+            "to", "url|sqlite",
+            help:
+                "postgresql://[user@]host[:port]/database (no password: see 'help init'), or sqlite for .photolib/catalog.sqlite."
+        )
+        static let schema = Option<String>(
+            "schema", "name",
+            help: "The PostgreSQL schema to copy into (default: photolib_ and 8 hex digits); must not hold a catalog."
+        )
+        static let copyJSON = Flag("json", help: "Print the outcome as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "catalog",
         abstract: "Show where the catalog is, or move it between SQLite and PostgreSQL.",
@@ -15,7 +29,7 @@ enum CatalogCommand: PhotolibCommand {
             CommandSpec(
                 name: "info",
                 abstract: "Print where the catalog is and how much it holds.",
-                options: [.flag("json", help: "Print it as JSON.")],
+                options: [Options.infoJSON.spec],
                 examples: ["photolib catalog info", "photolib catalog info --json"]),
             CommandSpec(
                 name: "copy",
@@ -32,19 +46,7 @@ enum CatalogCommand: PhotolibCommand {
                     file by hand). Run it while no other photolib works on the library: a \
                     command that opened the old catalog before the switch would still write there.
                     """,
-                options: [
-                    .value(
-                        "to", "url|sqlite",
-                        help:
-                            "postgresql://[user@]host[:port]/database (no password: see 'help init'), or sqlite for .photolib/catalog.sqlite."
-                    ),
-                    .value(
-                        "schema", "name",
-                        help:
-                            "The PostgreSQL schema to copy into (default: photolib_ and 8 hex digits); must not hold a catalog."
-                    ),
-                    .flag("json", help: "Print the outcome as JSON."),
-                ],
+                options: optionSpecs([Options.to, Options.schema, Options.copyJSON]),
                 examples: [
                     "photolib catalog copy --to postgresql://ann@nas.local/photos",
                     "photolib catalog copy --to sqlite",
@@ -86,10 +88,10 @@ enum CatalogCommand: PhotolibCommand {
         let location = try library.catalogLocation()
         let catalog = try Library.openTransferableCatalog(at: location)
         let counts = try catalog.contentCounts()
-        if command.flag("json") {
+        if command[Options.infoJSON] {
             context.stdout.writePrettyJSON(
                 .object(
-                    locationJSON(location) + [
+                    CatalogLocationJSON.members(location) + [
                         ("assets", .int(Int64(counts.assets))), ("events", .int(Int64(counts.events))),
                     ]))
         } else {
@@ -106,11 +108,11 @@ enum CatalogCommand: PhotolibCommand {
 
     private static func copy(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let library = try context.library(command)
-        guard let to = command.value("to") else {
+        guard let to = command[Options.to] else {
             throw UsageError(
                 message: "catalog copy needs --to postgresql://… or --to sqlite", commandPath: command.path)
         }
-        let schema = command.value("schema")
+        let schema = command[Options.schema]
         let target: CatalogLocation
         if to == "sqlite" {
             if schema != nil {
@@ -126,10 +128,13 @@ enum CatalogCommand: PhotolibCommand {
         }
         let summary = try CatalogCopy.run(library: library, to: target)
         if let (url, schema) = target.postgresAddress { recordTrust(url: url, schema: schema, context: context) }
-        if command.flag("json") {
+        if command[Options.copyJSON] {
             context.stdout.writePrettyJSON(
                 .object(
-                    [("from", .object(locationJSON(summary.from))), ("to", .object(locationJSON(summary.to)))] + [
+                    [
+                        ("from", .object(CatalogLocationJSON.members(summary.from))),
+                        ("to", .object(CatalogLocationJSON.members(summary.to))),
+                    ] + [
                         ("assets", .int(Int64(summary.assets))), ("events", .int(Int64(summary.events))),
                     ]))
         } else {
@@ -161,18 +166,6 @@ enum CatalogCommand: PhotolibCommand {
             context.diagnostics.warning(
                 "\(Diagnostics.reason(error)); photolib will send no password to \(url) until 'photolib catalog trust'"
             )
-        }
-    }
-
-    /// `"store"`, then `"path"` (SQLite) or `"url"` and `"schema"` (PostgreSQL).
-    static func locationJSON(_ location: CatalogLocation) -> [(String, JSONValue)] {
-        switch location {
-        case .sqlite(let path): [("store", .string("sqlite")), ("path", .path(path))]
-        case .postgres:
-            [
-                ("store", .string("postgresql")), ("url", .string(location.postgresAddress?.url ?? "")),
-                ("schema", .string(location.postgresAddress?.schema ?? "")),
-            ]
         }
     }
 }

@@ -15,7 +15,7 @@ enum CollectionsCommand: PhotolibCommand {
             --folder 2015), each count is of the assets that match them, and the cities and \
             years that hold none of those are left out.
             """,
-        options: filters + [.flag("json", help: "Print a JSON array of {name, kind, selector, count}.")],
+        options: optionSpecs(filters + [json]),
         examples: [
             "photolib collections", "photolib collections --no-gps",
             "photolib collections --json | jq -r '.[] | select(.kind == \"city\") | .name'",
@@ -24,7 +24,11 @@ enum CollectionsCommand: PhotolibCommand {
 
     /// list's filters that choose within a collection (the trash, missing and collection
     /// choices are the collections themselves).
-    static let filters = AssetFilterOptions.filters.filter { !["trashed", "missing", "collection"].contains($0.name) }
+    static let filters = AssetFilterOptions.filterKeys.filter { key in
+        ![AssetFilterOptions.trashed.name, AssetFilterOptions.missing.name, AssetFilterOptions.collection.name]
+            .contains(key.name)
+    }
+    static let json = Flag("json", help: "Print a JSON array of {name, kind, selector, count}.")
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let library = try context.library(command)
@@ -42,7 +46,7 @@ enum CollectionsCommand: PhotolibCommand {
                 }
             }
         }
-        if command.flag("json") {
+        if command[json] {
             context.stdout.writePrettyJSON(
                 .array(
                     collections.map { entry in

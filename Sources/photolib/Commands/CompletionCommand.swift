@@ -4,6 +4,13 @@ import PhotoLibrary
 
 /// `photolib completion bash|zsh|fish`: the shell completion script, made from the command specs.
 enum CompletionCommand: PhotolibCommand {
+    enum Options {
+        static let values = Option<ValueKind>(
+            "values", "kind",
+            help: "Print the names the scripts complete, one a line: collections, cities, settings or actions.")
+        static let json = Flag("json", help: "With --values: print them as a JSON array.")
+    }
+
     static let shells = ["bash", "zsh", "fish"]
 
     /// The dynamic values the scripts ask for while completing.
@@ -23,10 +30,8 @@ enum CompletionCommand: PhotolibCommand {
             """,
         arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.")],
         options: [
-            .value(
-                "values", "kind",
-                help: "Print the names the scripts complete, one a line: collections, cities, settings or actions."),
-            .flag("json", help: "With --values: print them as a JSON array."),
+            Options.values.spec,
+            Options.json.spec,
         ],
         examples: [
             "source <(photolib completion bash)      # in ~/.bashrc",
@@ -36,14 +41,14 @@ enum CompletionCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        if let kind = command.value("values") {
+        if command.given(Options.values) {
             guard command.arguments.isEmpty else {
                 throw UsageError(message: "--values takes no shell", commandPath: command.path)
             }
             let names = try values(
-                AssetFilterOptions.choice(kind, option: "values", among: ValueKind.allCases, command),
+                try command[Options.values]!,
                 command: command, context: context)
-            if command.flag("json") {
+            if command[Options.json] {
                 context.stdout.writePrettyJSON(.array(names.map { .string($0) }))
             } else {
                 for name in names where !name.contains("\n") { context.stdout.write(name + "\n") }
@@ -66,7 +71,7 @@ enum CompletionCommand: PhotolibCommand {
                 message: "Invalid value '\(shell)' for '<shell>': expected bash, zsh or fish", commandPath: command.path
             )
         }
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(.object([("shell", .string(shell)), ("script", .string(script))]))
         } else {
             context.stdout.write(script)

@@ -2,6 +2,10 @@ import PhotoLibrary
 
 /// `photolib config [KEY [VALUE]]`: shows or changes the library's settings.
 enum ConfigCommand: PhotolibCommand {
+    enum Options {
+        static let json = Flag("json", help: "Print the settings as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "config",
         abstract: "Show or change the library's settings.",
@@ -14,7 +18,7 @@ enum ConfigCommand: PhotolibCommand {
             ArgumentSpec(name: "key", help: "A setting's name."),
             ArgumentSpec(name: "value", help: "Its new value."),
         ],
-        options: [.flag("json", help: "Print the settings as JSON.")],
+        options: [Options.json.spec],
         examples: ["photolib config", "photolib config sidecars write", "photolib config quality"]
     )
 
@@ -34,14 +38,14 @@ enum ConfigCommand: PhotolibCommand {
                 throw UsageError(
                     message: SettingsError(key: key, reason: .unknownKey).description, commandPath: command.path)
             }
-            if command.flag("json") {
+            if command[Options.json] {
                 context.stdout.writePrettyJSON(.object([(key, .string(value))]))
             } else if arguments.count == 1 {
                 context.stdout.write(value + "\n")
             }
             return .success
         }
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(SettingsJSON.value(settings))
         } else {
             for key in LibrarySettings.keys { context.stdout.write("\(key) = \(settings.value(forKey: key) ?? "")\n") }

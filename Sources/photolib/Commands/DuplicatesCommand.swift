@@ -4,6 +4,13 @@ import PhotoSupport
 
 /// `photolib duplicates`: groups of assets whose originals are byte-identical.
 enum DuplicatesCommand: PhotolibCommand {
+    enum Options {
+        static let json = Flag("json", help: "Print a JSON array of groups.")
+        static let jsonl = Flag("jsonl", help: "Print one group JSON object a line (JSON Lines).")
+        static let jobs = Option<Int>(
+            "jobs", "n", short: "j", range: 1...256, help: "Files read at once (default: the number of cores).")
+    }
+
     static let spec = CommandSpec(
         name: "duplicates",
         aliases: ["dupes"],
@@ -19,11 +26,12 @@ enum DuplicatesCommand: PhotolibCommand {
             Exit status: 0 (duplicates or not), 2 when some originals could not be read (each \
             one is reported), 1 on failure.
             """,
-        options: [
-            .flag("json", help: "Print a JSON array of groups."),
-            .flag("jsonl", help: "Print one group JSON object a line (JSON Lines)."),
-            .value("jobs", "n", short: "j", help: "Files read at once (default: the number of cores)."),
-        ] + AssetFilterOptions.filters.filter { !["duplicates", "trashed", "missing"].contains($0.name) },
+        options: optionSpecs(
+            [Options.json, Options.jsonl, Options.jobs]
+                + AssetFilterOptions.filterKeys.filter { key in
+                    ![AssetFilterOptions.duplicates, AssetFilterOptions.trashed, AssetFilterOptions.missing]
+                        .contains { $0.name == key.name }
+                }),
         examples: [
             "photolib duplicates", "photolib duplicates --folder 2016 --json",
             "photolib duplicates --jsonl | jq -r '.assets[1:][].path'",
@@ -31,14 +39,14 @@ enum DuplicatesCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        if command.flag("json"), command.flag("jsonl") {
+        if command[Options.json], command[Options.jsonl] {
             throw UsageError(message: "--json and --jsonl cannot be used together", commandPath: command.path)
         }
-        let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
+        let jobs = try command[Options.jobs] ?? IndexOptions.defaultJobs
         _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
         let library = try context.library(command)
         let catalog = try library.openCatalog()
-        let summary = try hashUnhashed(
+        let summary = try UnhashedOriginals.hash(
             context: context, library: library, catalog: catalog, jobs: jobs, readOnlyAllowed: true)
         var query = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
         query.sort = .path
@@ -60,41 +68,14 @@ enum DuplicatesCommand: PhotolibCommand {
         }
         let shortIDs = try catalog.shortIDs(
             for: groups.flatMap { $0.assets.map(\.id) }, minimumLength: AssetID.minimumDisplayLength)
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(.array(groups.map { json($0, library: library, shortIDs: shortIDs) }))
-        } else if command.flag("jsonl") {
+        } else if command[Options.jsonl] {
             for group in groups { context.stdout.writeJSONLine(json(group, library: library, shortIDs: shortIDs)) }
         } else {
             context.stdout.write(text(groups, shortIDs: shortIDs))
         }
         return summary.failed.isEmpty ? .success : .partial
-    }
-
-    /// Hashes the present originals that lack a content hash (progress on a terminal's stderr)
-    /// and reports those that could not be read or changed since the last index. The hashes
-    /// are stored; in a library nobody may write they are only returned when `readOnlyAllowed`
-    /// (else that is an error: the catalog could not use them).
-    static func hashUnhashed(
-        context: CommandContext, library: Library, catalog: any Catalog, jobs: Int = IndexOptions.defaultJobs,
-        readOnlyAllowed: Bool = false
-    ) throws -> ContentHashing.Summary {
-        let hashing = ContentHashing(library: library)
-        let assets = try hashing.unhashedAssets(catalog: catalog)
-        guard !assets.isEmpty else { return ContentHashing.Summary() }
-        if !readOnlyAllowed { try library.requireWritable() }
-        let progress = context.progressBar(label: "hashing", total: assets.count)
-        let summary = try hashing.hash(assets, catalog: catalog, jobs: jobs, store: library.isWritable) {
-            progress?.setCompleted($0)
-        }
-        progress?.finish()
-        for (path, reason) in summary.failed { context.diagnostics.problem("\(path): cannot read: \(reason)") }
-        if !summary.changed.isEmpty {
-            context.diagnostics.warning(
-                "\(summary.changed.count) original\(summary.changed.count == 1 ? "" : "s") changed since the "
-                    + "last index, left out (run 'photolib index'): \(summary.changed.prefix(3).map(\.description).joined(separator: ", "))"
-                    + (summary.changed.count > 3 ? ", …" : ""))
-        }
-        return summary
     }
 
     /// `{contentHash, size, count, assets: [{id, shortId, path, relativePath}]}`.
@@ -124,7 +105,7 @@ enum DuplicatesCommand: PhotolibCommand {
         guard !groups.isEmpty else { return "No duplicates.\n" }
         var output = ""
         for group in groups {
-            output += "\(group.assets.count) copies, \(TrashCommand.byteCount(group.size)) each "
+            output += "\(group.assets.count) copies, \(ByteCount.text(group.size)) each "
             output += "(content \(group.contentHash.prefix(16)))\n"
             for asset in group.assets {
                 // Escaped always, not only on a terminal: a newline in a name must not start a line.
@@ -135,7 +116,7 @@ enum DuplicatesCommand: PhotolibCommand {
         let copies = groups.reduce(0) { $0 + $1.assets.count - 1 }
         let wasted = groups.reduce(Int64(0)) { $0 + $1.size * Int64($1.assets.count - 1) }
         output += "\(groups.count) group\(groups.count == 1 ? "" : "s"), \(copies) extra "
-        output += "cop\(copies == 1 ? "y" : "ies") taking \(TrashCommand.byteCount(wasted)).\n"
+        output += "cop\(copies == 1 ? "y" : "ies") taking \(ByteCount.text(wasted)).\n"
         return output
     }
 }

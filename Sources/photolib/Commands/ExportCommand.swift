@@ -6,29 +6,41 @@ import PhotoSupport
 /// `photolib export DEST [ASSET...|-]`: copies originals (or previews) into a folder, named
 /// from templates, never overwriting, remembering what went where for `--update`.
 enum ExportCommand: PhotolibCommand {
-    static let ownOptions: [OptionSpec] = [
-        .value(
+    enum Options {
+        static let directory = Option<String>(
             "directory", "template",
             help:
-                "Folders under DEST from a template, e.g. '{takenAt:%Y}/{takenAt:%m} {city:-Unknown}' (default: none)."),
-        .value(
-            "filename", "template", help: "File name (without extension) from a template (default: '{fileName}')."),
-        .flag("upright", help: "Turn each JPEG by its EXIF orientation, losslessly, and reset the tag (as pop)."),
-        .flag("preview", help: "Copy the preview rendition (a JPEG, made if missing) instead of the original."),
-        .value(
+                "Folders under DEST from a template, e.g. '{takenAt:%Y}/{takenAt:%m} {city:-Unknown}' (default: none).")
+        static let filename = Option<String>(
+            "filename", "template", help: "File name (without extension) from a template (default: '{fileName}').")
+        static let upright = Flag(
+            "upright", help: "Turn each JPEG by its EXIF orientation, losslessly, and reset the tag (as pop).")
+        static let preview = Flag(
+            "preview", help: "Copy the preview rendition (a JPEG, made if missing) instead of the original.")
+        static let onCollision = Option<String>(
             "on-collision", "policy",
-            help: "When the name holds another file: suffix (name-1, name-2; default), skip, error or overwrite."),
-        .flag(
+            help: "When the name holds another file: suffix (name-1, name-2; default), skip, error or overwrite.")
+        static let update = Flag(
             "update",
-            help: "Copy only assets new or changed since the last export to DEST; move a copy whose name changed."),
-        .flag("sidecars", help: "Write an XMP sidecar (caption, city, rating) beside each copy."),
-        .flag("with-companions", help: "Copy the RAW twin, .THM and Live Photo movie beside each copy, as pop does."),
-        .flag("dry-run", short: "n", help: "Print what would be copied where, and copy nothing."),
-        .flag("json", help: "Print the outcome as one JSON object (summary and every file)."),
-        .flag("jsonl", help: "Print one JSON object a file as it is done (JSON Lines), no summary."),
-        .flag("verbose", short: "v", help: "Print a line for every file, not only the summary."),
-        .flag("quiet", short: "q", help: "Print no summary (failures still go to stderr)."),
+            help: "Copy only assets new or changed since the last export to DEST; move a copy whose name changed.")
+        static let sidecars = Flag("sidecars", help: "Write an XMP sidecar (caption, city, rating) beside each copy.")
+        static let withCompanions = Flag(
+            "with-companions", help: "Copy the RAW twin, .THM and Live Photo movie beside each copy, as pop does.")
+        static let dryRun = Flag("dry-run", short: "n", help: "Print what would be copied where, and copy nothing.")
+        static let json = Flag("json", help: "Print the outcome as one JSON object (summary and every file).")
+        static let jsonl = Flag("jsonl", help: "Print one JSON object a file as it is done (JSON Lines), no summary.")
+        static let verbose = Flag("verbose", short: "v", help: "Print a line for every file, not only the summary.")
+        static let quiet = Flag("quiet", short: "q", help: "Print no summary (failures still go to stderr).")
+    }
+
+    static let ownOptions: [any OptionKey] = [
+        Options.directory, Options.filename, Options.upright, Options.preview, Options.onCollision, Options.update,
+        Options.sidecars, Options.withCompanions, Options.dryRun, Options.json, Options.jsonl, Options.verbose,
+        Options.quiet,
     ]
+
+    /// list's filters and order, --folder among them, as on every command.
+    static let filterKeys: [any OptionKey] = AssetFilterOptions.filterKeys + AssetFilterOptions.orderingKeys
 
     static let spec = CommandSpec(
         name: "export",
@@ -53,7 +65,7 @@ enum ExportCommand: PhotolibCommand {
             ArgumentSpec(name: "dest", help: "The folder to copy into (made if missing).", isOptional: false),
             ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true),
         ],
-        options: ownOptions + ListFilters.options(besides: ownOptions),
+        options: optionSpecs(ownOptions + filterKeys),
         examples: [
             "photolib export ~/Export --favourite --directory '{takenAt:%Y}/{takenAt:%m}'",
             "photolib export /mnt/usb --update --directory '{takenAt:%Y}/{city:-Unknown}' --filename '{takenAt:%Y%m%d-%H%M%S}-{shortId}'",
@@ -65,15 +77,15 @@ enum ExportCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         var options = ExportOptions()
-        options.update = command.flag("update")
-        options.sidecars = command.flag("sidecars")
-        options.companions = command.flag("with-companions")
-        options.dryRun = command.flag("dry-run")
-        if command.flag("upright"), command.flag("preview") {
+        options.update = command[Options.update]
+        options.sidecars = command[Options.sidecars]
+        options.companions = command[Options.withCompanions]
+        options.dryRun = command[Options.dryRun]
+        if command[Options.upright], command[Options.preview] {
             throw UsageError(message: "--upright and --preview cannot be used together", commandPath: command.path)
         }
-        options.variant = command.flag("preview") ? .preview : command.flag("upright") ? .upright : .original
-        if let policy = command.value("on-collision") {
+        options.variant = command[Options.preview] ? .preview : command[Options.upright] ? .upright : .original
+        if let policy = command[Options.onCollision] {
             guard let chosen = ExportOptions.Collision(rawValue: policy) else {
                 throw UsageError(
                     message: "Invalid value '\(policy)' for '--on-collision <policy>': expected one of "
@@ -82,20 +94,20 @@ enum ExportCommand: PhotolibCommand {
             }
             options.collision = chosen
         }
-        let outputs = ["json", "jsonl", "quiet"].filter(command.flag)
+        let outputs = [Options.json, Options.jsonl, Options.quiet].filter { command[$0] }.map(\.name)
         guard outputs.count <= 1 else {
             throw UsageError(
                 message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
         }
         // --folder was this command's folder template; it is now list's filter, as everywhere.
-        if let folder = command.value("folder"), folder.contains("{") {
+        if let folder = command[AssetFilterOptions.folder]?.description, folder.contains("{") {
             throw UsageError(
                 message: "--folder '\(folder)' is a filter (only assets in that folder of the library), as on list; "
                     + "give the folders under DEST with --directory '\(folder)'",
                 commandPath: command.path)
         }
         let naming = try ExportNaming(
-            directory: command.value("directory"), filename: command.value("filename"), commandPath: command.path)
+            directory: command[Options.directory], filename: command[Options.filename], commandPath: command.path)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let destinationPath = context.absolute(command.rawArguments[0])
@@ -139,14 +151,13 @@ enum ExportCommand: PhotolibCommand {
     private static func selectedAssets(
         _ command: ParsedCommand, library: Library, catalog: any Catalog, context: CommandContext
     ) throws -> [Asset] {
-        let filters = ListFilters.options(besides: ownOptions)
         let query = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
         guard command.rawArguments.count > 1 else { return try catalog.assets(matching: query) }
         var named = command
         named.rawArguments.removeFirst()
         named.arguments.removeFirst()
         let assets = try AssetArguments.resolve(named, library: library, catalog: catalog, context: context)
-        guard ListFilters.given(command, among: filters) else { return assets }
+        guard AssetFilterOptions.anyGiven(command, among: filterKeys) else { return assets }
         var unlimited = query
         unlimited.limit = nil
         let selected = Set(try catalog.assets(matching: unlimited).map(\.id))

@@ -5,6 +5,13 @@ import PhotoSupport
 /// `photolib forget ASSET...|--missing`: removes from the catalog the assets whose original
 /// was deleted outside photolib, which nothing else can remove (`action delete` needs the file).
 enum ForgetCommand: PhotolibCommand {
+    enum Options {
+        static let missing = Flag("missing", help: "Forget every asset the last index did not find.")
+        static let dryRun = Flag("dry-run", short: "n", help: "List what would be forgotten, and change nothing.")
+        static let yes = Flag("yes", short: "y", help: "Do not ask before forgetting (needed from scripts).")
+        static let json = Flag("json", help: "Print a JSON array of the assets forgotten (or that would be).")
+    }
+
     static let spec = CommandSpec(
         name: "forget",
         abstract: "Remove assets whose original is gone from the catalog (their history is kept).",
@@ -12,16 +19,17 @@ enum ForgetCommand: PhotolibCommand {
             For photos deleted outside photolib: 'index' marks them missing and keeps them, in \
             case they come back; forget removes them for good. Only missing assets can be \
             forgotten (one whose file is there is refused: 'photolib action delete' moves it to \
-            the trash). --missing forgets every missing asset. More than one needs --yes from a \
-            script (a terminal asks); --dry-run lists what would go. Each is logged as a 'forget' \
+            the trash). --missing forgets every missing asset. It needs --yes, or an answer on a \
+            terminal, like every command that drops catalog state for good; --dry-run lists \
+            what would go. Each is logged as a 'forget' \
             event that 'photolib history ID' still shows.
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true)],
         options: [
-            .flag("missing", help: "Forget every asset the last index did not find."),
-            .flag("dry-run", short: "n", help: "List what would be forgotten, and change nothing."),
-            .flag("yes", short: "y", help: "Do not ask before forgetting several assets (needed from scripts)."),
-            .flag("json", help: "Print a JSON array of the assets forgotten (or that would be)."),
+            Options.missing.spec,
+            Options.dryRun.spec,
+            Options.yes.spec,
+            Options.json.spec,
         ],
         examples: [
             "photolib forget --missing --dry-run", "photolib forget --missing --yes",
@@ -30,7 +38,7 @@ enum ForgetCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let all = command.flag("missing")
+        let all = command[Options.missing]
         guard all != !command.rawArguments.isEmpty else {
             throw UsageError(
                 message: all
@@ -57,15 +65,21 @@ enum ForgetCommand: PhotolibCommand {
                 }
             }
         }
-        let dryRun = command.flag("dry-run")
-        if !dryRun, assets.count > 1, !command.flag("yes") {
-            try confirm(assets.count, command: command, context: context)
+        let dryRun = command[Options.dryRun]
+        if !dryRun, !assets.isEmpty {
+            let count = assets.count
+            try Confirmation.require(
+                "Forget \(count) missing \(count == 1 ? "photo" : "photos")?", yes: command[Options.yes],
+                command: command, context: context,
+                refusal: "Forgetting \(count) \(count == 1 ? "asset" : "assets") from a script needs --yes "
+                    + "(see \(count == 1 ? "it" : "them") first with --dry-run)",
+                cancelled: ForgetCancelled())
         }
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
         let forgotten = dryRun ? assets.map(\.id) : try catalog.forget(assets.map(\.id))
         let shown = assets.filter { forgotten.contains($0.id) }
         if !dryRun { try library.removeRenditions(of: shown, catalog: catalog) }
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(.array(shown.map(presenter.json)))
         } else {
             for asset in shown {
@@ -75,19 +89,6 @@ enum ForgetCommand: PhotolibCommand {
             if all, shown.isEmpty { context.summary("No missing assets.") }
         }
         return failures.status(items: assets.count + failures.count)
-    }
-
-    /// Forgetting several asks first on a terminal and needs `--yes` from a script.
-    private static func confirm(_ count: Int, command: ParsedCommand, context: CommandContext) throws {
-        let readsStandardInput = command.rawArguments.contains { $0.bytes == [UInt8(ascii: "-")] }
-        guard context.stdinIsTerminal, !readsStandardInput else {
-            throw UsageError(
-                message: "Forgetting \(count) assets from a script needs --yes (see them first with --dry-run)",
-                commandPath: command.path)
-        }
-        context.stderr.write("Forget \(count) missing photos? [y/N] ")
-        let answer = String(decoding: context.stdin.readLine() ?? [], as: UTF8.self).trimmingWhitespace().lowercased()
-        guard answer == "y" || answer == "yes" else { throw ForgetCancelled() }
     }
 }
 

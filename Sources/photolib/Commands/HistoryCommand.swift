@@ -3,6 +3,11 @@ import PhotoLibrary
 
 /// `photolib history [ASSET]`: the action log.
 enum HistoryCommand: PhotolibCommand {
+    enum Options {
+        static let limit = Option<Int>("limit", "n", range: 0...Int.max, help: "Only the latest N entries.")
+        static let json = Flag("json", help: "Print a JSON array of events.")
+    }
+
     static let spec = CommandSpec(
         name: "history",
         abstract: "Show the action log: what changed, from what to what, when.",
@@ -14,21 +19,21 @@ enum HistoryCommand: PhotolibCommand {
             """,
         arguments: [ArgumentSpec(name: "asset", help: "Only this asset's history (id, prefix or path).")],
         options: [
-            .value("limit", "n", help: "Only the latest N entries."),
-            .flag("json", help: "Print a JSON array of events."),
+            Options.limit.spec,
+            Options.json.spec,
         ],
         examples: ["photolib history", "photolib history 3fa2c81d", "photolib history --limit 20 --json"]
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let limit = try command.int("limit", range: 0...Int.max)
+        let limit = try command[Options.limit]
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let assetID = try historyID(command, library: library, catalog: catalog, context: context)
         let events = try catalog.history(for: assetID, limit: limit)
         let ids = Array(Set(events.map(\.assetID)))
         let shortIDs = try catalog.shortIDs(for: ids, minimumLength: AssetID.minimumDisplayLength)
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(
                 .array(
                     events.map { event in
@@ -58,8 +63,8 @@ enum HistoryCommand: PhotolibCommand {
             table.append([
                 Timestamp.iso8601(event.date), shortIDs[event.assetID] ?? event.assetID.hex, event.action,
                 change.field,
-                "\(ActionCommand.shown(change.oldValue, field: change.field)) → "
-                    + ActionCommand.shown(change.newValue, field: change.field),
+                "\(ChangeText.shown(change.oldValue, field: change.field)) → "
+                    + ChangeText.shown(change.newValue, field: change.field),
             ])
         }
         context.stdout.write(table.render(maximumWidth: context.tableWidth))

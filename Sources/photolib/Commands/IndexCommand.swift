@@ -3,6 +3,22 @@ import PhotoLibrary
 
 /// `photolib index [PATH...]`: brings the catalog in line with the files.
 enum IndexCommand: PhotolibCommand {
+    enum Options {
+        static let jobs = Option<Int>(
+            "jobs", "n", short: "j", range: 1...256, help: "Files read at once (default: the number of cores).")
+        static let hidden = Flag("hidden", help: "Also index hidden files and folders (names starting with '.').")
+        static let noRenditions = Flag(
+            "no-renditions", help: "Do not make thumbnails and previews of the files read (see 'photolib render').")
+        static let worker = Flag(
+            "worker", help: "Share the work with other 'index --worker' processes (PostgreSQL catalog).")
+        static let lease = Option<Int>(
+            "lease", "seconds",
+            range: 1...86_400,
+            help: "With --worker: how long a claimed folder waits for a worker that stopped (default: 60).")
+        static let retryFailed = Flag("retry-failed", help: "Read again the files that failed before, even unchanged.")
+        static let json = Flag("json", help: "Print the summary as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "index",
         abstract: "Find photos and record them in the catalog.",
@@ -33,16 +49,13 @@ enum IndexCommand: PhotolibCommand {
             """,
         arguments: [ArgumentSpec(name: "path", help: "Files or folders inside the library.", isRepeating: true)],
         options: [
-            .value("jobs", "n", short: "j", help: "Files read at once (default: the number of cores)."),
-            .flag("hidden", help: "Also index hidden files and folders (names starting with '.')."),
-            .flag(
-                "no-renditions", help: "Do not make thumbnails and previews of the files read (see 'photolib render')."),
-            .flag("worker", help: "Share the work with other 'index --worker' processes (PostgreSQL catalog)."),
-            .value(
-                "lease", "seconds",
-                help: "With --worker: how long a claimed folder waits for a worker that stopped (default: 60)."),
-            .flag("retry-failed", help: "Read again the files that failed before, even unchanged."),
-            .flag("json", help: "Print the summary as JSON."),
+            Options.jobs.spec,
+            Options.hidden.spec,
+            Options.noRenditions.spec,
+            Options.worker.spec,
+            Options.lease.spec,
+            Options.retryFailed.spec,
+            Options.json.spec,
         ],
         examples: [
             "photolib index", "photolib index 2024/ --jobs 4", "photolib index --json | jq .added",
@@ -54,11 +67,11 @@ enum IndexCommand: PhotolibCommand {
         let library = try context.library(command)
         try library.requireWritable()
         let catalog = try library.openCatalog()
-        let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
+        let jobs = try command[Options.jobs] ?? IndexOptions.defaultJobs
         var options = IndexOptions(
-            jobs: jobs, includeHidden: command.flag("hidden"),
-            makeRenditions: !command.flag("no-renditions"))
-        options.retryFailed = command.flag("retry-failed")
+            jobs: jobs, includeHidden: command[Options.hidden],
+            makeRenditions: !command[Options.noRenditions])
+        options.retryFailed = command[Options.retryFailed]
         let progress = context.progressBar(label: "indexing", total: 0)
         let diagnostics = context.diagnostics
         let report: @Sendable (IndexEvent) -> Void = { event in
@@ -73,8 +86,8 @@ enum IndexCommand: PhotolibCommand {
             }
         }
         let summary: IndexSummary
-        if command.flag("worker") {
-            let lease = Double(try command.int("lease", range: 1...86_400) ?? 60)
+        if command[Options.worker] {
+            let lease = Double(try command[Options.lease] ?? 60)
             summary = try IndexWorker(
                 library: library, catalog: try WorkerCatalog.require(catalog, command), options: options,
                 leaseSeconds: lease
@@ -84,7 +97,7 @@ enum IndexCommand: PhotolibCommand {
                 .run(paths: command.rawArguments, workingDirectory: context.workingDirectory, report: report)
         }
         progress?.finish()
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(summaryJSON(summary, verbose: context.verbosity == .verbose))
         } else {
             if context.verbosity == .verbose {

@@ -3,6 +3,19 @@ import PhotoSupport
 
 /// `photolib init [DIR]`: makes a library.
 enum InitCommand: PhotolibCommand {
+    enum Options {
+        static let catalog = Option<String>(
+            "catalog", "url",
+            help:
+                "postgresql://[user@]host[:port]/database: keep the catalog in PostgreSQL (default: sqlite, a file in .photolib/)."
+        )
+        static let schema = Option<String>(
+            "schema", "name",
+            help: "The PostgreSQL schema for this library's tables (default: photolib_ and 8 hex digits)."
+        )
+        static let json = Flag("json", help: "Print the new library as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "init",
         abstract: "Create a photo library in a folder.",
@@ -20,16 +33,9 @@ enum InitCommand: PhotolibCommand {
             """,
         arguments: [ArgumentSpec(name: "dir", help: "The library's folder (default: the working directory).")],
         options: LibrarySettingOptions.options + [
-            .value(
-                "catalog", "url",
-                help:
-                    "postgresql://[user@]host[:port]/database: keep the catalog in PostgreSQL (default: sqlite, a file in .photolib/)."
-            ),
-            .value(
-                "schema", "name",
-                help: "The PostgreSQL schema for this library's tables (default: photolib_ and 8 hex digits)."
-            ),
-            .flag("json", help: "Print the new library as JSON."),
+            Options.catalog.spec,
+            Options.schema.spec,
+            Options.json.spec,
         ],
         examples: [
             "photolib init ~/Pictures", "photolib init --preview-size 2048 .",
@@ -52,7 +58,7 @@ enum InitCommand: PhotolibCommand {
         if let (url, schema) = location.postgresAddress {
             CatalogCommand.recordTrust(url: url, schema: schema, context: context)
         }
-        if command.flag("json") {
+        if command[Options.json] {
             var fields: [(String, JSONValue)] = [("library", .path(library.root))]
             switch location {
             case .sqlite(let path): fields.append(("catalog", .path(path)))
@@ -75,8 +81,8 @@ enum InitCommand: PhotolibCommand {
     private static func chooseCatalog(
         _ command: ParsedCommand, context: CommandContext, settings: inout LibrarySettings
     ) throws {
-        let named = command.value("catalog") ?? context.environment[catalogVariable].flatMap { $0.isEmpty ? nil : $0 }
-        let schema = command.value("schema")
+        let named = command[Options.catalog] ?? context.environment[catalogVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let schema = command[Options.schema]
         guard let named, named != "sqlite" else {
             if schema != nil {
                 throw UsageError(message: "--schema needs a PostgreSQL --catalog", commandPath: command.path)

@@ -15,14 +15,15 @@ enum LibrarySettingOptions {
         ),
     ]
 
-    static let options: [OptionSpec] = LibrarySettings.definitions.map(option(for:))
+    static let keys = LibrarySettings.definitions.map(option(for:))
+    static let options = optionSpecs(keys)
 
     /// `--quality <1-100>  JPEG quality of renditions (1-100; default: 82).`
-    static func option(for definition: LibrarySettings.Definition) -> OptionSpec {
+    static func option(for definition: LibrarySettings.Definition) -> Option<String> {
         let words = wording[definition.key] ?? (nil, "The \(definition.key) setting")
         // The range is shown once: as the placeholder, or else in the help.
         let range = words.valueName == nil ? "" : "\(shownValues(definition)); "
-        return .value(
+        return Option<String>(
             definition.key, words.valueName ?? shownValues(definition),
             help: "\(words.help) (\(range)default: \(definition.defaultValue)).")
     }
@@ -38,13 +39,13 @@ enum LibrarySettingOptions {
     /// The default settings with every option given applied, each checked against its definition.
     static func settings(from command: ParsedCommand) throws -> LibrarySettings {
         var settings = LibrarySettings()
-        for definition in LibrarySettings.definitions {
-            guard let text = command.value(definition.key) else { continue }
+        for (definition, key) in zip(LibrarySettings.definitions, keys) {
+            guard let text = command[key] else { continue }
             do {
                 try settings.setValue(text.trimmingWhitespace(), forKey: definition.key)
             } catch {
                 throw UsageError(
-                    message: "Invalid value '\(text)' for '\(command.label(of: definition.key))': "
+                    message: "Invalid value '\(text)' for '\(key.label)': "
                         + "expected \(definition.expectation)",
                     commandPath: command.path)
             }

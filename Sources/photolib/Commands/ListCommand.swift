@@ -1,10 +1,24 @@
 import Foundation
 import PhotoCatalog
 import PhotoFormats
+import PhotoLibrary
 import PhotoSupport
 
 /// `photolib list`: the assets, filtered and sorted, as a table, JSON, JSON Lines, ids or a template.
 enum ListCommand: PhotolibCommand {
+    /// The options of list's own (the filters are `AssetFilterOptions`').
+    enum Options {
+        static let failed = Flag(
+            "failed", help: "List the files index could not read and remembers (path, reason), instead of assets.")
+        static let json = Flag("json", help: "Print a JSON array of assets.")
+        static let jsonl = Flag("jsonl", help: "Print one asset JSON object a line (JSON Lines).")
+        static let ids = Flag("ids", help: "Print one full asset id a line.")
+        static let format = Option<String>(
+            "format", "template", help: "Print each asset with a template such as '{id} {city} {caption}'.")
+        static let null = Flag(
+            "null", short: "0", help: "With --ids or --format: end each one with NUL instead of a newline.")
+    }
+
     static let spec = CommandSpec(
         name: "list",
         aliases: ["ls"],
@@ -14,17 +28,9 @@ enum ListCommand: PhotolibCommand {
             --trashed is given. On a terminal the output is an aligned table; --json, --jsonl, \
             --ids and --format are for scripts and never change with the terminal.
             """,
-        options: AssetFilterOptions.filters + [
-            .flag(
-                "failed",
-                help: "List the files index could not read and remembers (path, reason), instead of assets.")
-        ] + AssetFilterOptions.ordering + [
-            .flag("json", help: "Print a JSON array of assets."),
-            .flag("jsonl", help: "Print one asset JSON object a line (JSON Lines)."),
-            .flag("ids", help: "Print one full asset id a line."),
-            .value("format", "template", help: "Print each asset with a template such as '{id} {city} {caption}'."),
-            .flag("null", short: "0", help: "With --ids or --format: end each one with NUL instead of a newline."),
-        ],
+        options: optionSpecs(
+            AssetFilterOptions.filterKeys + [Options.failed] + AssetFilterOptions.orderingKeys
+                + [Options.json, Options.jsonl, Options.ids, Options.format, Options.null]),
         examples: [
             "photolib list --favourite --sort taken",
             "photolib list --city Bordeaux --ids | photolib action favourite -",
@@ -40,30 +46,40 @@ enum ListCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let outputs =
-            ["json", "jsonl", "ids"].filter(command.flag) + (command.value("format") == nil ? [] : ["format"])
+            [Options.json, Options.jsonl, Options.ids].filter { command[$0] }.map(\.name)
+            + (command.given(Options.format) ? ["format"] : [])
         guard outputs.count <= 1 else {
             throw UsageError(
                 message: "--\(outputs[0]) and --\(outputs[1]) cannot be used together", commandPath: command.path)
         }
-        let template = try command.value("format").map {
+        let template = try command[Options.format].map {
             try FormatTemplate(
                 $0, fields: AssetPresenter.formatFields, dateFields: ExportNaming.dateFields, commandPath: command.path)
         }
-        if command.flag("null"), !command.flag("ids"), template == nil {
+        if command[Options.null], !command[Options.ids], template == nil {
             throw UsageError(message: "--null needs --ids or --format", commandPath: command.path)
         }
-        if command.flag("failed") { return try listFailures(command, context: context) }
+        if command[Options.failed] {
+            // Failures are files, not assets: no id, nothing for an asset template.
+            if let asset = [Options.ids.name, Options.format.name].first(where: outputs.contains) {
+                throw UsageError(
+                    message:
+                        "--failed lists files, not assets: --\(asset) has nothing to print (use --json or --jsonl)",
+                    commandPath: command.path)
+            }
+            return try listFailures(command, context: context)
+        }
         _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let query = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
         let form: AssetListWriter.Form? =
-            if command.flag("json") { .jsonArray } else if command.flag("jsonl") {
+            if command[Options.json] { .jsonArray } else if command[Options.jsonl] {
                 .jsonLines
-            } else if command.flag("ids") { .ids } else { template.map(AssetListWriter.Form.template) }
+            } else if command[Options.ids] { .ids } else { template.map(AssetListWriter.Form.template) }
         if let form {
             var writer = AssetListWriter(form: form, library: library, catalog: catalog, output: context.stdout)
-            if command.flag("null") { writer.terminator = 0 }
+            if command[Options.null] { writer.terminator = 0 }
             writer.escapesFields = context.stdoutIsTerminal
             try writer.write(query)
         } else {
@@ -86,82 +102,16 @@ enum ListCommand: PhotolibCommand {
                 ("reason", .string(failure.reason)), ("failedAt", .string(Timestamp.iso8601(failure.failedAt))),
             ])
         }
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(.array(failures.map(json)))
-        } else if command.flag("jsonl") {
+        } else if command[Options.jsonl] {
             for failure in failures { context.stdout.writeJSONLine(json(failure)) }
         } else {
             var table = TableRenderer(columns: [.init("PATH", cut: .middle), .init("REASON")], flexibleColumn: 1)
             table.shrinkOrder = [(0, 30), (1, 20), (0, 12)]
-            for failure in failures { table.append([failure.relativePath.description, failure.reason]) }
+            for failure in failures { table.append([failure.relativePath.description, library.reason(of: failure)]) }
             context.stdout.write(table.render(maximumWidth: context.tableWidth))
         }
         return .success
-    }
-
-    /// A city or year that is no collection of this library is an error naming the nearest
-    /// ones (a typo must not look like an empty collection); the fixed collections always exist.
-    static func checkCollectionExists(_ name: String, catalog: any Catalog) throws {
-        guard let wanted = AssetCollection(selector: name) else { return }
-        switch wanted {
-        case .city, .year, .keyword: break
-        default: return
-        }
-        let known = try catalog.collections(now: Date()).map(\.collection)
-        let matches = known.contains { collection in
-            switch (collection, wanted) {
-            case (.city(let a), .city(let b)): a.lowercased() == b.lowercased()
-            case (.year(let a), .year(let b)): a == b
-            case (.keyword(let a), .keyword(let b)): a.lowercased() == b.lowercased()
-            default: false
-            }
-        }
-        guard !matches else { return }
-        let typed = Array(name.lowercased())
-        let nearest = known.map(\.title).sorted {
-            Suggestion.editDistance(typed, Array($0.lowercased()))
-                < Suggestion.editDistance(typed, Array($1.lowercased()))
-        }
-        throw UnknownCollectionError(name: name, nearest: Array(nearest.prefix(3)))
-    }
-
-    /// `2008`, `2008-05`, `2008-05-30`, `2008-05-30T15:56[:01]` (or with a space) as a full
-    /// local time `YYYY-MM-DDTHH:MM:SS`, the missing parts at their start.
-    static func dateBound(_ text: String, option: String, _ command: ParsedCommand) throws -> String {
-        let normalized = text.replacingOccurrences(of: " ", with: "T")
-        let template = "0000-01-01T00:00:00"
-        let pattern = "dddd-dd-ddTdd:dd:dd"
-        let valid =
-            normalized.count <= pattern.count && [4, 7, 10, 16, 19].contains(normalized.count)
-            && zip(normalized, pattern).allSatisfy { character, kind in
-                kind == "d" ? character.isASCII && character.isNumber : character == kind
-            }
-        let full = normalized + template.dropFirst(normalized.count)
-        let number = { (start: Int, length: Int) -> Int in
-            Int(full.dropFirst(start).prefix(length)) ?? -1
-        }
-        let inRange =
-            (1...12).contains(number(5, 2)) && (1...31).contains(number(8, 2))
-            && number(11, 2) < 24 && number(14, 2) < 60 && number(17, 2) < 60
-        guard valid, inRange else {
-            throw UsageError(
-                message: "Invalid value '\(text)' for '--\(option) <date>': expected YYYY, YYYY-MM, "
-                    + "YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]", commandPath: command.path)
-        }
-        return full
-    }
-}
-
-/// `list --collection NAME` for a city or year the library has none of.
-struct UnknownCollectionError: PhotolibError {
-    var name: String
-    var nearest: [String]
-
-    var kind: ErrorKind { .noSuchInput }
-    var description: String {
-        let shown = TableRenderer.sanitized(name)
-        let hint =
-            nearest.isEmpty ? "" : "; nearest: " + nearest.map { TableRenderer.sanitized($0) }.joined(separator: ", ")
-        return "no collection '\(shown)'\(hint) (see 'photolib collections')"
     }
 }

@@ -33,7 +33,7 @@ enum PeekCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        _ = try command.int("height", range: 1...1000)
+        _ = try command[PictureOptions.height]
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)

@@ -3,6 +3,11 @@ import PhotoFormats
 
 /// `photolib places lookup|import`: the offline gazetteer that turns GPS positions into cities.
 enum PlacesCommand: PhotolibCommand {
+    enum Options {
+        static let lookupJSON = Flag("json", help: "Print the match as JSON (null when there is none).")
+        static let importJSON = Flag("json", help: "Print the outcome as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "places",
         abstract: "Look up the city of a position, or import a finer gazetteer.",
@@ -20,7 +25,7 @@ enum PlacesCommand: PhotolibCommand {
                     ArgumentSpec(name: "latitude", help: "Degrees, south negative.", isOptional: false),
                     ArgumentSpec(name: "longitude", help: "Degrees, west negative.", isOptional: false),
                 ],
-                options: [.flag("json", help: "Print the match as JSON (null when there is none).")],
+                options: [Options.lookupJSON.spec],
                 examples: ["photolib places lookup 48.8584 2.2945", "photolib places lookup 44.8412 -0.5698 --json"]),
             CommandSpec(
                 name: "import",
@@ -33,7 +38,7 @@ enum PlacesCommand: PhotolibCommand {
                     from GPS are looked up again at once.
                     """,
                 arguments: [ArgumentSpec(name: "file", help: "A GeoNames dump.", isOptional: false)],
-                options: [.flag("json", help: "Print the outcome as JSON.")],
+                options: [Options.importJSON.spec],
                 examples: ["photolib places import ~/Downloads/cities500.txt"]),
         ]
     )
@@ -49,12 +54,12 @@ enum PlacesCommand: PhotolibCommand {
         let longitude = try coordinate(command, index: 1, name: "longitude", limit: 180)
         // The library's own gazetteer when there is a library; the shipped one otherwise.
         let library =
-            command.rawValue(RootCommand.libraryOption.name) == nil
+            command[RootCommand.libraryOption] == nil
             ? try? context.library(command)
             : try context.library(command)
         let gazetteer = try library.map(Gazetteer.load(for:)) ?? Gazetteer.loadShipped(from: context.dataFiles)
         let match = gazetteer.lookup(latitude: latitude, longitude: longitude)
-        if command.flag("json") {
+        if command[Options.lookupJSON] {
             context.stdout.writePrettyJSON(match.map(json) ?? .null)
         } else if let match {
             context.stdout.write(text(match))

@@ -17,7 +17,7 @@ enum PlacesImport {
         try builder.write(to: library.gazetteerPath)
         let gazetteer = try Gazetteer.load(from: library.gazetteerPath)
         let refreshed = try PlaceRefresh.run(catalog: library.openCatalog(), gazetteer: gazetteer)
-        if command.flag("json") {
+        if command[PlacesCommand.Options.importJSON] {
             context.stdout.writePrettyJSON(
                 .object([
                     ("gazetteer", .path(library.gazetteerPath)), ("places", .int(Int64(gazetteer.placeCount))),

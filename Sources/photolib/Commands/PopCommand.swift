@@ -7,6 +7,19 @@ import PhotoTerminal
 
 /// `photolib pop ASSET`: the full detail view, and the original handed out.
 enum PopCommand: PhotolibCommand {
+    enum Options {
+        static let export = Option<RawPath>(
+            "export", "path", help: "Write a copy of the original to PATH (byte for byte unless --upright).")
+        static let output = Option<String>(
+            "output", "-", short: "o", help: "Write the original's bytes to standard output ('-').")
+        static let upright = Flag(
+            "upright", help: "Turn the exported image by its EXIF orientation, losslessly, and reset the tag.")
+        static let withCompanions = Flag(
+            "with-companions", help: "With --export, copy the RAW twin, .THM and Live Photo movie too.")
+        static let force = Flag("force", short: "f", help: "Let --export replace an existing file.")
+        static let open = Flag("open", help: "Open the original with $PHOTOLIB_VIEWER, else xdg-open (no shell).")
+    }
+
     static let spec = CommandSpec(
         name: "pop",
         abstract: "Open the full detail view of an asset, or hand out its original.",
@@ -23,12 +36,12 @@ enum PopCommand: PhotolibCommand {
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false)],
         options: [
-            .value("export", "path", help: "Write a copy of the original to PATH (byte for byte unless --upright)."),
-            .value("output", "-", short: "o", help: "Write the original's bytes to standard output ('-')."),
-            .flag("upright", help: "Turn the exported image by its EXIF orientation, losslessly, and reset the tag."),
-            .flag("with-companions", help: "With --export, copy the RAW twin, .THM and Live Photo movie too."),
-            .flag("force", short: "f", help: "Let --export replace an existing file."),
-            .flag("open", help: "Open the original with $PHOTOLIB_VIEWER, else xdg-open (no shell)."),
+            Options.export.spec,
+            Options.output.spec,
+            Options.upright.spec,
+            Options.withCompanions.spec,
+            Options.force.spec,
+            Options.open.spec,
         ] + PictureOptions.options,
         examples: [
             "photolib pop a3cb0453",
@@ -39,21 +52,21 @@ enum PopCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        if let output = command.value("output"), output != "-" {
+        if let output = command[Options.output], output != "-" {
             throw UsageError(
                 message: "Invalid value '\(output)' for '--output <->': only '-' (standard output); "
                     + "use --export PATH to write a file", commandPath: command.path)
         }
-        let toStandardOutput = command.value("output") != nil
+        let toStandardOutput = command[Options.output] != nil
         if toStandardOutput, context.stdoutIsTerminal {
             throw UsageError(
                 message: "Not writing JPEG bytes to a terminal; pipe or redirect --output -",
                 commandPath: command.path)
         }
-        if command.flag("upright"), command.rawValue("export") == nil, !toStandardOutput {
+        if command[Options.upright], command[Options.export] == nil, !toStandardOutput {
             throw UsageError(message: "--upright goes with --export or --output", commandPath: command.path)
         }
-        if command.flag("with-companions"), command.rawValue("export") == nil {
+        if command[Options.withCompanions], command[Options.export] == nil {
             throw UsageError(message: "--with-companions goes with --export", commandPath: command.path)
         }
         let library = try context.library(command)
@@ -65,32 +78,32 @@ enum PopCommand: PhotolibCommand {
         var asset = found
 
         var handedOut = false
-        if toStandardOutput || command.rawValue("export") != nil {
+        if toStandardOutput || command[Options.export] != nil {
             let (bytes, result) = try OriginalExport.bytes(
                 of: original, orientation: asset.metadata.orientation,
-                upright: command.flag("upright"), pixelLimit: library.settings.pixelLimit)
+                upright: command[Options.upright], pixelLimit: library.settings.pixelLimit)
             if result.trimmedEdges {
                 context.diagnostics.warning(
                     "\(asset.file.relativePath): its size is not a whole number of JPEG blocks; "
                         + "the partial blocks on one edge were dropped to turn it losslessly")
             }
             if toStandardOutput { context.stdout.write(bytes: bytes) }
-            if let target = command.rawValue("export") {
+            if let target = command[Options.export] {
                 var absolute = context.absolute(target)
                 // A folder is where the copy goes, under the original's name, as cp does.
                 if FileSystem.isDirectory(absolute) { absolute = absolute.appending(original.lastComponent) }
                 if FileSystem.isDirectory(absolute) { throw ExportTargetError(path: absolute, isFolder: true) }
                 let companions =
-                    command.flag("with-companions")
+                    command[Options.withCompanions]
                     ? OriginalExport.companionCopies(of: original, exportedTo: absolute) : []
                 // Nothing is written when any of the group's targets is in the way.
                 for copy in companions where FileSystem.exists(copy.target) {
-                    if FileSystem.isDirectory(copy.target) || !command.flag("force") {
+                    if FileSystem.isDirectory(copy.target) || !command[Options.force] {
                         throw ExportTargetError(path: copy.target, isFolder: FileSystem.isDirectory(copy.target))
                     }
                 }
                 do {
-                    try OriginalExport.write(bytes, to: absolute, replace: command.flag("force"))
+                    try OriginalExport.write(bytes, to: absolute, replace: command[Options.force])
                 } catch let error as FileSystemError where error.reason == .alreadyExists {
                     throw ExportTargetError(path: absolute, isFolder: false)
                 }
@@ -99,7 +112,7 @@ enum PopCommand: PhotolibCommand {
                     "exported \(absolute) (\(result.bytesWritten) bytes\(result.turnedUpright ? ", upright" : ""))\n")
                 for copy in companions {
                     do {
-                        try OriginalExport.copy(copy, replace: command.flag("force"))
+                        try OriginalExport.copy(copy, replace: command[Options.force])
                     } catch let error as FileSystemError where error.reason == .alreadyExists {
                         throw ExportTargetError(path: copy.target, isFolder: FileSystem.isDirectory(copy.target))
                     }
@@ -110,7 +123,7 @@ enum PopCommand: PhotolibCommand {
             }
             handedOut = true
         }
-        if command.flag("open") {
+        if command[Options.open] {
             try ViewerLauncher.open(original, environment: context.environment)
             handedOut = true
         }
@@ -194,29 +207,10 @@ enum PopCommand: PhotolibCommand {
         }
         context.stdout.write(styled: facts)
         context.stdout.write(
-            detailText(
+            DetailText.text(
                 asset, original: original, exif: exif, renditions: renditions,
                 width: context.tableWidth))
         return status
-    }
-
-    /// What pop shows after the facts and actions: the file, the renditions and every EXIF
-    /// entry (the browser's detail view shows the same lines).
-    static func detailText(
-        _ asset: Asset, original: RawPath, exif: [ExifField], renditions: [RenditionKind: RenditionFile], width: Int?
-    ) -> String {
-        var file = "File\n  \(original)\n"
-        file += "  \(TrashCommand.byteCount(asset.file.size)), modified \(Timestamp.iso8601(asset.file.modifiedAt)), "
-        file +=
-            "\(asset.metadata.pixelWidth ?? 0)x\(asset.metadata.pixelHeight ?? 0) stored, orientation \(asset.metadata.orientation)\n"
-        file += "Renditions\n"
-        for kind in RenditionKind.allCases {
-            let shown = renditions[kind].map { "\($0.width)x\($0.height)  \($0.path)" } ?? "(not made yet)"
-            file += "  \(kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\(shown)\n"
-        }
-        var table = TableRenderer(columns: [.init("EXIF"), .init("TAG"), .init("VALUE")], flexibleColumn: 2)
-        for field in exif { table.append([field.directory, field.name, field.value]) }
-        return file + (exif.isEmpty ? "EXIF\n  (none)\n" : table.render(maximumWidth: width))
     }
 }
 

@@ -3,6 +3,21 @@ import PhotoLibrary
 
 /// `photolib render [ASSET...]`: makes thumbnails and previews.
 enum RenderCommand: PhotolibCommand {
+    enum Options {
+        static let kind = Option<String>("kind", "kind", help: "Only thumbnail or only preview (default: both).")
+        static let force = Flag("force", help: "Make them again even when they exist.")
+        static let retryFailed = Flag(
+            "retry-failed", help: "Also try the assets index found undecodable (skipped otherwise).")
+        static let jobs = Option<Int>(
+            "jobs", "n", short: "j", range: 1...256, help: "Images decoded at once (default: the number of cores).")
+        static let worker = Flag(
+            "worker", help: "Share the work with other 'render --worker' processes (PostgreSQL catalog).")
+        static let lease = Option<Int>(
+            "lease", "seconds", range: 1...86_400,
+            help: "With --worker: how long a claimed slice waits for a worker that stopped (default: 60).")
+        static let json = Flag("json", help: "Print the summary as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "render",
         abstract: "Make the thumbnails and previews of assets.",
@@ -20,17 +35,11 @@ enum RenderCommand: PhotolibCommand {
             --folder 2015 or --camera nikon) render the assets list shows with them instead.
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isRepeating: true)],
-        options: [
-            .value("kind", "kind", help: "Only thumbnail or only preview (default: both)."),
-            .flag("force", help: "Make them again even when they exist."),
-            .flag("retry-failed", help: "Also try the assets index found undecodable (skipped otherwise)."),
-            .value("jobs", "n", short: "j", help: "Images decoded at once (default: the number of cores)."),
-            .flag("worker", help: "Share the work with other 'render --worker' processes (PostgreSQL catalog)."),
-            .value(
-                "lease", "seconds",
-                help: "With --worker: how long a claimed slice waits for a worker that stopped (default: 60)."),
-            .flag("json", help: "Print the summary as JSON."),
-        ] + AssetFilterOptions.filters,
+        options: optionSpecs(
+            [
+                Options.kind, Options.force, Options.retryFailed, Options.jobs, Options.worker, Options.lease,
+                Options.json,
+            ] + AssetFilterOptions.filterKeys),
         examples: [
             "photolib render", "photolib render --kind preview --force 3f9c0a7b",
             "photolib list --favourite --ids | photolib render -",
@@ -45,7 +54,7 @@ enum RenderCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         var kinds = Set(RenditionKind.allCases)
-        if let kind = command.value("kind") {
+        if let kind = command[Options.kind] {
             guard let chosen = RenditionKind(rawValue: kind) else {
                 throw UsageError(
                     message: "Invalid value '\(kind)' for '--kind <kind>': expected thumbnail or preview",
@@ -53,7 +62,7 @@ enum RenderCommand: PhotolibCommand {
             }
             kinds = [chosen]
         }
-        let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
+        let jobs = try command[Options.jobs] ?? IndexOptions.defaultJobs
         let library = try context.library(command)
         try library.requireWritable()
         let catalog = try library.openCatalog()
@@ -72,16 +81,16 @@ enum RenderCommand: PhotolibCommand {
         let summary: RenditionBatch.Summary
         var unsized = 0
         var undecodable = 0
-        if command.flag("worker") {
+        if command[Options.worker] {
             guard command.rawArguments.isEmpty, !AssetFilterOptions.anyFilter(command) else {
                 throw UsageError(
                     message: "render --worker renders every asset: it takes no ASSET or filter",
                     commandPath: command.path)
             }
-            let lease = Double(try command.int("lease", range: 1...86_400) ?? 60)
+            let lease = Double(try command[Options.lease] ?? 60)
             summary = try RenderWorker(
                 library: library, catalog: try WorkerCatalog.require(catalog, command), jobs: jobs, leaseSeconds: lease
-            ).run(kinds: kinds, force: command.flag("force"), report: report)
+            ).run(kinds: kinds, force: command[Options.force], report: report)
         } else {
             (summary, unsized, undecodable) = try render(
                 command, context: context, library: library, catalog: catalog, kinds: kinds, jobs: jobs, report: report)
@@ -89,7 +98,7 @@ enum RenderCommand: PhotolibCommand {
         progress?.finish()
         try catalog.recordDamage(summary.findings)
         try catalog.recordContentHashes(summary.contentHashes)
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(
                 .object([
                     ("made", .int(Int64(summary.made))), ("existing", .int(Int64(summary.existing))),
@@ -142,13 +151,13 @@ enum RenderCommand: PhotolibCommand {
         // each time: skipped, unless asked for by name or retried, so that a cron job hears only
         // of new problems. `verify` expects no renditions of it either.
         var undecodable = 0
-        if command.rawArguments.isEmpty, !command.flag("retry-failed") {
+        if command.rawArguments.isEmpty, !command[Options.retryFailed] {
             undecodable = assets.count { $0.undecodable }
             assets.removeAll { $0.undecodable }
         }
 
         let summary = RenditionBatch(library: library).run(
-            assets, kinds: kinds, force: command.flag("force"), jobs: jobs, report: report)
+            assets, kinds: kinds, force: command[Options.force], jobs: jobs, report: report)
         return (summary, unsized, undecodable)
     }
 }

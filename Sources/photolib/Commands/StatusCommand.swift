@@ -4,6 +4,10 @@ import PhotoLibrary
 
 /// `photolib status`: the work queue of `index --worker` and `render --worker`.
 enum StatusCommand: PhotolibCommand {
+    enum Options {
+        static let json = Flag("json", help: "Print the status as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "status",
         abstract: "Show the shared work: runs of index and render workers, and the workers.",
@@ -14,7 +18,7 @@ enum StatusCommand: PhotolibCommand {
             more than a minute is gone; its item is taken over when its lease runs out). For \
             an SQLite catalog, there is no queue: it says so.
             """,
-        options: [.flag("json", help: "Print the status as JSON.")],
+        options: [Options.json.spec],
         examples: ["photolib status", "watch -n 2 photolib status", "photolib status --json | jq '.runs[0].items'"]
     )
 
@@ -25,16 +29,16 @@ enum StatusCommand: PhotolibCommand {
         let library = try context.library(command)
         let location = try library.catalogLocation()
         guard let catalog = try library.openWorkQueue() else {
-            if command.flag("json") {
+            if command[Options.json] {
                 context.stdout.writePrettyJSON(
-                    .object([("catalog", .object(CatalogCommand.locationJSON(location))), ("runs", .array([]))]))
+                    .object([("catalog", .object(CatalogLocationJSON.members(location))), ("runs", .array([]))]))
             } else {
                 context.stdout.write("catalog: SQLite (no shared work queue: workers need a PostgreSQL catalog)\n")
             }
             return .success
         }
         let status = try catalog.workStatus()
-        if command.flag("json") {
+        if command[Options.json] {
             context.stdout.writePrettyJSON(json(status, location: location))
         } else {
             context.stdout.write(text(status, location: location))
@@ -67,7 +71,7 @@ enum StatusCommand: PhotolibCommand {
 
     static func json(_ status: WorkStatus, location: CatalogLocation) -> JSONValue {
         .object([
-            ("catalog", .object(CatalogCommand.locationJSON(location))),
+            ("catalog", .object(CatalogLocationJSON.members(location))),
             (
                 "runs",
                 .array(

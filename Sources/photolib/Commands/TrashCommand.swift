@@ -5,6 +5,16 @@ import PhotoSupport
 
 /// `photolib trash list` and `photolib trash empty [--older-than AGE] --yes`.
 enum TrashCommand: PhotolibCommand {
+    enum Options {
+        static let listJSON = Flag("json", help: "Print a JSON array of assets.")
+        static let olderThan = Option<String>(
+            "older-than", "age", help: "Only those trashed longer ago than AGE: 30d, 12h, 2w, 45m.")
+        static let yes = Flag(
+            "yes", short: "y", help: "Really delete; without it, say what would go (and ask, on a terminal).")
+        static let emptyJSON = Flag(
+            "json", help: "Print the deleted (or, without --yes, the deletable) assets as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "trash",
         abstract: "List the trash, or empty it for good.",
@@ -12,20 +22,16 @@ enum TrashCommand: PhotolibCommand {
             'photolib action delete' moves originals into the library's trash (.photolib/trash/); \
             'photolib action restore' puts them back. 'trash empty' deletes trashed originals for \
             good and removes them from the catalog (their history stays); it deletes nothing \
-            without --yes.
+            without --yes or, on a terminal, a yes to its question (it lists them first).
             """,
         subcommands: [
             CommandSpec(
                 name: "list", aliases: ["ls"], abstract: "List the trashed assets, oldest first.",
-                options: [.flag("json", help: "Print a JSON array of assets.")],
+                options: [Options.listJSON.spec],
                 examples: ["photolib trash list"]),
             CommandSpec(
-                name: "empty", abstract: "Delete trashed originals for good (only with --yes).",
-                options: [
-                    .value("older-than", "age", help: "Only those trashed longer ago than AGE: 30d, 12h, 2w, 45m."),
-                    .flag("yes", short: "y", help: "Really delete; without it, only say what would go."),
-                    .flag("json", help: "Print the deleted (or, without --yes, the deletable) assets as JSON."),
-                ],
+                name: "empty", abstract: "Delete trashed originals for good (asks, or --yes).",
+                options: optionSpecs([Options.olderThan, Options.yes, Options.emptyJSON]),
                 examples: ["photolib trash empty --older-than 30d --yes"]),
         ],
         examples: ["photolib trash list", "photolib trash empty --older-than 30d --yes"]
@@ -42,7 +48,7 @@ enum TrashCommand: PhotolibCommand {
         }
         switch command.path.last {
         case "list":
-            try show(assets, library: library, catalog: catalog, json: command.flag("json"), context: context)
+            try show(assets, library: library, catalog: catalog, json: command[Options.listJSON], context: context)
             return .success
         default:
             try library.requireWritable()
@@ -55,7 +61,7 @@ enum TrashCommand: PhotolibCommand {
         context: CommandContext
     ) throws -> ExitStatus {
         var assets = trashed
-        if let text = command.value("older-than") {
+        if let text = command[Options.olderThan] {
             guard let age = parseAge(text) else {
                 throw UsageError(
                     message: "Invalid value '\(text)' for '--older-than <age>': expected a number and "
@@ -64,27 +70,28 @@ enum TrashCommand: PhotolibCommand {
             let cutoff = Date().addingTimeInterval(-age)
             assets = assets.filter { ($0.trashedAt ?? .distantPast) <= cutoff }
         }
-        guard command.flag("yes") else {
-            try show(assets, library: library, catalog: catalog, json: command.flag("json"), context: context)
-            guard assets.isEmpty else {
-                throw UsageError(
-                    message: "Nothing deleted: deleting \(assets.count) trashed "
-                        + "\(assets.count == 1 ? "original" : "originals") for good needs --yes",
-                    commandPath: command.path)
-            }
-            return .success
+        if !command[Options.yes] {
+            try show(assets, library: library, catalog: catalog, json: command[Options.emptyJSON], context: context)
+            guard !assets.isEmpty else { return .success }
+            let originals = assets.count == 1 ? "original" : "originals"
+            context.stdout.flush()
+            try Confirmation.require(
+                "Delete \(assets.count) trashed \(originals) for good?", yes: false, command: command,
+                context: context,
+                refusal: "Nothing deleted: deleting \(assets.count) trashed \(originals) for good needs --yes",
+                cancelled: TrashEmptyCancelled())
         }
         let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
         let report = try TrashBin(library: library).empty(assets, catalog: catalog)
         var failures = BatchFailures()
         for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
         let deleted = report.deleted
-        if command.flag("json") {
+        if command[Options.emptyJSON] {
             context.stdout.writePrettyJSON(.array((deleted + report.alreadyGone).map(presenter.json)))
         } else {
             context.summary(
                 "deleted \(deleted.count) \(deleted.count == 1 ? "original" : "originals") for good "
-                    + "(\(byteCount(report.bytesDeleted)))")
+                    + "(\(ByteCount.text(report.bytesDeleted)))")
             if !report.alreadyGone.isEmpty {
                 let count = report.alreadyGone.count
                 context.summary(
@@ -128,7 +135,7 @@ enum TrashCommand: PhotolibCommand {
         for asset in assets {
             let trashed = asset.trashedAt.map(Timestamp.iso8601) ?? "-"
             table.append([
-                presenter.shortID(asset), trashed, byteCount(asset.file.size),
+                presenter.shortID(asset), trashed, ByteCount.text(asset.file.size),
                 asset.file.relativePath.description, asset.caption ?? "",
             ])
         }
@@ -143,16 +150,10 @@ enum TrashCommand: PhotolibCommand {
         else { return nil }
         return number * unit
     }
+}
 
-    static func byteCount(_ bytes: Int64) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        let units = ["KiB", "MiB", "GiB", "TiB"]
-        var value = Double(bytes) / 1024
-        var index = 0
-        while value >= 1024, index < units.count - 1 {
-            value /= 1024
-            index += 1
-        }
-        return String(format: "%.1f %@", value, units[index])
-    }
+/// The person answered no: nothing was deleted.
+struct TrashEmptyCancelled: PhotolibError {
+    var kind: ErrorKind { .failure }
+    var description: String { "cancelled; nothing was deleted" }
 }

@@ -5,6 +5,19 @@ import PhotoLibrary
 /// `photolib verify [--repair] [--json]`: checks that catalog, originals, renditions and
 /// trash agree, and with `--repair` puts right what it safely can.
 enum VerifyCommand: PhotolibCommand {
+    enum Options {
+        static let repair = Flag("repair", help: "Fix what can be fixed without losing anything.")
+        static let json = Flag("json", help: "Print the findings and the summary as one JSON object.")
+        static let jobs = Option<Int>(
+            "jobs", "n", short: "j", range: 1...256,
+            help: "Images decoded at once when repairing (default: the number of cores).")
+        static let deep = Flag("deep", help: "Also re-hash every original whole against its recorded content hash.")
+        static let skipRecent = Option<Int64>(
+            "skip-recent", "duration",
+            help: "With --deep: skip originals deep-checked within this long (30d, 12h, 90m, 2w)."
+        ) { raw, label, path in try duration(raw.description, label: label, path: path) }
+    }
+
     static let spec = CommandSpec(
         name: "verify",
         abstract: "Check the catalog, originals, renditions and trash; repair what is safe.",
@@ -36,14 +49,11 @@ enum VerifyCommand: PhotolibCommand {
             repair, 2 when some repairs were tried and failed.
             """,
         options: [
-            .flag("repair", help: "Fix what can be fixed without losing anything."),
-            .flag("json", help: "Print the findings and the summary as one JSON object."),
-            .flag("deep", help: "Also re-hash every original whole against its recorded content hash."),
-            .value(
-                "skip-recent", "duration",
-                help: "With --deep: skip originals deep-checked within this long (30d, 12h, 90m, 2w)."),
-            .value(
-                "jobs", "n", short: "j", help: "Images decoded at once when repairing (default: the number of cores)."),
+            Options.repair.spec,
+            Options.json.spec,
+            Options.deep.spec,
+            Options.skipRecent.spec,
+            Options.jobs.spec,
         ],
         examples: [
             "photolib verify", "photolib verify --repair", "photolib verify --json | jq '.findings[].kind'",
@@ -52,11 +62,11 @@ enum VerifyCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        let jobs = try command.int("jobs", range: 1...256) ?? IndexOptions.defaultJobs
+        let jobs = try command[Options.jobs] ?? IndexOptions.defaultJobs
         let library = try context.library(command)
-        let repairing = command.flag("repair")
-        let deep = command.flag("deep")
-        let skipRecent = try command.value("skip-recent").map { try duration($0, command) }
+        let repairing = command[Options.repair]
+        let deep = command[Options.deep]
+        let skipRecent = try command[Options.skipRecent]
         if skipRecent != nil, !deep {
             throw UsageError(message: "--skip-recent needs --deep", commandPath: command.path)
         }
@@ -88,7 +98,7 @@ enum VerifyCommand: PhotolibCommand {
                     repairProblem: repairing ? .catalogDamaged : nil)
             ])
         }
-        if command.flag("json") {
+        if command[Options.json] {
             var members = json(report, repairing: repairing).objectValue ?? []
             if let deepSummary {
                 members.append(
@@ -144,7 +154,7 @@ enum VerifyCommand: PhotolibCommand {
     static func deepText(_ summary: DeepCheck.Summary) -> String {
         var text =
             "deep: read \(summary.compared + summary.hashed) original\(summary.compared + summary.hashed == 1 ? "" : "s") whole "
-            + "(\(TrashCommand.byteCount(summary.bytes))): \(summary.findings.count) changed"
+            + "(\(ByteCount.text(summary.bytes))): \(summary.findings.count) changed"
         if summary.hashed > 0 { text += ", \(summary.hashed) hashed for the first time" }
         if !summary.unreadable.isEmpty { text += ", \(summary.unreadable.count) unreadable" }
         if summary.skippedRecent > 0 { text += ", \(summary.skippedRecent) skipped (checked recently)" }
@@ -152,15 +162,14 @@ enum VerifyCommand: PhotolibCommand {
     }
 
     /// `30d`, `12h`, `90m`, `45s`, `2w`: seconds.
-    static func duration(_ text: String, _ command: ParsedCommand) throws -> Int64 {
+    static func duration(_ text: String, label: String, path: [String]) throws -> Int64 {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604_800]
         guard let unit = text.last.flatMap({ units[$0] }), let count = Int64(text.dropLast()), count >= 0,
             count <= 100 * 365 * 86400 / unit
         else {
             throw UsageError(
-                message:
-                    "Invalid value '\(text)' for '--skip-recent <duration>': expected a number and s, m, h, d or w "
-                    + "(30d)", commandPath: command.path)
+                message: "Invalid value '\(text)' for '\(label)': expected a number and s, m, h, d or w (30d)",
+                commandPath: path)
         }
         return count * unit
     }

@@ -41,7 +41,7 @@ struct ExportReport {
         self.presenter = presenter
     }
 
-    private var dryRun: Bool { command.flag("dry-run") }
+    private var dryRun: Bool { command[ExportCommand.Options.dryRun] }
 
     /// The word a line starts with, as the dry run says what it would do.
     static func word(_ action: ExportOutcome.Action) -> String {
@@ -86,11 +86,11 @@ struct ExportReport {
                 "\(source): its size is not a whole number of JPEG blocks; "
                     + "the partial blocks on one edge were dropped to turn it losslessly")
         }
-        if command.flag("jsonl") {
+        if command[ExportCommand.Options.jsonl] {
             context.stdout.writeJSONLine(json(outcome))
-        } else if command.flag("json") {
+        } else if command[ExportCommand.Options.json] {
             files.append(json(outcome))
-        } else if dryRun || command.flag("verbose"), outcome.action != .fail {
+        } else if dryRun || command[ExportCommand.Options.verbose], outcome.action != .fail {
             let target = outcome.target.map { " -> \($0)" } ?? ""
             let note =
                 outcome.action == .skip
@@ -104,11 +104,11 @@ struct ExportReport {
     }
 
     func finish() {
-        if command.flag("json") {
+        if command[ExportCommand.Options.json] {
             var members = summaryMembers
             members.append(("files", .array(files)))
             context.stdout.writePrettyJSON(.object(members))
-        } else if !command.flag("jsonl"), !command.flag("quiet") {
+        } else if !command[ExportCommand.Options.jsonl], !command[ExportCommand.Options.quiet] {
             let verb = dryRun ? "would copy" : "copied"
             var text = "\(verb) \(counts.copied)"
             if counts.replaced > 0 { text += ", \(dryRun ? "would replace" : "replaced") \(counts.replaced)" }
@@ -117,9 +117,9 @@ struct ExportReport {
             if counts.skipped > 0 { text += ", skipped \(counts.skipped)" }
             text += ", failed \(counts.failed)"
             if counts.sidecarsFailed > 0 { text += ", sidecars failed \(counts.sidecarsFailed)" }
-            if command.flag("with-companions") { text += ", companions \(counts.companions)" }
+            if command[ExportCommand.Options.withCompanions] { text += ", companions \(counts.companions)" }
             if counts.companionsFailed > 0 { text += ", companions failed \(counts.companionsFailed)" }
-            if !dryRun { text += " (\(TrashCommand.byteCount(Int64(counts.bytes))))" }
+            if !dryRun { text += " (\(ByteCount.text(Int64(counts.bytes))))" }
             context.stdout.write(text + "\n")
         }
     }

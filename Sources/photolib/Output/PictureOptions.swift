@@ -4,23 +4,23 @@ import PhotoTerminal
 
 /// The picture options `peek` and `pop` share, and how big the picture may be.
 enum PictureOptions {
-    static let options: [OptionSpec] = [
-        .value(
-            "image", "mode",
-            help: "How to draw the picture: auto, kitty, iterm, sixel, symbols or none (default: auto)."),
-        .value("height", "rows", help: "The most terminal rows the picture may take."),
-        .flag("json", help: "Print JSON instead of the text view."),
-    ]
+    static let image = Option<String>(
+        "image", "mode", help: "How to draw the picture: auto, kitty, iterm, sixel, symbols or none (default: auto).")
+    static let height = Option<Int>(
+        "height", "rows", range: 1...1000, help: "The most terminal rows the picture may take.")
+    static let json = Flag("json", help: "Print JSON instead of the text view.")
+
+    static let options = optionSpecs([image, height, json])
 
     /// JSON with `--json` only: a pipe (`pop | less`) gets the text view a person reads, without
     /// the picture. Checks `--image` on the way.
     static func wantsJSON(_ command: ParsedCommand, context: CommandContext) throws -> Bool {
         _ = try requestedMode(command)
-        return command.flag("json")
+        return command[json]
     }
 
     private static func requestedMode(_ command: ParsedCommand) throws -> String {
-        let mode = command.value("image") ?? "auto"
+        let mode = command[image] ?? "auto"
         guard mode == "auto" || mode == "none" || TerminalGraphics.Method(rawValue: mode) != nil else {
             throw UsageError(
                 message: "Invalid value '\(mode)' for '--image <mode>': expected one of auto, kitty, "
@@ -57,7 +57,7 @@ enum PictureOptions {
     static func rows(
         _ command: ParsedCommand, preferred: Int, textLines: Int, context: CommandContext
     ) throws -> Int? {
-        let asked = try command.int("height", range: 1...1000) ?? preferred
+        let asked = try command[height] ?? preferred
         guard context.stdoutIsTerminal else { return asked }
         let left = context.terminal.rows - textLines - 1
         return left >= 2 ? min(asked, left) : nil

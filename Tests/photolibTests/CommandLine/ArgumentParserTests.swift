@@ -4,6 +4,9 @@ import Testing
 @testable import photolib
 
 @Suite struct ArgumentParserTests {
+    typealias O = SampleCommands.Options
+    /// `--jobs` as the text given, to see which of several values is kept.
+    let jobsText = Option<String>("jobs", "n", help: "")
     let parser = SampleCommands.parser
 
     /// The command a line runs; fails the test when it is help, version or an error.
@@ -32,35 +35,34 @@ import Testing
         let parsed = try command(["list", "a.jpg", "--taken-after", "2024-01-01", "--favourite", "b.jpg"])
         #expect(parsed.path == ["list"])
         #expect(parsed.arguments == ["a.jpg", "b.jpg"])
-        #expect(parsed.value("taken-after") == "2024-01-01")
-        #expect(parsed.flag("favourite"))
-        #expect(!parsed.flag("verbose"))
+        #expect(parsed[O.takenAfter] == "2024-01-01")
+        #expect(parsed[O.favourite])
+        #expect(!parsed[O.verbose])
     }
 
     @Test func equalsAndSeparateValuesAndRepeats() throws {
         let parsed = try command(["list", "--tag=red", "--tag", "blue", "--jobs=2", "--jobs", "3"])
-        #expect(parsed.values("tag") == ["red", "blue"])
-        #expect(parsed.value("jobs") == "3")
-        #expect(try parsed.int("jobs") == 3)
-        #expect(parsed.value("taken-after") == nil)
+        #expect(parsed.all(O.tag) == ["red", "blue"])
+        #expect(parsed[jobsText] == "3")
+        #expect(try parsed[O.jobs] == 3)
+        #expect(parsed[O.takenAfter] == nil)
         // A value may itself contain '='.
-        #expect(try command(["list", "--tag=a=b"]).value("tag") == "a=b")
+        #expect(try command(["list", "--tag=a=b"])[O.tag] == "a=b")
     }
 
     @Test func aliasesOfCommandsAndOptionsGiveCanonicalNames() throws {
         let parsed = try command(["ls", "--favorite"])
         #expect(parsed.path == ["list"])
-        #expect(parsed.flag("favourite"))
-        #expect(parsed.flag("favorite"))
+        #expect(parsed[O.favourite])
         #expect(parsed.options.map(\.name) == ["favourite"])
     }
 
     @Test func shortOptionsBundledAndWithValues() throws {
         let bundled = try command(["list", "-vq", "-j4"])
-        #expect(bundled.flag("verbose") && bundled.flag("quiet"))
-        #expect(bundled.value("jobs") == "4")
-        #expect(try command(["list", "-j", "8"]).value("jobs") == "8")
-        #expect(try command(["list", "-vj", "2"]).value("jobs") == "2")
+        #expect(bundled[O.verbose] && bundled[O.quiet])
+        #expect(bundled[jobsText] == "4")
+        #expect(try command(["list", "-j", "8"])[jobsText] == "8")
+        #expect(try command(["list", "-vj", "2"])[jobsText] == "2")
         #expect(usageError(["list", "-x"])?.message == "Unknown option '-x'")
         #expect(usageError(["list", "-vé"])?.message == "Unknown option '-é'")
     }
@@ -68,14 +70,14 @@ import Testing
     @Test func doubleDashEndsOptionsAndDashIsPositional() throws {
         let parsed = try command(["list", "-", "--", "--favourite", "-v"])
         #expect(parsed.arguments == ["-", "--favourite", "-v"])
-        #expect(!parsed.flag("favourite"))
+        #expect(!parsed[O.favourite])
         #expect(try command(["list", "-5"]).arguments == ["-5"])
     }
 
     @Test func nestedSubcommands() throws {
         let parsed = try command(["trash", "empty", "--force"])
         #expect(parsed.path == ["trash", "empty"])
-        #expect(parsed.flag("force"))
+        #expect(parsed[O.force])
         #expect(try command(["trash", "restore", "a", "b"]).arguments == ["a", "b"])
         #expect(
             usageError(["trash", "emty"])?.message == "Unknown subcommand 'emty' for 'trash'. Did you mean 'empty'?")
@@ -84,9 +86,9 @@ import Testing
 
     @Test func globalOptionsAnywhere() throws {
         let before = try command(["--library", "/l", "list"])
-        #expect(before.value("library") == "/l")
+        #expect(before[RootCommand.libraryOption] == RawPath("/l"))
         let after = try command(["trash", "empty", "--library=/m"])
-        #expect(after.rawValue("library") == RawPath("/m"))
+        #expect(after[RootCommand.libraryOption] == RawPath("/m"))
     }
 
     @Test func rawBytesSurviveInArgumentsAndValues() throws {
@@ -98,8 +100,8 @@ import Testing
         }
         #expect(parsed.rawArguments == [RawPath(bytes: name)])
         #expect(parsed.arguments == ["caf\u{FFFD}.jpg"])
-        #expect(parsed.rawValue("library")?.bytes == [0xFF, 0x2F])
-        #expect(parsed.value("library") == "\u{FFFD}/")
+        #expect(parsed[RootCommand.libraryOption]?.bytes == [0xFF, 0x2F])
+        #expect(parsed[RootCommand.libraryOption]?.description == "\u{FFFD}/")
     }
 
     @Test func helpVersionAndBareCommands() throws {

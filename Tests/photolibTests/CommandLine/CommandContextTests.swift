@@ -102,6 +102,25 @@ import Testing
         #expect(sample.ids(["--trashed"]).sorted() == two.sorted())
     }
 
+    /// The commands that drop catalog state for good ask on a terminal and need --yes from a
+    /// script, whatever the count (issue 26.4).
+    @Test func forgetAndTrashEmptyAskOnATerminal() throws {
+        let sample = try Sample()
+        let one = Array(sample.ids().prefix(1))
+        #expect(sample.run(["action", "delete"] + one).status == .success)
+        let script = sample.run(["trash", "empty"])
+        #expect(script.status == .usage && script.stderr.contains("needs --yes"))
+        let declined = sample.run(["trash", "empty"], stdin: .text("n\n"), stdinIsTerminal: true)
+        #expect(declined.status == .failure)
+        #expect(
+            declined.stderr
+                == "Delete 1 trashed original for good? [y/N] photolib: error: cancelled; nothing was deleted\n")
+        #expect(sample.ids(["--trashed"]) == one)
+        let accepted = sample.run(["trash", "empty"], stdin: .text("y\n"), stdinIsTerminal: true)
+        #expect(accepted.status == .success, "\(accepted.stderr)")
+        #expect(sample.ids(["--trashed"]).isEmpty)
+    }
+
     @Test func tablesFitTheTerminalOnlyWhenStdoutIsOne() throws {
         let sample = try Sample()
         let narrow = TerminalSize(columns: 110, rows: 20)

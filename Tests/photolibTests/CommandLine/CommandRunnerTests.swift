@@ -8,14 +8,15 @@ import Testing
 
 /// Prints what it was given, so tests can see what reached a command.
 private enum EchoCommand: PhotolibCommand {
+    static let loud = Flag("loud", help: "Shout.")
     static let spec = CommandSpec(
         name: "echo", abstract: "Print the arguments.",
         arguments: [ArgumentSpec(name: "words", help: "Words.", isRepeating: true)],
-        options: [.flag("loud", help: "Shout.")])
+        options: [loud.spec])
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let words = command.arguments.joined(separator: " ")
-        context.stdout.write((command.flag("loud") ? words.uppercased() : words) + "\n")
+        context.stdout.write((command[loud] ? words.uppercased() : words) + "\n")
         return .success
     }
 }

@@ -18,8 +18,10 @@ import Testing
             ArgumentSpec(name: "assets", help: "Asset ids or files.", isRepeating: true),
         ],
         options: [
-            .flag("remove", short: "r", help: "Remove the tag instead.", aliases: ["untag"]),
-            .value("note", "text", help: "A note kept with the tag, shown by 'photolib show' beside the tag's name."),
+            Flag("remove", short: "r", help: "Remove the tag instead.", aliases: ["untag"]).spec,
+            Option<String>(
+                "note", "text", help: "A note kept with the tag, shown by 'photolib show' beside the tag's name."
+            ).spec,
         ],
         examples: ["photolib tag beach IMG_0001.jpg"])
 

@@ -9,10 +9,13 @@ import Testing
         return command
     }
 
+    /// `--jobs` as a command with a range declares it; `SampleCommands`' key has none.
+    let rangedJobs = Option<Int>("jobs", "n", short: "j", range: 1...256, help: "Worker threads.")
+
     @Test func wholeNumbersWithinRange() throws {
-        #expect(try parsed(["list", "-j", "16"]).int("jobs", range: 1...256) == 16)
-        #expect(try parsed(["list"]).int("jobs", range: 1...256) == nil)
-        #expect(try parsed(["list", "--jobs", " 7 "]).int("jobs") == 7)
+        #expect(try parsed(["list", "-j", "16"])[rangedJobs] == 16)
+        #expect(try parsed(["list"])[rangedJobs] == nil)
+        #expect(try parsed(["list", "--jobs", " 7 "])[SampleCommands.Options.jobs] == 7)
     }
 
     @Test func badNumbersNameTheOptionAndTheRange() throws {
@@ -22,7 +25,7 @@ import Testing
                 message: "Invalid value '0' for '--jobs <n>': expected a whole number in 1...256",
                 commandPath: ["list"])
         ) {
-            try outOfRange.int("jobs", range: 1...256)
+            try outOfRange[rangedJobs]
         }
         let notANumber = try parsed(["list", "--jobs=many"])
         #expect(
@@ -30,7 +33,7 @@ import Testing
                 message: "Invalid value 'many' for '--jobs <n>': expected a whole number",
                 commandPath: ["list"])
         ) {
-            try notANumber.int("jobs")
+            try notANumber[SampleCommands.Options.jobs]
         }
     }
 
@@ -40,7 +43,30 @@ import Testing
             options: [("tag", RawPath("a")), ("favourite", nil)],
             optionSpecs: SampleCommands.list.options)
         #expect(command.arguments == ["x.jpg"])
-        #expect(command.flag("favorite"))
-        #expect(command.values("tag") == ["a"])
+        #expect(command[SampleCommands.Options.favourite])
+        #expect(command.all(SampleCommands.Options.tag) == ["a"])
+    }
+
+    /// Keys are matched by name: no command may offer two options (or an option and a global
+    /// one) under one long name, alias or short letter, or one key would read another's value.
+    @Test func everyCommandsOptionNamesAreUnique() {
+        func check(_ spec: CommandSpec, path: [String]) {
+            let options = spec.options + RootCommand.globalOptions
+            let names = options.flatMap { [$0.name] + $0.aliases }
+            let shorts = options.compactMap(\.short)
+            // export declares its own --verbose and --quiet, which the parser finds first.
+            let shadowed = Set(spec.options.map(\.name)).intersection(RootCommand.globalOptions.map(\.name))
+            #expect(names.count - shadowed.count == Set(names).count, "\(path): \(names)")
+            #expect(shorts.count - shadowed.count == Set(shorts).count, "\(path): \(shorts)")
+            for subcommand in spec.subcommands { check(subcommand, path: path + [subcommand.name]) }
+        }
+        check(RootCommand.spec(commands: CommandRegistry.commands.map { $0.spec }), path: [])
+    }
+
+    @Test func aCommandDeclaresOnlyItsOwnAndTheGlobalOptions() throws {
+        let command = try parsed(["list"])
+        #expect(command.declares(SampleCommands.Options.favourite))
+        #expect(command.declares(RootCommand.libraryOption))
+        #expect(!command.declares(Flag("favourit", help: "")))
     }
 }

@@ -18,7 +18,7 @@ import Testing
         #expect(help.contains("--quality <1-100>       JPEG quality of renditions (default: 82)."))
         #expect(help.contains("--thumbnail-size <pixels>\n"))
         for definition in LibrarySettings.definitions {
-            let option = LibrarySettingOptions.option(for: definition)
+            let option = LibrarySettingOptions.option(for: definition).spec
             #expect(option.help.hasSuffix("default: \(definition.defaultValue))."), "\(definition.key)")
             #expect(
                 option.help.contains(LibrarySettingOptions.shownValues(definition))

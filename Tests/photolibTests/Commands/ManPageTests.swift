@@ -56,7 +56,7 @@ import Testing
             let command = "photolib \(path.joined(separator: " "))"
             // export takes list's filters, documented once, in list's section.
             let inherited =
-                path == ["export"] ? Set(ListFilters.options(besides: ExportCommand.ownOptions).map(\.name)) : []
+                path == ["export"] ? Set(ExportCommand.filterKeys.map(\.name)) : []
             for option in spec.options where !inherited.contains(option.name) {
                 for name in ["--\(option.name)"] + option.aliases.map({ "--\($0)" })
                     + (option.short.map { ["-\($0)"] } ?? [])

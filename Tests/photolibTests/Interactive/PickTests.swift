@@ -91,6 +91,33 @@ import Testing
         typed.expectRestored()
     }
 
+    /// Every filter and order of list, from the one declaration (issue 26.14: --folder,
+    /// --camera, --no-gps, --file-format and --reverse were unknown options): pick offers
+    /// the photos list shows, in list's order, and browse takes the same.
+    @Test func takesEveryFilterAndOrderOfList() throws {
+        let cases: [[String]] = [
+            ["--folder", "2016", "--sort", "taken", "--reverse"], ["--no-gps", "--reverse"],
+            ["--camera", "e", "--file-format", "jpeg"], ["--sort", "taken", "--reverse", "--undated"],
+        ]
+        for filters in cases {
+            let listed = try library.run(["list", "--ids"] + filters)
+            #expect(listed.status == 0, "\(filters): \(listed.stderr)")
+            let ids = listed.stdout.split(separator: "\n").map(String.init)
+            #expect(!ids.isEmpty, "\(filters)")
+            let terminal = try library.launch(
+                ["pick", "--image", "none", "--print", "id"] + filters, standardOutput: output.path)
+            #expect(terminal.waitFor("1/\(ids.count)"), "\(filters)")
+            terminal.type(Keys.enter)
+            #expect(terminal.waitForExit() == 0, "\(filters)")
+            #expect(try stdout() == ids[0] + "\n", "\(filters)")
+
+            let browse = try library.launch(["browse", "--image", "none"] + filters, standardOutput: output.path)
+            #expect(browse.waitFor("1/\(ids.count)"), "\(filters)")
+            browse.type("q")
+            #expect(browse.waitForExit() == 0, "\(filters)")
+        }
+    }
+
     @Test func badOptionsAreUsageErrors() throws {
         let result = try library.run(["pick", "--print", "xml"])
         #expect(result.status == 64)

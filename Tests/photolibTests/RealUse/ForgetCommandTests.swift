@@ -40,4 +40,22 @@ import Testing
         #expect(history.status == 0 && history.stdout.contains("\"forget\""))
         #expect(try library.run(["verify"]).status == 0)
     }
+
+    /// One missing photo is forgotten only with --yes or a yes on a terminal, as `trash empty`
+    /// deletes (issue 26.4): a script gets exit 64 and nothing changes.
+    @Test func evenOneNeedsYesOrAnAnswer() throws {
+        let library = try ListCommandTests.sampleLibrary(renditions: false)
+        try FileManager.default.removeItem(at: library.url("2015/lake-beach.jpg"))
+        #expect(try library.run(["index"]).stdout.contains("missing 1"))
+        for arguments in [["forget", "--missing"], ["forget", "2015/lake-beach.jpg"]] {
+            let script = try library.run(arguments)
+            #expect(script.status == 64, "\(arguments)")
+            #expect(script.stderr.hasPrefix("Error: Forgetting 1 asset from a script needs --yes"), "\(script.stderr)")
+            #expect(try library.assets(["--missing"]).count == 1)
+        }
+        #expect(try library.run(["forget", "--missing", "--dry-run"]).status == 0)
+        #expect(try library.assets(["--missing"]).count == 1)
+        #expect(try library.run(["forget", "--missing", "-y"]).status == 0)
+        #expect(try library.assets(["--missing"]).isEmpty)
+    }
 }

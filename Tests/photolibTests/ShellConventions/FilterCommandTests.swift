@@ -122,9 +122,12 @@ import Testing
             try Self.paths(library, ["--sort", "name", "--reverse", "--limit", "2"])
                 == Array(byName.reversed().prefix(2)))
         #expect(try Self.paths(library, ["--reverse"]) == all.map(Self.path).reversed())
-        // taken, reversed whole: the undated first, the newest next.
+        // taken, reversed: the newest first, the undated still last (not on top).
         let taken = try Self.paths(library, ["--sort", "taken"])
-        #expect(try Self.paths(library, ["--sort", "taken", "--reverse"]) == taken.reversed())
+        let dated = all.filter { !($0["takenAt"] is NSNull) }.map(Self.path)
+        let newestFirst = try Self.paths(library, ["--sort", "taken", "--reverse"])
+        #expect(newestFirst == Array(taken.prefix(dated.count).reversed()) + taken.dropFirst(dated.count).reversed())
+        #expect(Set(newestFirst.suffix(taken.count - dated.count)) == Set(taken).subtracting(dated))
         #expect(taken.last == "no-exif.jpg" || all.first { Self.path($0) == taken.last }?["takenAt"] is NSNull)
 
         // Added: a file indexed later is last, or first reversed; and --since-indexed finds it alone.
