@@ -58,12 +58,22 @@ package enum RawPreviewWorker {
         ]
     }
 
+    /// A request's sixth field, for the tests of the time budget and of a killed child only: the
+    /// seconds the child waits before it starts, standing for a decode that does not finish
+    /// (a FIFO no longer blocks an open, and no regular file blocks a read).
+    package static func holding(_ arguments: [[UInt8]], seconds: Int) -> [[UInt8]] {
+        arguments + [Array(String(seconds).utf8)]
+    }
+
     /// `reply(to:)` in a worker child (one-shot, or forked by the server), which the kernel
     /// stops with SIGALRM once the request's seconds have passed: a timer of the child's own,
     /// so that it ends wherever it is stuck, in a loop of LibRaw's or blocked in a read.
     package static func childReply(to arguments: [[UInt8]]) -> [UInt8]? {
-        guard arguments.count == 5, let seconds = Int(String(decoding: arguments[3], as: UTF8.self)), seconds > 0
+        guard arguments.count == 5 || arguments.count == 6,
+            let seconds = Int(String(decoding: arguments[3], as: UTF8.self)), seconds > 0
         else { return nil }
+        let hold = arguments.count == 6 ? Int(String(decoding: arguments[5], as: UTF8.self)) : 0
+        guard let hold, hold >= 0 else { return nil }
         // Its own default and unblocked: a process inherits the mask of the thread that
         // started it, and a worker thread's blocks SIGALRM.
         var alarmSignal = sigset_t()
@@ -72,7 +82,9 @@ package enum RawPreviewWorker {
         sigprocmask(SIG_UNBLOCK, &alarmSignal, nil)
         signal(SIGALRM, SIG_DFL)
         alarm(UInt32(clamping: seconds))
-        return reply(to: arguments)
+        var remaining = UInt32(clamping: hold)
+        while remaining > 0 { remaining = sleep(remaining) }
+        return reply(to: Array(arguments.prefix(5)))
     }
 
     /// The worker's side: the reply for its `arguments`, which the executable writes to its

@@ -14,6 +14,7 @@ enum CatalogCommand: PhotolibCommand {
             help: "The PostgreSQL schema to copy into (default: photolib_ and 8 hex digits); must not hold a catalog."
         )
         static let copyJSON = Flag("json", help: "Print the outcome as JSON.")
+        static let trustJSON = Flag("json", help: "Print {url, schema, file} as JSON.")
     }
 
     static let spec = CommandSpec(
@@ -69,6 +70,7 @@ enum CatalogCommand: PhotolibCommand {
                     never answers a request for a password in clear unless the connection is \
                     TLS (sslmode=require or stronger) or a Unix socket.
                     """,
+                options: [Options.trustJSON.spec],
                 examples: ["photolib catalog trust"]),
         ]
     )
@@ -152,6 +154,14 @@ enum CatalogCommand: PhotolibCommand {
                 message: "this library's catalog is its SQLite file, which needs no trust", commandPath: command.path)
         }
         let trust = try library.catalogTrust.recording(url: url, schema: schema)
+        if command[Options.trustJSON] {
+            context.stdout.writePrettyJSON(
+                .object([
+                    ("url", .string(url)), ("schema", .string(schema)),
+                    ("file", .optional(trust.file.map { .path($0) })),
+                ]))
+            return .success
+        }
         context.summary("Trusted \(url), schema \(schema): photolib may send your password to it")
         if let file = trust.file { context.summary("(recorded in \(file))") }
         return .success
