@@ -115,6 +115,7 @@ bench: build bench-deps
 	bench/scale.sh 10000 $(BIN)
 	bench/formats.sh $(BIN)
 	bench/duplicates.sh $(BIN)
+	bench/verify-deep.sh $(BIN)
 
 man:
 	man -l man/photolib.1
