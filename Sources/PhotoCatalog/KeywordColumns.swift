@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFormats
 
 /// How keywords are kept in a catalog row, the same on every store: `keywords` one a line
 /// (a keyword never holds a line break, see `Keywords.clean`), and `keywords_folded` a JSON
@@ -39,6 +40,14 @@ public enum KeywordColumns {
             }
         }
         return result + "\""
+    }
+
+    /// What `--keyword` looks for in `'/' || folded || '/'`: the folded keyword between
+    /// separators, so that `Lyon` finds `Places/France/Lyon`, `France` finds it too (a level in
+    /// the middle), and `Places/France` finds every place below it, as a flat `Lyon` does.
+    package static func levelsPattern(_ folded: String) -> String {
+        let separator = String(Keywords.separator)
+        return separator + folded + separator
     }
 
     /// The bounds of the folded keywords at or below `folded` in a hierarchy: itself, and

@@ -98,11 +98,10 @@ extension SQLiteCatalog {
             values.append(.text(format.rawValue))
         }
         for keyword in query.keywords {
-            let folded = fold(keyword)
-            let range = KeywordColumns.hierarchyRange(folded)
+            // At any level of a hierarchy: itself, what is below it, and a leaf or middle level.
             conditions.append(
-                "id IN (SELECT asset_id FROM asset_keywords WHERE folded = ? OR (folded >= ? AND folded < ?))")
-            values += [.text(folded), .text(range.lower), .text(range.upper)]
+                "id IN (SELECT asset_id FROM asset_keywords WHERE instr('/' || folded || '/', ?) > 0)")
+            values.append(.text(KeywordColumns.levelsPattern(fold(keyword))))
         }
         if let rating = query.rating {
             if rating == 0 {

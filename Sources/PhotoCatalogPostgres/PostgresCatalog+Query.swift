@@ -53,14 +53,10 @@ extension PostgresCatalog {
             }
         }
         for keyword in query.keywords {
-            let folded = fold(keyword)
-            let range = KeywordColumns.hierarchyRange(folded)
-            let equal = parameter(.text(folded))
-            let lower = parameter(.text(range.lower))
-            let upper = parameter(.text(range.upper))
+            // At any level of a hierarchy: itself, what is below it, and a leaf or middle level.
+            let levels = parameter(.text(KeywordColumns.levelsPattern(fold(keyword))))
             conditions.append(
-                "id IN (SELECT asset_id FROM asset_keywords WHERE folded = \(equal) OR (folded >= \(lower) AND folded < \(upper)))"
-            )
+                "id IN (SELECT asset_id FROM asset_keywords WHERE strpos('/' || folded || '/', \(levels)) > 0)")
         }
         if let rating = query.rating {
             conditions.append(

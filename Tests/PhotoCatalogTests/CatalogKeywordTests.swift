@@ -39,6 +39,12 @@ import Testing
         #expect(try Self.ids(catalog) { $0.keywords = ["Places"] } == ["a1", "a2", "a3"])
         #expect(try Self.ids(catalog) { $0.keywords = ["Places/France/Bordeaux"] } == ["a1"])
         #expect(try Self.ids(catalog) { $0.keywords = ["Places/Fr"] } == [])
+        // At any level, whole levels only: a leaf, a level in the middle, a path below the top.
+        #expect(try Self.ids(catalog) { $0.keywords = ["bordeaux"] } == ["a1"])
+        #expect(try Self.ids(catalog) { $0.keywords = ["France"] } == ["a1", "a3"])
+        #expect(try Self.ids(catalog) { $0.keywords = ["France/Bordeaux"] } == ["a1"])
+        #expect(try Self.ids(catalog) { $0.keywords = ["Francey"] } == ["a2"])
+        #expect(try Self.ids(catalog) { $0.keywords = ["rance"] } == [])
         #expect(try Self.ids(catalog) { $0.keywords = ["Places", "holiday"] } == ["a1"])
         #expect(try Self.ids(catalog) { $0.minimumRating = 4 } == ["a2"])
         #expect(try Self.ids(catalog) { $0.rating = 3 } == ["a1"])

@@ -27,7 +27,7 @@ enum AssetFilterOptions {
     static let keyword = Option<String>(
         "keyword", "k",
         help:
-            "Only assets with keyword K or one below it (Places/France finds Places/France/Bordeaux); case-insensitive; repeat to need several."
+            "Only assets with keyword K at any level of a hierarchy (Lyon and France find Places/France/Lyon; Places/France finds all below it); case-insensitive; repeat to need several."
     )
     static let rating = Option<Int>(
         "rating", "n", range: -1...5, help: "Only assets rated N (-1 rejected ... 5; 0: unrated).")
