@@ -23,15 +23,19 @@ enum AssetTable {
         var table = TableRenderer(
             columns: [
                 .init("ID"), .init("TAKEN"), .init("SIZE", alignment: .right), .init("CITY"), .init("FLAGS"),
-                .init("PATH", cut: .middle), .init("CAPTION"),
+                .init("PATH", cut: .path), .init("CAPTION"),
             ],
             flexibleColumn: 6
         )
-        // Paths give way first (cut in the middle), then captions, then cities; each some
-        // before any all.
+        // The path is what tells the photos apart: long paths give way to 40 columns first
+        // (keeping their last folder and name), then captions and cities, then paths again; and
+        // rather than a path under 32 columns, the caption goes, then the city.
         table.shrinkOrder = [
-            (5, 40), (6, 20), (3, 12), (5, 24), (6, 10), (5, 14), (3, 6), (6, 6), (5, 8),
+            (5, 40), (6, 20), (3, 12), (6, 8), (3, 8), (5, 24), (5, 14), (5, 8),
         ]
+        table.droppable = [6, 3]
+        table.keptColumn = 5
+        table.keptWidth = 32
         for row in rows { table.append(row) }
         return table.render(maximumWidth: width)
     }

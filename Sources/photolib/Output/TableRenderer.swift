@@ -16,6 +16,9 @@ struct TableRenderer: Sendable {
         case end
         /// In the middle, keeping the file name: "2016/…/lighthouse.jpg".
         case middle
+        /// A path: its last folder and its name kept whole when they fit ("…/day three/lighthouse.jpg"),
+        /// else cut in the middle as `middle` is.
+        case path
     }
 
     struct Column: Sendable {
@@ -43,6 +46,11 @@ struct TableRenderer: Sendable {
     var columnSeparator = "  "
     /// The flexible column never shrinks below this many columns (or its header).
     var minimumFlexibleWidth = 8
+    /// Columns left out whole, in this order, while `keptColumn` would otherwise be narrower
+    /// than `keptWidth` (or its widest cell): at 80 columns a path is worth more than a caption.
+    var droppable: [Int] = []
+    var keptColumn: Int?
+    var keptWidth = 0
 
     init(columns: [Column], flexibleColumn: Int? = nil) {
         self.columns = columns
@@ -63,23 +71,24 @@ struct TableRenderer: Sendable {
     /// The table's lines, without newlines and without trailing spaces.
     func lines(maximumWidth: Int? = nil) -> [String] {
         let cells = (showsHeader ? [columns.map(\.header)] : []) + rows
-        let text = cells.map { row in
+        let all = cells.map { row in
             columns.indices.map { index in index < row.count ? Self.sanitized(row[index]) : "" }
         }
-        guard !text.isEmpty else { return [] }
-        let cellWidths = text.map { $0.map(DisplayWidth.of) }
-        var widths = columns.indices.map { index in cellWidths.map { $0[index] }.max() ?? 0 }
-        if let maximumWidth {
-            var excess = widths.reduce(0, +) + DisplayWidth.of(columnSeparator) * (columns.count - 1) - maximumWidth
-            let order = shrinkOrder + (flexibleColumn.map { [($0, minimumFlexibleWidth)] } ?? [])
-            for (index, least) in order where excess > 0 && columns.indices.contains(index) {
-                let header = showsHeader ? DisplayWidth.of(columns[index].header) : 0
-                let floor = min(widths[index], max(least, minimumFlexibleWidth, header))
-                let given = min(excess, widths[index] - floor)
-                widths[index] -= given
-                excess -= given
-            }
+        guard !all.isEmpty else { return [] }
+        let allWidths = all.map { $0.map(DisplayWidth.of) }
+        var shown = Array(columns.indices)
+        var widths = fitted(shown, cellWidths: allWidths, maximumWidth: maximumWidth)
+        for column in droppable {
+            guard let kept = keptColumn, let keptAt = shown.firstIndex(of: kept), let at = shown.firstIndex(of: column)
+            else { break }
+            let natural = allWidths.map { $0[kept] }.max() ?? 0
+            guard widths[keptAt] < min(natural, keptWidth) else { break }
+            shown.remove(at: at)
+            widths = fitted(shown, cellWidths: allWidths, maximumWidth: maximumWidth)
         }
+        let text = all.map { row in shown.map { row[$0] } }
+        let cellWidths = allWidths.map { row in shown.map { row[$0] } }
+        let shownColumns = shown.map { columns[$0] }
         let spaces = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
         return zip(text, cellWidths).map { row, rowWidths in
             var line = ""
@@ -88,14 +97,15 @@ struct TableRenderer: Sendable {
                 var cell = row[index]
                 var width = rowWidths[index]
                 if width > widths[index] {
-                    cell =
-                        columns[index].cut == .middle
-                        ? DisplayWidth.truncateMiddle(cell, to: widths[index])
-                        : DisplayWidth.truncate(cell, to: widths[index])
+                    switch shownColumns[index].cut {
+                    case .middle: cell = DisplayWidth.truncateMiddle(cell, to: widths[index])
+                    case .path: cell = Self.cutPath(cell, to: widths[index])
+                    case .end: cell = DisplayWidth.truncate(cell, to: widths[index])
+                    }
                     width = DisplayWidth.of(cell)
                 }
                 let padding = spaces[max(0, widths[index] - width)]
-                if columns[index].alignment == .right {
+                if shownColumns[index].alignment == .right {
                     line += padding
                     line += cell
                 } else {
@@ -110,6 +120,43 @@ struct TableRenderer: Sendable {
             }
             return line
         }
+    }
+
+    /// The widths of the columns `shown` (indices into `columns`), the shrinkable ones giving
+    /// way in their order until the line fits `maximumWidth`.
+    private func fitted(_ shown: [Int], cellWidths: [[Int]], maximumWidth: Int?) -> [Int] {
+        var widths = shown.map { index in cellWidths.map { $0[index] }.max() ?? 0 }
+        guard let maximumWidth else { return widths }
+        var excess = widths.reduce(0, +) + DisplayWidth.of(columnSeparator) * (shown.count - 1) - maximumWidth
+        let order = shrinkOrder + (flexibleColumn.map { [($0, minimumFlexibleWidth)] } ?? [])
+        for (column, least) in order where excess > 0 {
+            guard let index = shown.firstIndex(of: column) else { continue }
+            let header = showsHeader ? DisplayWidth.of(columns[column].header) : 0
+            let floor = min(widths[index], max(least, minimumFlexibleWidth, header))
+            let given = min(excess, widths[index] - floor)
+            widths[index] -= given
+            excess -= given
+        }
+        return widths
+    }
+
+    /// A path cut to `width`: "…/" and its last folder and name; else as much of its start as
+    /// fits, "…" and its name whole ("2016/a long…/lighthouse.jpg"); else cut in the middle.
+    static func cutPath(_ path: String, to width: Int) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count > 2 {
+            let tail = "…/" + parts.suffix(2).joined(separator: "/")
+            if DisplayWidth.of(tail) <= width { return tail }
+        }
+        if parts.count > 1, let name = parts.last {
+            let tail = "/" + name
+            let room = width - DisplayWidth.of(tail)
+            if room >= 2 {
+                let head = DisplayWidth.truncate(String(path.dropLast(tail.count)), to: room)
+                return head + tail
+            }
+        }
+        return DisplayWidth.truncateMiddle(path, to: width)
     }
 
     /// `text` with every control character (C0, DEL, C1) replaced by a space.

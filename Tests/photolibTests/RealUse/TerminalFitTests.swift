@@ -18,7 +18,11 @@ import Testing
             arguments + ["--library", library.root.path], columns: columns, rows: rows, environment: environment)
     }
 
+    /// A deep path at 80 columns kept its first character and its name only; the folder is
+    /// what tells photos apart, so captions and cities give way first.
     @Test func tablesFitEightyColumnsCuttingPathsInTheMiddle() throws {
+        let deepFolder = "2016/trip/day 3/lighthouse-portrait.jpg"
+        try library.add(library.url("2016/lighthouse-portrait.jpg"), as: deepFolder)
         let deep = "2016/a long trip to the seaside in Brittany/day three at the lighthouse/lighthouse-portrait.jpg"
         try library.add(library.url("2016/lighthouse-portrait.jpg"), as: deep)
         #expect(try library.run(["index", "--no-renditions"]).status == 0)
@@ -26,11 +30,19 @@ import Testing
             let list = try onTerminal(["list"], columns: columns)
             #expect(list.status == 0, "\(list.stderr)")
             let lines = list.lines.filter { !$0.isEmpty }
-            #expect(lines.count == 12)  // header and 11 assets: no row wrapped
+            #expect(lines.count == 13)  // header and 12 assets: no row wrapped
             for line in lines { #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)") }
-            // The middle of the path gives way, and at 120 columns the start and file name stay.
-            if columns == 80 { #expect(lines.contains { $0.contains("2…portrait.jpg") }) }
+            // The middle of the path gives way, keeping the file name; at 80 columns the caption
+            // and the city go rather than leave the path a few characters (2…DSCN0010.jpg).
+            if columns == 80 {
+                #expect(lines[0].hasSuffix("FLAGS  PATH"), "\(lines[0])")
+                #expect(
+                    lines.contains { $0.contains("  2016/a") && $0.hasSuffix("…/lighthouse-portrait.jpg") }, "\(lines)")
+                #expect(lines.contains { $0.hasSuffix("  2016/buda-beach-kortrijk.jpg") })
+                #expect(lines.contains { $0.hasSuffix("  …/day 3/lighthouse-portrait.jpg") }, "\(lines)")
+            }
             if columns == 120 {
+                #expect(lines[0].contains("CITY") && lines[0].contains("CAPTION"))
                 #expect(lines.contains { $0.contains("2016/") && $0.contains("…/lighthouse-portrait.jpg") })
             }
         }
