@@ -17,7 +17,8 @@ enum CompletionScript {
             local kind=${1%% *} rest=${1#* } IFS=$'\\n'
             case $kind in
                 words) IFS=$' \\n'; COMPREPLY=($(compgen -W "$rest" -- "$cur")) ;;
-                dynamic) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -W "$(command photolib completion --values "$rest" "${library[@]}" 2>/dev/null)" -- "$cur")) ;;
+                # Not -o filenames, which would write city:B as city\\:B; spaces escaped here.
+                dynamic) COMPREPLY=($(compgen -W "$(command photolib completion --values "$rest" "${library[@]}" 2>/dev/null)" -- "$cur")); COMPREPLY=("${COMPREPLY[@]// /\\\\ }") ;;
                 directories) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
                 files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
                 *) COMPREPLY=() ;;
@@ -25,20 +26,41 @@ enum CompletionScript {
         }
 
         _photolib() {
-            local cur=${COMP_WORDS[COMP_CWORD]} cmdpath="" word child values i
+            # ':' is in COMP_WORDBREAKS, so 'city:B' comes as 'city' ':' 'B': the words are joined
+            # back, and the replies lose what bash keeps before the cursor's last ':'.
+            local -a words=()
+            local cword=0 i j=-1
+            for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
+                if ((j >= 0)) && [[ ${COMP_WORDS[i]} == : || ${words[j]} == *: ]]; then
+                    words[j]+=${COMP_WORDS[i]}
+                else
+                    words[++j]=${COMP_WORDS[i]}
+                fi
+                ((i == COMP_CWORD)) && cword=$j
+            done
+            local cur=${words[cword]}
+            _photolib_complete
+            if [[ $cur == *:* ]]; then
+                local kept=${cur%"${cur##*:}"}
+                COMPREPLY=("${COMPREPLY[@]#"$kept"}")
+            fi
+        }
+
+        _photolib_complete() {
+            local cmdpath="" word child values i
             local -a library=()
             COMPREPLY=()
-            for ((i = 1; i < COMP_CWORD; i++)); do
-                word=${COMP_WORDS[i]}
+            for ((i = 1; i < cword; i++)); do
+                word=${words[i]}
                 if [[ $word == -* ]]; then
                     [[ $word == *=* ]] && continue
-                    if [[ $word == --library ]]; then library=(--library "${COMP_WORDS[i + 1]}"); fi
+                    if [[ $word == --library ]]; then library=(--library "${words[i + 1]}"); fi
                     if _photolib_option_values "$word" >/dev/null; then ((i++)); fi
                     continue
                 fi
                 if child=$(_photolib_child "$cmdpath" "$word"); then cmdpath=$child; fi
             done
-            if ((COMP_CWORD > 1)) && values=$(_photolib_option_values "${COMP_WORDS[COMP_CWORD - 1]}"); then
+            if ((cword > 1)) && values=$(_photolib_option_values "${words[cword - 1]}"); then
                 _photolib_reply "$values"
                 return
             fi

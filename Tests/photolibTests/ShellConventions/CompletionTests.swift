@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 @testable import photolib
@@ -86,6 +87,43 @@ import Testing
         #expect(try Self.complete(["photolib", "config", "q"]) == ["quality"])
         // Options of a subcommand, after an option with its value.
         #expect(try Self.complete(["photolib", "--library", "/nowhere", "render", "--ki"]) == ["--kind"])
+    }
+
+    /// In a real interactive bash, under a pseudo-terminal: `:` is in COMP_WORDBREAKS, so
+    /// `--collection ci<Tab>` wrote `city\:` and `city:B<Tab>` offered nothing.
+    @Test func anInteractiveBashCompletesPastTheColon() throws {
+        guard let bash = Self.shell("bash") else {
+            print("CompletionTests: skipped: bash is not installed")
+            return
+        }
+        let library = try ListCommandTests.sampleLibrary(renditions: false)
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let binaries = try BinaryRunner.binaryURL().deletingLastPathComponent().path
+        let rc = folder.url.appendingPathComponent("bashrc")
+        try """
+        PS1='ready> '
+        export PATH='\(binaries)':"$PATH"
+        source <(photolib completion bash)
+        cd '\(library.root.path)'
+
+        """.write(to: rc, atomically: true, encoding: .utf8)
+        var environment = BinaryRunner.childEnvironment(adding: [:])
+        environment["TERM"] = "xterm"
+        let terminal = try PseudoTerminal(
+            executable: bash.path, arguments: ["--rcfile", rc.path, "-i"], environment: environment, columns: 100,
+            rows: 24)
+        #expect(terminal.waitFor("ready>"), "\(terminal.screen.text)")
+        terminal.type("photolib list --collection ci\t")
+        #expect(
+            terminal.wait { $0.text.contains("--collection city:") && !$0.text.contains("city\\:") },
+            "\(terminal.screen.text)")
+        terminal.type("T\t")
+        #expect(terminal.waitFor("--collection city:Tokyo"), "\(terminal.screen.text)")
+        terminal.type("\u{15}photolib list --collection city:De\t")
+        #expect(terminal.waitFor("--collection city:Death\\ Valley"), "\(terminal.screen.text)")
+        terminal.type("\u{15}exit\n")
+        #expect(terminal.waitForExit() == 0)
     }
 
     @Test func bashAsksTheLibraryForItsCollections() throws {
