@@ -16,22 +16,16 @@ need fdupes fdupes
 need xxhsum xxhash
 bin=$(realpath "${1:-$here/../.build/release/photolib}")
 copies=${2:-4}
-photos=$(corpus_photos)
-
 work=$(mktemp -d /tmp/photolib-bench-duplicates.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 lib=$work/lib
-for ((c = 0; c < copies; c++)); do
-    mkdir -p "$lib/copy-$c"
-    cp -r "$photos/." "$lib/copy-$c/"
-done
+corpus_copies "$copies" "$lib"
 "$bin" init "$lib" >/dev/null
 "$bin" index --no-renditions --library "$lib" >/dev/null 2>&1 || true   # 2: some corpus photos are damaged on purpose
 count=$("$bin" list --library "$lib" --ids | wc -l)
 bytes=$(find "$lib" -path "$lib/.photolib" -prune -o -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
 find "$lib" -path "$lib/.photolib" -prune -o -type f -exec cat {} + >/dev/null   # warm cache
 
-time_ms() { local start; start=$(date +%s%N); "$@" >/dev/null 2>&1; echo $((($(date +%s%N) - start) / 1000000)); }
 photolib_cold=$(time_ms "$bin" duplicates --library "$lib")
 photolib_warm=$(time_ms "$bin" duplicates --library "$lib")
 fdupes_ms=$(time_ms fdupes -r -A "$lib")

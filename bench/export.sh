@@ -34,7 +34,6 @@ count=$("$bin" list --library "$lib" --ids | wc -l)
 bytes=$(find "$lib/copies" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
 cat "$lib"/copies/*/* >/dev/null   # warm cache
 
-time_ms() { local start; start=$(date +%s%N); "$@" >/dev/null 2>&1; echo $((($(date +%s%N) - start) / 1000000)); }
 export_first=$(time_ms "$bin" export "$work/out" --library "$lib" --directory '{takenAt:%Y:-undated}/{takenAt:%m:-00}' \
     --filename '{baseName}-{shortId}')
 export_update=$(time_ms "$bin" export "$work/out" --update --library "$lib" \

@@ -29,6 +29,20 @@ corpus_photos() {
     echo "$photos"
 }
 
+# corpus_copies COPIES LIB: COPIES real copies (not hard links) of the corpus photos under
+# LIB/copy-0, LIB/copy-1…, for the scripts that need a tree of duplicates.
+corpus_copies() {
+    local copies=$1 lib=$2 photos c
+    photos=$(corpus_photos)
+    for ((c = 0; c < copies; c++)); do
+        mkdir -p "$lib/copy-$c"
+        cp -r "$photos/." "$lib/copy-$c/"
+    done
+}
+
+# time_ms COMMAND...: one run's wall time in ms, its output and status ignored.
+time_ms() { local start; start=$(date +%s%N); "$@" >/dev/null 2>&1 || true; echo $((($(date +%s%N) - start) / 1000000)); }
+
 # measure NAME RUNS PREPARE COMMAND...: runs PREPARE (a shell string, untimed) then COMMAND,
 # RUNS times, and keeps the median wall time in ms[NAME], the median CPU time (user + system
 # of COMMAND and its children, which a shared machine's load disturbs less) in cpu[NAME], both

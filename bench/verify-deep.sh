@@ -15,15 +15,10 @@ source "$here/lib.sh"
 need xxhsum xxhash
 bin=$(realpath "${1:-$here/../.build/release/photolib}")
 copies=${2:-4}
-photos=$(corpus_photos)
-
 work=$(mktemp -d /tmp/photolib-bench-verify-deep.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 lib=$work/lib
-for ((c = 0; c < copies; c++)); do
-    mkdir -p "$lib/copy-$c"
-    cp -r "$photos/." "$lib/copy-$c/"
-done
+corpus_copies "$copies" "$lib"
 "$bin" init "$lib" >/dev/null
 "$bin" index --library "$lib" >/dev/null 2>&1 || true   # 2: some corpus photos are damaged on purpose
 count=$("$bin" list --library "$lib" --ids | wc -l)
@@ -31,7 +26,6 @@ bytes=$(find "$lib" -path "$lib/.photolib" -prune -o -type f -printf '%s\n' | aw
 find "$lib" -path "$lib/.photolib" -prune -o -type f -print0 | xargs -0 -P "$(nproc)" -n 64 xxhsum -H2 >"$work/sums" 2>/dev/null
 find "$lib" -path "$lib/.photolib" -prune -o -type f -exec cat {} + >/dev/null   # warm cache
 
-time_ms() { local start; start=$(date +%s%N); "$@" >/dev/null 2>&1 || true; echo $((($(date +%s%N) - start) / 1000000)); }
 verify_ms=$(time_ms "$bin" verify --library "$lib")
 deep_ms=$(time_ms "$bin" verify --deep --library "$lib")
 xxhsum_ms=$(time_ms sh -c "find '$lib' -path '$lib/.photolib' -prune -o -type f -print0 | xargs -0 -P \"\$(nproc)\" -n 64 xxhsum -H2")
