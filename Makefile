@@ -12,13 +12,17 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs, and the pkg-config modules that show they are there.
 BUILD_PACKAGES := pkg-config libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev libsqlite3-dev libchafa-dev libglib2.0-dev \
-  libheif-dev libpng-dev zlib1g-dev libwebp-dev libtiff-dev libraw-dev libpq-dev
-PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib libwebp libwebpdemux libtiff-4 libraw_r libpq
+  libheif-dev libpng-dev zlib1g-dev libwebp-dev libtiff-dev libraw-dev libpq-dev liblcms2-dev \
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev libmicrohttpd-dev
+PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib libwebp libwebpdemux libtiff-4 libraw_r libpq \
+  lcms2 libavformat libavcodec libswscale libavutil libgif libmicrohttpd
 # The server the PostgreSQL catalog tests start on loopback (Scripts/pg-test-cluster); without it,
 # and without the right to install it, those tests skip with a message.
-TEST_PACKAGES := postgresql
+# FFmpeg's command-line tool makes the tests' video fixtures; Chromium, its driver and Selenium
+# drive the browser tests of `serve`. Each test skips with a message when its tool is absent.
+TEST_PACKAGES := postgresql ffmpeg chromium chromium-driver python3-selenium
 # Tools only the benchmarks compare against.
-BENCH_PACKAGES := libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc rsync fdupes xxhash
+BENCH_PACKAGES := ffmpeg ffmpegthumbnailer imagemagick libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc rsync fdupes xxhash
 
 # The Swift files swift-format checks (.swift-format is its configuration).
 SWIFT_FILES := Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
@@ -39,16 +43,22 @@ deps:
 # cluster on port 5432: a server left running by `make test`. The drop-in, read through the
 # stock createcluster.conf's include_dir, stops that without editing a conffile.
 test-deps:
-	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then \
-	  echo "test-deps: PostgreSQL server present"; \
+	@missing=""; \
+	{ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; } || missing="$$missing postgresql"; \
+	command -v ffmpeg >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
+	/usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || missing="$$missing python3-selenium"; \
+	if [ -z "$$missing" ]; then \
+	  echo "test-deps: all present ($(TEST_PACKAGES))"; \
 	elif [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; then \
-	  echo "test-deps: installing $(TEST_PACKAGES) (no main cluster: the tests start their own)"; \
+	  echo "test-deps: installing$$missing (no main cluster: the tests start their own)"; \
 	  $(SUDO) mkdir -p /etc/postgresql-common/createcluster.d && \
 	  echo 'create_main_cluster = false' | $(SUDO) tee /etc/postgresql-common/createcluster.d/photolib-no-main-cluster.conf >/dev/null; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_PACKAGES) \
-	    || echo "test-deps: could not install $(TEST_PACKAGES): the PostgreSQL tests will skip"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing \
+	    || echo "test-deps: could not install$$missing: the tests that need them will skip"; \
 	else \
-	  echo "test-deps: no PostgreSQL server and no right to install one: the PostgreSQL tests will skip"; \
+	  echo "test-deps: no right to install$$missing: the tests that need them will skip"; \
 	fi
 
 bench-deps: deps
