@@ -16,10 +16,16 @@ final class IndexPass {
     /// Files read and written together: a transaction's worth, and the most memory holds.
     static let batchSize = 1000
 
-    private let indexer: Indexer
+    let indexer: Indexer
     private let report: @Sendable (IndexEvent) -> Void
-    private var library: Library { indexer.library }
-    private var catalog: any Catalog { indexer.catalog }
+    var library: Library { indexer.library }
+    var catalog: any Catalog { indexer.catalog }
+    /// False for a file still being written (a watcher's pass): left alone, in `deferred`.
+    var isSettled: (WalkedFile) -> Bool = { _ in true }
+    var deferred: [RawPath] = []
+    /// True for a file written so recently that a damaged reading may be its writer's pause
+    /// between two chunks (a watcher's pass): such a reading is dropped and the file deferred.
+    var isRecentlyWritten: ((PendingFile) -> Bool)?
 
     private(set) var summary = IndexSummary()
     /// Remembered failures by path (few: files that failed and did not change), and those the walk met.
@@ -98,11 +104,15 @@ final class IndexPass {
     }
 
     /// Sorts out one walked file: unchanged, failed before and unchanged, or to be read.
-    private func consider(
+    func consider(
         _ file: WalkedFile, sidecars: SidecarFinder, companions: Set<RawPath>,
         match lookUp: (ArraySlice<UInt8>, _ sidecarStamp: String?) throws -> CatalogMatch
     ) throws {
         if Sidecar.isSidecarName(file.path) { return }
+        guard isSettled(file) else {
+            if let relative = file.path.relative(to: library.root) { deferred.append(relative) }
+            return
+        }
         if !companions.isEmpty, companions.contains(file.path) {
             // Part of another file's photo (a .THM, the RAW of a RAW+JPEG pair): listed with it.
             summary.companions += 1
@@ -140,7 +150,7 @@ final class IndexPass {
     }
 
     /// A record the walk went past without meeting its file.
-    private func pass(_ record: IndexRecord, root: RawPath) {
+    func pass(_ record: IndexRecord, root: RawPath) {
         guard !record.missing, !record.trashed, record.indexedAt < startedAt else { return }
         // The range of a folder "a" also holds "a.jpg" and "a-2/...", which are not under it.
         guard
@@ -152,14 +162,15 @@ final class IndexPass {
     /// Reads the waiting files, decides what each is and writes them.
     private func flush() throws {
         guard !batch.isEmpty else { return }
-        let toRead = batch.map(\.file)
+        let batchFiles = batch.map(\.file)
         var recordsByPath: [RawPath: IndexRecord] = [:]
         for (file, record) in batch { if let record { recordsByPath[file.relativePath] = record } }
         batch.removeAll(keepingCapacity: true)
         report(.planned(toRead: queued, unchanged: summary.unchanged))
-        let readings = indexer.readFiles(
-            toRead, places: places, progressBase: read, progressTotal: queued, report: report)
-        read += toRead.count
+        let batchReadings = indexer.readFiles(
+            batchFiles, places: places, progressBase: read, progressTotal: queued, report: report)
+        read += batchFiles.count
+        let (toRead, readings) = holdBackUnfinished(batchFiles, batchReadings)
 
         // A file new at its path may be an asset moved from anywhere in the library: the
         // candidates are the assets with its fingerprint that no move took yet.

@@ -16,7 +16,15 @@ enum IndexCommand: PhotolibCommand {
             range: 1...86_400,
             help: "With --worker: how long a claimed folder waits for a worker that stopped (default: 60).")
         static let retryFailed = Flag("retry-failed", help: "Read again the files that failed before, even unchanged.")
-        static let json = Flag("json", help: "Print the summary as JSON.")
+        static let json = Flag("json", help: "Print the summary as JSON (with --watch, a JSON line a batch).")
+        static let watch = Flag(
+            "watch", help: "Stay running after the index and keep the catalog current as files change.")
+        static let settle = Option<Seconds>(
+            "settle", "time", range: 0.1...3600,
+            help: "With --watch: how long a file not closed must stay unchanged before it is read (default: 2s).")
+        static let interval = Option<Seconds>(
+            "interval", "time", range: 1...86_400,
+            help: "With --watch: how often folders events miss (network mounts) are checked (default: 60s).")
     }
 
     static let spec = CommandSpec(
@@ -46,6 +54,21 @@ enum IndexCommand: PhotolibCommand {
             a folder whose worker dies is taken over when its lease runs out. PATHs start the \
             run (a worker arriving later joins it); the last worker marks what went missing. \
             'photolib status' shows the queue and the workers.
+
+            With --watch, index stays running after that first pass and keeps the catalog \
+            current from inotify events: new files are indexed with their renditions, changed \
+            ones read again, moved and renamed ones (a whole folder too) keep their ids, deleted \
+            ones are marked missing, changed sidecars are read again. A file is read once it is \
+            closed after writing, or, for a writer that does not close, once it has not changed \
+            for --settle; a file written under a temporary name (hidden names such as \
+            .foo.jpg.XXXX, Syncthing's and rsync's, *.part, *.tmp) is read only once renamed \
+            into place. Changes are taken in batches. Folders on NFS, SMB or FUSE mounts, and \
+            those beyond the inotify watch limit (fs.inotify.max_user_watches, named in a \
+            warning), get a stat pass every --interval instead. SIGTERM or SIGINT ends the \
+            batch in hand and exits 0; SIGHUP reads the settings again. A second watcher on the \
+            same library is refused with the first one's pid; 'photolib status' shows the \
+            watcher. One line a batch goes to stderr (no progress bar), as the journal of a \
+            systemd user service wants (see contrib/photolib-watch.service).
             """,
         arguments: [ArgumentSpec(name: "path", help: "Files or folders inside the library.", isRepeating: true)],
         options: [
@@ -56,10 +79,14 @@ enum IndexCommand: PhotolibCommand {
             Options.lease.spec,
             Options.retryFailed.spec,
             Options.json.spec,
+            Options.watch.spec,
+            Options.settle.spec,
+            Options.interval.spec,
         ],
         examples: [
             "photolib index", "photolib index 2024/ --jobs 4", "photolib index --json | jq .added",
             "photolib index --worker   # on each machine",
+            "photolib index --watch ~/Pictures/Phone",
         ]
     )
 
@@ -84,6 +111,16 @@ enum IndexCommand: PhotolibCommand {
             case .warning(let message): diagnostics.warning(message)
             case .indexed(let path): diagnostics.note(path.description, "indexed")
             }
+        }
+        if command[Options.watch] {
+            guard !command[Options.worker] else {
+                throw UsageError(message: "'--watch' cannot be used with '--worker'", commandPath: ["index"])
+            }
+            return try IndexWatchRunner.run(
+                command, context: context, library: library, catalog: catalog, options: options)
+        }
+        if try command[Options.settle] != nil || command[Options.interval] != nil {
+            throw UsageError(message: "'--settle' and '--interval' need '--watch'", commandPath: ["index"])
         }
         let summary: IndexSummary
         if command[Options.worker] {

@@ -10,13 +10,15 @@ enum StatusCommand: PhotolibCommand {
 
     static let spec = CommandSpec(
         name: "status",
-        abstract: "Show the shared work: runs of index and render workers, and the workers.",
+        abstract: "Show the shared work of index and render workers, and the watcher.",
         discussion: """
             For a library whose catalog is PostgreSQL: the latest index run and render run, \
             their items (folders, or slices of assets) by state and the files done, and each \
             worker with what it works on and when it was last heard of (a worker silent for \
             more than a minute is gone; its item is taken over when its lease runs out). For \
-            an SQLite catalog, there is no queue: it says so.
+            an SQLite catalog, there is no queue: it says so. Then the library's watcher \
+            ('index --watch'), if one runs: its pid, when it started, its last event, the \
+            changes it has queued and the folders it watches.
             """,
         options: [Options.json.spec],
         examples: ["photolib status", "watch -n 2 photolib status", "photolib status --json | jq '.runs[0].items'"]
@@ -28,20 +30,25 @@ enum StatusCommand: PhotolibCommand {
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let library = try context.library(command)
         let location = try library.catalogLocation()
+        let watcher = WatcherState.current(in: library)
         guard let catalog = try library.openWorkQueue() else {
             if command[Options.json] {
                 context.stdout.writePrettyJSON(
-                    .object([("catalog", .object(CatalogLocationJSON.members(location))), ("runs", .array([]))]))
+                    .object([
+                        ("catalog", .object(CatalogLocationJSON.members(location))), ("runs", .array([])),
+                        ("watcher", watcherJSON(watcher)),
+                    ]))
             } else {
                 context.stdout.write("catalog: SQLite (no shared work queue: workers need a PostgreSQL catalog)\n")
+                context.stdout.write(watcherText(watcher))
             }
             return .success
         }
         let status = try catalog.workStatus()
         if command[Options.json] {
-            context.stdout.writePrettyJSON(json(status, location: location))
+            context.stdout.writePrettyJSON(addingWatcher(json(status, location: location), watcher))
         } else {
-            context.stdout.write(text(status, location: location))
+            context.stdout.write(text(status, location: location) + watcherText(watcher))
         }
         return .success
     }
