@@ -63,11 +63,15 @@ import Testing
         let t = Date().timeIntervalSince1970
         queue.fileChanged(RawPath("closed.jpg"), closed: true, now: t)
         queue.fileChanged(RawPath("open.jpg"), closed: false, now: t)
-        #expect(queue.take(now: t + 0.1, root: folder.path) == nil)
-        let first = try #require(queue.take(now: t + 0.5, root: folder.path))
+        let tooSoon = queue.take(now: t + 0.1, root: folder.path)
+        #expect(tooSoon == nil)
+        let taken = queue.take(now: t + 0.5, root: folder.path)
+        let first = try #require(taken)
         #expect(first.files == [RawPath("closed.jpg")])
-        #expect(queue.take(now: t + 1, root: folder.path) == nil)
-        let second = try #require(queue.take(now: t + 2.1, root: folder.path))
+        let stillOpen = queue.take(now: t + 1, root: folder.path)
+        #expect(stillOpen == nil)
+        let settled = queue.take(now: t + 2.1, root: folder.path)
+        let second = try #require(settled)
         #expect(second.files == [RawPath("open.jpg")])
         #expect(queue.isEmpty)
     }
@@ -78,7 +82,8 @@ import Testing
         var queue = WatchQueue(settle: 2)
         let t = Date().timeIntervalSince1970
         queue.fileChanged(RawPath("a/vanished.jpg"), closed: true, now: t)
-        let changes = try #require(queue.take(now: t + 1, root: folder.path))
+        let taken = queue.take(now: t + 1, root: folder.path)
+        let changes = try #require(taken)
         #expect(changes.files.isEmpty && changes.gone == [RawPath("a/vanished.jpg")])
     }
 
