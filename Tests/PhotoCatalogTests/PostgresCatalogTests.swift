@@ -19,7 +19,7 @@ struct PostgresCatalogTests {
     @Test func newCatalogHasTheLatestSchemaAndItsCreator() throws {
         let catalog = try PostgresCatalog(address: freshAddress())
         let versions = try catalog.connection.execute("SELECT version FROM schema_migrations ORDER BY version").rows
-        #expect(versions.map { Int($0.int64(0)) } == Array(1...PostgresCatalog.schemaVersion))
+        #expect(versions.map { Int($0.int64(0)) } == PostgresCatalog.migrator.migrations.map(\.storedVersion))
         #expect(
             try catalog.connection.value("SELECT value FROM catalog_info WHERE key = 'created_by'") { $0.text(0) }
                 == "photolib 0.1.0")
@@ -96,6 +96,34 @@ struct PostgresCatalogTests {
                 CollectionCount(.missing, 1),
             ])
         #expect(try catalog.recountCollections() == [])
+    }
+
+    /// A schema made before the one version track (legacy version 11, the newest then) reads
+    /// as track version 14 and opens with its data and its stored versions kept; the steps
+    /// released after it, stored under their track versions, are applied on top.
+    @Test func aLegacyVersion11SchemaIsTrackVersion14AndUpgrades() throws {
+        let address = try freshAddress()
+        let old = try PGConnection(address.url)
+        let legacy = PostgresCatalog.migrator.migrations.prefix { $0.storedVersion <= 11 }
+        #expect(try PostgresMigrator(Array(legacy)).migrate(old, schema: address.schema) == Array(1...11))
+        try old.execute(
+            """
+            INSERT INTO "\(address.schema)".assets (id, relative_path, file_size, modified_ns, fingerprint, city,
+                city_folded, favourite, indexed_at, added_at)
+            VALUES ('00000000000000aa', convert_to('a.jpg', 'UTF8'), 1, 1, 'abcd', 'Bordeaux', 'bordeaux', true, 0, 0)
+            """)
+        #expect(PostgresCatalog.migrator.trackVersion(stored: 11) == 14)
+
+        let catalog = try PostgresCatalog(address: address)
+        let stored = try catalog.connection.execute("SELECT version FROM schema_migrations ORDER BY version").rows
+        #expect(stored.map { Int($0.int64(0)) } == PostgresCatalog.migrator.migrations.map(\.storedVersion))
+        let newest = stored.map { Int($0.int64(0)) }.max() ?? 0
+        #expect(PostgresCatalog.migrator.trackVersion(stored: newest) == SQLiteCatalog.schemaVersion)
+        let asset = try #require(try catalog.asset(id: CatalogFixtures.id("00000000000000aa")))
+        #expect(asset.file.relativePath == RawPath("a.jpg") && asset.city == "Bordeaux" && asset.favourite)
+        #expect(try catalog.integrityProblems() == [])
+        // Opened again: nothing left to apply.
+        #expect(try PostgresCatalog.migrator.migrate(catalog.connection, schema: address.schema) == [])
     }
 
     @Test func newerSchemaIsRefused() throws {

@@ -1,11 +1,25 @@
 import PhotoSupport
 
 extension SQLiteCatalog {
-    /// The catalog's schema history, one frozen file each (`MigrationN.swift`). Append, never
+    /// The catalog's schema history, one frozen file each (`Migration+Name.swift`), on the one
+    /// version track the PostgreSQL store shares (`PostgresCatalog+Migrations.swift`): version
+    /// N is the same schema on both, and step N has the same name on both. Append, never
     /// edit: catalogs in use depend on each step as it was released.
     static let migrations = [
-        migration1, migration2, migration3, migration4, migration5, migration6, migration7, migration8, migration9,
-        migration10, migration11, migration12, migration13, migration14,
+        assetsMigration,  // 1
+        previewWorkflowMigration,  // 2
+        placesAndRatingsMigration,  // 3
+        dropSupersededIndexesMigration,  // 4
+        undecodableMigration,  // 5
+        metadataSourcesMigration,  // 6
+        pageOrderMigration,  // 7
+        fileMovesMigration,  // 8
+        indexFailuresMigration,  // 9
+        formatsMigration,  // 10
+        keywordsMigration,  // 11
+        exportRecordsMigration,  // 12
+        contentHashMigration,  // 13
+        storedCountsMigration,  // 14
     ]
 
     static let migrator = SQLiteMigrator(migrations, created: recordCreation)

@@ -1,8 +1,12 @@
 /// One step of a schema's history: the SQL that takes version `version - 1` to `version`.
 ///
 /// A migration, once released, never changes: a later change of mind is a new migration.
+/// `version` is the step's number on the one track both stores share (docs/development.md,
+/// "Adding an asset field"), kept in `PRAGMA user_version`; `name` says what the step does and
+/// is the same on the PostgreSQL store's step of that version.
 struct SQLiteMigration: Sendable {
     let version: Int
+    let name: String
     let script: String
 }
 

@@ -10,8 +10,10 @@ import Testing
 
     init() throws { folder = try TemporaryDirectory() }
 
-    private let first = SQLiteMigration(version: 1, script: "CREATE TABLE a (x INTEGER); INSERT INTO a VALUES (1);")
-    private let second = SQLiteMigration(version: 2, script: "ALTER TABLE a ADD COLUMN y TEXT; UPDATE a SET y = 'two';")
+    private let first = SQLiteMigration(
+        version: 1, name: "step1", script: "CREATE TABLE a (x INTEGER); INSERT INTO a VALUES (1);")
+    private let second = SQLiteMigration(
+        version: 2, name: "step2", script: "ALTER TABLE a ADD COLUMN y TEXT; UPDATE a SET y = 'two';")
 
     @Test func appliesMissingMigrationsInOrderOnce() throws {
         let database = try SQLiteDatabase(path: path)
@@ -38,7 +40,8 @@ import Testing
 
     @Test func failingMigrationLeavesTheEarlierVersionIntact() throws {
         let database = try SQLiteDatabase(path: path)
-        let broken = SQLiteMigration(version: 2, script: "CREATE TABLE b (z); INSERT INTO no_such_table VALUES (1);")
+        let broken = SQLiteMigration(
+            version: 2, name: "step2", script: "CREATE TABLE b (z); INSERT INTO no_such_table VALUES (1);")
         let error = try #require(throws: SQLiteError.self) { try SQLiteMigrator([first, broken]).migrate(database) }
         #expect(
             error.description

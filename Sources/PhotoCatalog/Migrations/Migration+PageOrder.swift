@@ -14,8 +14,8 @@ extension SQLiteCatalog {
     ///   nearly all, are found in path order by walking the path's own index.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration7 = SQLiteMigration(
-        version: 7,
+    static let pageOrderMigration = SQLiteMigration(
+        version: 7, name: "pageOrder",
         script: """
             CREATE INDEX assets_shown_in_taken_order ON assets (taken_local, relative_path) WHERE trashed = 0;
             CREATE INDEX assets_shown_in_city_order ON assets (city COLLATE NOCASE, relative_path) WHERE trashed = 0;

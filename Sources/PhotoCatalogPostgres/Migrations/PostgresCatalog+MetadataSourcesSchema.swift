@@ -1,5 +1,5 @@
 extension PostgresCatalog {
-    /// Version 5, the SQLite catalog's version 6: where the capture date and the GPS position
+    /// Legacy version 5 (track version 6): where the capture date and the GPS position
     /// came from ('exif', 'xmp', 'iptc' or 'makernote'; NULL without a value). Rows that have
     /// one got it from EXIF until now.
     ///

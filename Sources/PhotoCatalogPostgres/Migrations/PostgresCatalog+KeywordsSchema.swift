@@ -1,5 +1,5 @@
 extension PostgresCatalog {
-    /// Version 8, the SQLite catalog's version 11: keywords, and ratings people set.
+    /// Legacy version 8 (track version 11): keywords, and ratings people set.
     ///
     /// - `keywords` (one a line), `keywords_source`, `keywords_folded` (a JSON array of
     ///   `[folded, as written]` pairs) and `rating_source`, as in the SQLite catalog.

@@ -1,5 +1,5 @@
 extension PostgresCatalog {
-    /// Version 10, the SQLite catalog's version 13: `content_hash`, the XXH3-128 of the
+    /// Legacy version 10 (track version 13): `content_hash`, the XXH3-128 of the
     /// original's whole content (32 lowercase hex digits), NULL until the file is read whole.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.

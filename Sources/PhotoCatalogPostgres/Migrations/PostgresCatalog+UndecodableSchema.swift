@@ -1,5 +1,5 @@
 extension PostgresCatalog {
-    /// Version 3, the SQLite catalog's version 5 in PostgreSQL's words: a rendition that could
+    /// Legacy version 3 (track version 5) in PostgreSQL's words: a rendition that could
     /// not be made is no longer damage to the photo.
     ///
     /// - `undecodable`: true when the original's image data does not decode at all, so it can

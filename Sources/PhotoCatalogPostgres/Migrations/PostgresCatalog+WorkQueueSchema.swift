@@ -1,5 +1,5 @@
 extension PostgresCatalog {
-    /// Version 2: work spread over machines (`index --worker`, `render --worker`).
+    /// Legacy version 2 (track version 3): work spread over machines (`index --worker`, `render --worker`).
     ///
     /// - `work_runs`: one index or render pass, which any number of workers join; at most one
     ///   open run of each kind.

@@ -1,5 +1,5 @@
 extension PostgresCatalog {
-    /// Version 7, the SQLite catalog's versions 8, 9 and 10 in one step:
+    /// Legacy version 7 (track version 10), the SQLite catalog's versions 8, 9 and 10 in one step:
     ///
     /// - `file_moves`: each move of an original written before it is made (`FileMove`), the
     ///   row removed in the transaction that finishes it (`FileMoveRecovery`). `catalog_info`

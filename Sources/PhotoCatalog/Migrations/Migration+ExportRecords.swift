@@ -4,8 +4,8 @@ extension SQLiteCatalog {
     /// One row per destination and asset: the latest export of it there.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration12 = SQLiteMigration(
-        version: 12,
+    static let exportRecordsMigration = SQLiteMigration(
+        version: 12, name: "exportRecords",
         script: """
             CREATE TABLE export_records (
                 destination BLOB NOT NULL,

@@ -1,39 +1,6 @@
-import PhotoSupport
-
 extension PostgresCatalog {
-    /// Written into a new catalog's `catalog_info` as `created_by`, and beside each applied step.
-    static let creator = "photolib \(PhotolibRelease.version)"
-
-    /// The schema's history, separate from the SQLite catalog's. Append, never edit.
-    static let migrator = PostgresMigrator([
-        PostgresMigration(version: 1, script: schemaVersion1),
-        // The work queue of `index --worker` and `render --worker` (PostgresCatalog+WorkSchema.swift).
-        PostgresMigration(version: 2, script: workQueueSchema),
-        // Undecodable originals apart from damage (PostgresCatalog+Schema3.swift).
-        PostgresMigration(version: 3, script: undecodableSchema),
-        // Collections from covering indexes (PostgresCatalog+Schema4.swift).
-        PostgresMigration(version: 4, script: coveringCollectionsSchema),
-        // Where dates and positions came from (PostgresCatalog+Schema5.swift).
-        PostgresMigration(version: 5, script: metadataSourcesSchema),
-        // Indexes in the order of browse's pages (PostgresCatalog+Schema6.swift).
-        PostgresMigration(version: 6, script: pageOrderSchema),
-        // File moves, remembered index failures, formats (PostgresCatalog+Schema7.swift).
-        PostgresMigration(version: 7, script: trustAndFormatsSchema),
-        // Keywords and ratings people set (PostgresCatalog+Schema8.swift).
-        PostgresMigration(version: 8, script: keywordsSchema),
-        // What export copied where (PostgresCatalog+Schema9.swift).
-        PostgresMigration(version: 9, script: exportRecordsSchema),
-        // The whole content's hash, for duplicates and renditions (PostgresCatalog+Schema10.swift).
-        PostgresMigration(version: 10, script: contentHashSchema),
-        // Collections from stored counts (PostgresCatalog+Schema11.swift).
-        PostgresMigration(version: 11, script: storedCountsSchema),
-    ])
-
-    /// The schema version this photolib writes.
-    public static var schemaVersion: Int { migrator.latestVersion }
-
-    /// Version 1: what SQLite's versions 1 to 3 hold, in the types that keep every value and
-    /// every order identical to the SQLite catalog's:
+    /// Legacy version 1 (track version 3): what SQLite's versions 1 to 3 hold, in the types
+    /// that keep every value and every order identical to the SQLite catalog's:
     ///
     /// - `text COLLATE "C"` wherever text is compared, sorted or grouped: byte order, as
     ///   SQLite's BINARY, whatever the database's own collation is (`ids(withPrefix:)` counts
@@ -47,7 +14,7 @@ extension PostgresCatalog {
     /// - `lower(city)` under "C" folds ASCII letters only, which is SQLite's NOCASE.
     ///
     /// `creator` is our own constant (no quote in it), the one value written into SQL text.
-    private static let schemaVersion1 = """
+    static let initialSchema = """
         CREATE TABLE catalog_info (
             key text COLLATE "C" PRIMARY KEY,
             value text NOT NULL

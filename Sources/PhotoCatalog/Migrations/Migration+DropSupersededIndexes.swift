@@ -6,8 +6,8 @@ extension SQLiteCatalog {
     /// `SQLiteCatalogQueryPlanTests` checks that each query still reads an index.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration4 = SQLiteMigration(
-        version: 4,
+    static let dropSupersededIndexesMigration = SQLiteMigration(
+        version: 4, name: "dropSupersededIndexes",
         script: """
             DROP INDEX assets_favourite;     -- superseded by assets_shown_favourite
             DROP INDEX assets_liked;         -- superseded by assets_shown_liked

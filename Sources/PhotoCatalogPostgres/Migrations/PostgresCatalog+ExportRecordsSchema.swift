@@ -1,5 +1,5 @@
 extension PostgresCatalog {
-    /// Version 9, the SQLite catalog's version 12: what `photolib export` copied where
+    /// Legacy version 9 (track version 12): what `photolib export` copied where
     /// (`ExportRecord`), one row per destination and asset.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.

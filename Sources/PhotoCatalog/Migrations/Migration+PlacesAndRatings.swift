@@ -5,8 +5,8 @@ extension SQLiteCatalog {
     ///
     /// Frozen: never edited once released; a change of mind is a new migration (version 4
     /// drops the older indexes these made redundant).
-    static let migration3 = SQLiteMigration(
-        version: 3,
+    static let placesAndRatingsMigration = SQLiteMigration(
+        version: 3, name: "placesAndRatings",
         script: """
             ALTER TABLE assets ADD COLUMN region TEXT;
             -- `country` keeps the ISO 3166 code (from GPS); this is the name people read.

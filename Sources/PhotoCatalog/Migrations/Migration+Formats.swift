@@ -6,8 +6,8 @@ extension SQLiteCatalog {
     /// - `mime_type`: the file's MIME type (`image/heic` and `image/avif` are both `heif`).
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration10 = SQLiteMigration(
-        version: 10,
+    static let formatsMigration = SQLiteMigration(
+        version: 10, name: "formats",
         script: """
             ALTER TABLE assets ADD COLUMN format TEXT NOT NULL DEFAULT 'jpeg'
                 CHECK (format IN ('jpeg', 'heif', 'png', 'webp', 'tiff', 'raw'));

@@ -1,5 +1,5 @@
 extension PostgresCatalog {
-    /// Version 11: `collections` from stored counts. At a million assets each count walked an
+    /// Legacy version 11 (track version 14): `collections` from stored counts. At a million assets each count walked an
     /// index (0.9 s for the lot on a loaded 2-core machine); at ten million it would take
     /// seconds. `collection_counts` holds, per collection, how many assets it shows, kept up
     /// to date in the transaction that changes them by statement-level triggers on `assets`

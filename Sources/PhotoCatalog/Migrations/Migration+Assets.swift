@@ -6,8 +6,8 @@ extension SQLiteCatalog {
     /// version 4, took out the `catalog_info` rows it inserted with the release version
     /// written into the text; `recordCreation` writes the same rows, so a catalog made before
     /// or after holds the same schema and rows.)
-    static let migration1 = SQLiteMigration(
-        version: 1,
+    static let assetsMigration = SQLiteMigration(
+        version: 1, name: "assets",
         script: """
             -- Facts about the catalog itself, by name: 'created_at' and 'created_by', written by
             -- SQLiteCatalog.recordCreation in the transaction that runs this migration.

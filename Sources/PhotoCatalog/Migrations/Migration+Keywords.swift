@@ -14,8 +14,8 @@ extension SQLiteCatalog {
     ///   once and finds the keywords it already holds.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration11 = SQLiteMigration(
-        version: 11,
+    static let keywordsMigration = SQLiteMigration(
+        version: 11, name: "keywords",
         script: """
             ALTER TABLE assets ADD COLUMN rating_source TEXT
                 CHECK (rating_source IN ('user', 'sidecar', 'xmp', 'iptc', 'exif'));

@@ -8,8 +8,8 @@ extension SQLiteCatalog {
     ///   reads, or is no longer there.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration9 = SQLiteMigration(
-        version: 9,
+    static let indexFailuresMigration = SQLiteMigration(
+        version: 9, name: "indexFailures",
         script: """
             CREATE TABLE index_failures (
                 relative_path BLOB PRIMARY KEY NOT NULL,

@@ -10,8 +10,8 @@ extension SQLiteCatalog {
     ///   nothing about the photo and is taken out, so `verify --repair` makes its renditions.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration5 = SQLiteMigration(
-        version: 5,
+    static let undecodableMigration = SQLiteMigration(
+        version: 5, name: "undecodable",
         script: """
             ALTER TABLE assets ADD COLUMN undecodable INTEGER NOT NULL DEFAULT 0 CHECK (undecodable IN (0, 1));
 

@@ -10,8 +10,8 @@ extension SQLiteCatalog {
     /// written by the library, not by this script.)
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration8 = SQLiteMigration(
-        version: 8,
+    static let fileMovesMigration = SQLiteMigration(
+        version: 8, name: "fileMoves",
         script: """
             CREATE TABLE file_moves (
                 seq INTEGER PRIMARY KEY,

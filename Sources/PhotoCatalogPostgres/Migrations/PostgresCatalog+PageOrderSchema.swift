@@ -1,5 +1,5 @@
 extension PostgresCatalog {
-    /// Version 6, the SQLite catalog's version 7: indexes in the exact order of the sorts'
+    /// Legacy version 6 (track version 7): indexes in the exact order of the sorts'
     /// pages (`PostgresCatalog+Pages.swift`), path included as the tie-breaker, over the assets
     /// not in the trash, so that "the 60 after this one" is an index walk of a few dozen
     /// entries at any depth rather than a sort of every tie (a city's thousands of photos, a

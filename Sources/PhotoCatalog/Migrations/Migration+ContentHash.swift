@@ -5,8 +5,8 @@ extension SQLiteCatalog {
     /// index finds the assets sharing one (duplicates) and an asset's renditions' owners.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration13 = SQLiteMigration(
-        version: 13,
+    static let contentHashMigration = SQLiteMigration(
+        version: 13, name: "contentHash",
         script: """
             ALTER TABLE assets ADD COLUMN content_hash TEXT CHECK (length(content_hash) = 32);
             CREATE INDEX assets_by_content_hash ON assets (content_hash) WHERE content_hash IS NOT NULL;

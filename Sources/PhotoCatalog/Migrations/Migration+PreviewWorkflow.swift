@@ -12,8 +12,8 @@ extension SQLiteCatalog {
     /// read from the file; re-indexing keeps it (see `applyIndexChanges`).
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration2 = SQLiteMigration(
-        version: 2,
+    static let previewWorkflowMigration = SQLiteMigration(
+        version: 2, name: "previewWorkflow",
         script: """
             ALTER TABLE assets ADD COLUMN popped_at REAL;
             ALTER TABLE assets ADD COLUMN trashed_at REAL;

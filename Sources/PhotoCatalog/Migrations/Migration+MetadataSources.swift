@@ -6,8 +6,8 @@ extension SQLiteCatalog {
     ///   say 'exif'; the next index pass of a changed file fills in what XMP and IPTC add.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration6 = SQLiteMigration(
-        version: 6,
+    static let metadataSourcesMigration = SQLiteMigration(
+        version: 6, name: "metadataSources",
         script: """
             ALTER TABLE assets ADD COLUMN taken_source TEXT
                 CHECK (taken_source IN ('exif', 'xmp', 'iptc', 'makernote'));

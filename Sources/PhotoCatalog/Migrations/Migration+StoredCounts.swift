@@ -16,8 +16,8 @@ extension SQLiteCatalog {
     ///   fires only for the columns counted. A count that falls to 0 stays, read as absent.
     ///
     /// Frozen: never edited once released; a change of mind is a new migration.
-    static let migration14 = SQLiteMigration(
-        version: 14,
+    static let storedCountsMigration = SQLiteMigration(
+        version: 14, name: "storedCounts",
         script: """
             CREATE TABLE collection_counts (
                 kind TEXT NOT NULL,
