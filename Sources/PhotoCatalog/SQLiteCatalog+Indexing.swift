@@ -71,6 +71,12 @@ extension SQLiteCatalog {
             if userKeywordColumns.contains(column) {
                 return "\(column) = CASE WHEN keywords_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
             }
+            if userTakenColumns.contains(column) {
+                return "\(column) = CASE WHEN taken_by_user = 1 THEN \(column) ELSE excluded.\(column) END"
+            }
+            if userGPSColumns.contains(column) {
+                return "\(column) = CASE WHEN gps_by_user = 1 THEN \(column) ELSE excluded.\(column) END"
+            }
             return "\(column) = excluded.\(column)"
         }
         return """

@@ -112,6 +112,12 @@ extension PostgresCatalog {
                 return
                     "\(column) = CASE WHEN assets.keywords_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
             }
+            if userTakenColumns.contains(column) {
+                return "\(column) = CASE WHEN assets.taken_by_user THEN assets.\(column) ELSE excluded.\(column) END"
+            }
+            if userGPSColumns.contains(column) {
+                return "\(column) = CASE WHEN assets.gps_by_user THEN assets.\(column) ELSE excluded.\(column) END"
+            }
             return "\(column) = excluded.\(column)"
         }
         return """

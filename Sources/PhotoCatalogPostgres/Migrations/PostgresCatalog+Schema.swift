@@ -27,6 +27,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 10, script: contentHashSchema),
         // Collections from stored counts (PostgresCatalog+Schema11.swift).
         PostgresMigration(version: 11, script: storedCountsSchema),
+        // Dates and positions a person set (PostgresCatalog+UserDatesAndPlacesSchema.swift).
+        PostgresMigration(version: 12, script: userDatesAndPlacesSchema),
     ])
 
     /// The schema version this photolib writes.
