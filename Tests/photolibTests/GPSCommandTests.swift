@@ -36,11 +36,8 @@ import Testing
         let art = try DateCommandTests.asset(library, "bordeaux-art.jpg")
         let kept = try #require(art["gps"] as? [String: Any])
         #expect(kept["latitude"] as? Double == 35.6895 && art["gpsSource"] as? String == "user")
-        // Known issue: the re-index looks the city up from the file's own position, not the
-        // user's (the upsert keeps the GPS columns but not the GPS city beside them).
-        withKnownIssue {
-            #expect(art["city"] as? String == "Tokyo" && art["country"] as? String == "JP", "\(art)")
-        }
+        // The city the user's position named stays too, not the one of the file's position.
+        #expect(art["city"] as? String == "Tokyo" && art["country"] as? String == "JP", "\(art)")
 
         // A user's city stays where the position moves; --clear removes position and GPS city.
         #expect(try library.run(["action", "city", "--value", "Home", "2015/lake-beach.jpg"]).status == 0)
