@@ -51,6 +51,12 @@ public struct Asset: Sendable, Equatable {
     /// until the file was read whole (for its renditions, or by `duplicates`). Two assets with
     /// one content hash are byte-identical copies; renditions are named by it.
     public var contentHash: String?
+    /// True once a person set the capture date (`action date`): an index then keeps it, and
+    /// the asset JSON's `takenAtSource` says `user`; `metadata.takenAtSource` still names the
+    /// file's block the date first came from.
+    public var takenAtByUser: Bool
+    /// True once a person set or cleared the position (`action gps`, `geotag`), kept likewise.
+    public var gpsByUser: Bool
 
     public init(
         id: AssetID, file: FileFacts, metadata: PhotoMetadata, caption: String? = nil,
@@ -60,7 +66,7 @@ public struct Asset: Sendable, Equatable {
         poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
         region: String? = nil, countryName: String? = nil, rating: Int? = nil, undecodable: Bool = false,
         ratingSource: TextSource? = nil, keywords: [String] = [], keywordsSource: TextSource? = nil,
-        contentHash: String? = nil
+        contentHash: String? = nil, takenAtByUser: Bool = false, gpsByUser: Bool = false
     ) {
         self.id = id
         self.file = file
@@ -87,7 +93,17 @@ public struct Asset: Sendable, Equatable {
         self.keywords = keywords
         self.keywordsSource = keywordsSource
         self.contentHash = contentHash
+        self.takenAtByUser = takenAtByUser
+        self.gpsByUser = gpsByUser
     }
+
+    /// Where the capture date came from, as the asset JSON says it: `user`, else the file's block.
+    public var takenAtSourceName: String? {
+        takenAtByUser ? TextSource.user.rawValue : metadata.takenAtSource?.rawValue
+    }
+
+    /// Where the position came from, as the asset JSON says it.
+    public var gpsSourceName: String? { gpsByUser ? TextSource.user.rawValue : metadata.gpsSource?.rawValue }
 }
 
 /// Where a caption or city came from, strongest first: a user's edit, an XMP sidecar, the

@@ -25,6 +25,12 @@ public struct AssetEdit: Sendable, Equatable {
         case trash(location: RawPath)
         /// The original is back at its path.
         case restore
+        /// The capture date, and whether it is the user's (which an index keeps) or, for an
+        /// undo, the file's again; nil removes it.
+        case takenAt(CaptureDate?, byUser: Bool)
+        /// The user's position (nil clears it), with the gazetteer's place for it: a city
+        /// named by GPS follows the position, one a person or a file's text named stays.
+        case position(GPSCoordinate?, place: PlaceMatch?)
     }
 
     public var id: AssetID
@@ -73,6 +79,20 @@ public struct AssetEdit: Sendable, Equatable {
             result.trashedAt = nil
             result.trashLocation = nil
             result.missing = false
+        case .takenAt(let date, let byUser):
+            result.metadata.takenAt = date
+            result.takenAtByUser = byUser
+        case .position(let gps, let place):
+            result.metadata.gps = gps
+            result.gpsByUser = true
+            if result.citySource == nil || result.citySource == .gps {
+                let named = gps.map { !$0.isNoFixPlaceholder } == true ? place : nil
+                result.city = named?.city
+                result.citySource = named == nil ? nil : .gps
+                result.region = named?.region
+                result.country = named?.countryCode
+                result.countryName = named?.countryName
+            }
         }
         return result
     }
@@ -122,8 +142,21 @@ public struct FieldChange: Sendable, Equatable {
         compare("rating", old.rating.map(String.init), new.rating.map(String.init))
         compare("keywords", KeywordColumns.logText(old.keywords), KeywordColumns.logText(new.keywords))
         compare("trashed", String(old.trashed), String(new.trashed))
+        compare(takenAtField, old.metadata.takenAt?.iso8601, new.metadata.takenAt?.iso8601)
+        compare(takenAtSourceField, old.takenAtSourceName, new.takenAtSourceName)
+        compare("gps", positionText(old.metadata.gps), positionText(new.metadata.gps))
+        compare("gpsSource", old.gpsSourceName, new.gpsSourceName)
         return changes
     }
+
+    /// `44.84,-0.58` as the log writes a position (what `--lat`/`--lon` were given).
+    static func positionText(_ gps: GPSCoordinate?) -> String? {
+        gps.map { "\($0.latitude),\($0.longitude)" }
+    }
+
+    /// The logged names of the capture date and its source, as the asset JSON's.
+    public static let takenAtField = "takenAt"
+    public static let takenAtSourceField = "takenAtSource"
 }
 
 /// One entry of the action log: a field of an asset changed by an action.

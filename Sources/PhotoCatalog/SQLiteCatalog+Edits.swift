@@ -116,7 +116,10 @@ extension SQLiteCatalog {
     private static let updateEditableSQL = """
         UPDATE assets SET favourite = ?1, liked = ?2, caption = ?3, caption_source = ?4, city = ?5,
             city_source = ?6, trashed = ?7, trashed_at = ?8, trash_path = ?9, missing = ?10,
-            rating = ?12, rating_source = ?13, keywords = ?14, keywords_folded = ?15, keywords_source = ?16
+            rating = ?12, rating_source = ?13, keywords = ?14, keywords_folded = ?15, keywords_source = ?16,
+            taken_local = ?17, taken_offset = ?18, taken_by_user = ?19,
+            gps_latitude = ?20, gps_longitude = ?21, gps_altitude = ?22, gps_by_user = ?23,
+            region = ?24, country = ?25, country_name = ?26
         WHERE id = ?11
         """
 
@@ -131,6 +134,11 @@ extension SQLiteCatalog {
             SQLiteValue(asset.rating), SQLiteValue(asset.ratingSource?.rawValue),
             SQLiteValue(KeywordColumns.text(asset.keywords)), SQLiteValue(KeywordColumns.foldedJSON(asset.keywords)),
             SQLiteValue(asset.keywordsSource?.rawValue),
+            SQLiteValue(asset.metadata.takenAt?.localTime), SQLiteValue(asset.metadata.takenAt?.utcOffset),
+            SQLiteValue(asset.takenAtByUser),
+            SQLiteValue(asset.metadata.gps?.latitude), SQLiteValue(asset.metadata.gps?.longitude),
+            SQLiteValue(asset.metadata.gps?.altitude), SQLiteValue(asset.gpsByUser),
+            SQLiteValue(asset.region), SQLiteValue(asset.country), SQLiteValue(asset.countryName),
         ]
     }
 

@@ -63,13 +63,23 @@ extension SQLiteCatalog {
                 return "\(column) = CASE WHEN caption_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
             }
             if userCityColumns.contains(column) {
-                return "\(column) = CASE WHEN city_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
+                // A city from a position the user set stays, unless the file's text names one.
+                return """
+                    \(column) = CASE WHEN city_source IS 'user' OR (gps_by_user = 1 AND coalesce(excluded.city_source, \
+                    'gps') = 'gps') THEN \(column) ELSE excluded.\(column) END
+                    """
             }
             if userRatingColumns.contains(column) {
                 return "\(column) = CASE WHEN rating_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
             }
             if userKeywordColumns.contains(column) {
                 return "\(column) = CASE WHEN keywords_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
+            }
+            if userTakenColumns.contains(column) {
+                return "\(column) = CASE WHEN taken_by_user = 1 THEN \(column) ELSE excluded.\(column) END"
+            }
+            if userGPSColumns.contains(column) {
+                return "\(column) = CASE WHEN gps_by_user = 1 THEN \(column) ELSE excluded.\(column) END"
             }
             return "\(column) = excluded.\(column)"
         }

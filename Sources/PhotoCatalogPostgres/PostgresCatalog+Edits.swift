@@ -172,7 +172,9 @@ extension PostgresCatalog {
         UPDATE assets SET favourite = $1, liked = $2, caption = $3, caption_source = $4, caption_folded = $5,
             city = $6, city_source = $7, city_folded = $8, trashed = $9, trashed_at = $10, trash_path = $11,
             missing = $12, rating = $14, rating_source = $15, keywords = $16, keywords_folded = $17,
-            keywords_source = $18
+            keywords_source = $18, taken_local = $19, taken_offset = $20, taken_by_user = $21,
+            gps_latitude = $22, gps_longitude = $23, gps_altitude = $24, gps_by_user = $25,
+            region = $26, country = $27, country_name = $28
         WHERE id = $13
         """
 
@@ -186,6 +188,11 @@ extension PostgresCatalog {
             .text(asset.id.hex),
             PGValue(asset.rating), PGValue(asset.ratingSource?.rawValue), PGValue(KeywordColumns.text(asset.keywords)),
             PGValue(KeywordColumns.foldedJSON(asset.keywords)), PGValue(asset.keywordsSource?.rawValue),
+            PGValue(asset.metadata.takenAt?.localTime), PGValue(asset.metadata.takenAt?.utcOffset),
+            .bool(asset.takenAtByUser),
+            PGValue(asset.metadata.gps?.latitude), PGValue(asset.metadata.gps?.longitude),
+            PGValue(asset.metadata.gps?.altitude), .bool(asset.gpsByUser),
+            PGValue(asset.region), PGValue(asset.country), PGValue(asset.countryName),
         ]
     }
 

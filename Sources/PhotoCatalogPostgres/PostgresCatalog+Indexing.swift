@@ -101,8 +101,11 @@ extension PostgresCatalog {
                     "\(column) = CASE WHEN assets.caption_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
             }
             if userCityColumns.contains(column) {
-                return
-                    "\(column) = CASE WHEN assets.city_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
+                // A city from a position the user set stays, unless the file's text names one.
+                return """
+                    \(column) = CASE WHEN assets.city_source = 'user' OR (assets.gps_by_user \
+                    AND coalesce(excluded.city_source, 'gps') = 'gps') THEN assets.\(column) ELSE excluded.\(column) END
+                    """
             }
             if userRatingColumns.contains(column) {
                 return
@@ -111,6 +114,12 @@ extension PostgresCatalog {
             if userKeywordColumns.contains(column) {
                 return
                     "\(column) = CASE WHEN assets.keywords_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
+            }
+            if userTakenColumns.contains(column) {
+                return "\(column) = CASE WHEN assets.taken_by_user THEN assets.\(column) ELSE excluded.\(column) END"
+            }
+            if userGPSColumns.contains(column) {
+                return "\(column) = CASE WHEN assets.gps_by_user THEN assets.\(column) ELSE excluded.\(column) END"
             }
             return "\(column) = excluded.\(column)"
         }

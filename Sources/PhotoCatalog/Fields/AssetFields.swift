@@ -165,6 +165,13 @@ public enum AssetFields {
         AssetColumn("content_hash", .text, read: { $2.asset.contentHash = $0.optionalText($1) }) {
             CellValue($0.asset.contentHash)
         },
+        // Written by edits only: an index pass keeps them, and the columns they guard.
+        AssetColumn("taken_by_user", .bool, indexed: false, read: { $2.asset.takenAtByUser = $0.bool($1) }) {
+            .bool($0.asset.takenAtByUser)
+        },
+        AssetColumn("gps_by_user", .bool, indexed: false, read: { $2.asset.gpsByUser = $0.bool($1) }) {
+            .bool($0.asset.gpsByUser)
+        },
         AssetColumn("added_at", .real, role: .record, indexed: false, read: { $2.addedAt = $0.double($1) }) {
             .real($0.addedAt)
         },
@@ -242,8 +249,8 @@ public enum AssetFields {
         AssetField("keywords") { .list($0.keywords) },
         AssetField("keywordsSource") { .text($0.keywordsSource?.rawValue) },
         AssetField("contentHash") { .text($0.contentHash) },
-        AssetField("takenAtSource") { .text($0.metadata.takenAtSource?.rawValue) },
-        AssetField("gpsSource") { .text($0.metadata.gpsSource?.rawValue) },
+        AssetField("takenAtSource") { .text($0.takenAtSourceName) },
+        AssetField("gpsSource") { .text($0.gpsSourceName) },
         AssetField("gpsStatus") { .text(gpsStatus($0.metadata)) },
         AssetField("poppedAt") { .time($0.poppedAt) },
         AssetField("trashedAt") { .time($0.trashedAt) },

@@ -20,6 +20,7 @@ extension SQLiteCatalog {
         exportRecordsMigration,  // 12
         contentHashMigration,  // 13
         storedCountsMigration,  // 14
+        userDatesAndPlacesMigration,  // 15
     ]
 
     static let migrator = SQLiteMigrator(migrations, created: recordCreation)

@@ -28,6 +28,7 @@ extension PostgresCatalog {
         .legacy(10, track: 13, name: "contentHash", script: contentHashSchema),
         .legacy(11, track: 14, name: "storedCounts", script: storedCountsSchema),
         // From here on one step per track version, as SQLite's: PostgresMigration(version: 15, name: …).
+        PostgresMigration(version: 15, name: "userDatesAndPlaces", script: userDatesAndPlacesSchema),
     ])
 
     /// The schema version (on the track both stores share) this photolib writes.

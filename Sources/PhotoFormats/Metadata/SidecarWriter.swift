@@ -29,19 +29,25 @@ public enum SidecarWriter {
 
     /// Brings the sidecar of the photo at `originalPath` in line with these values: a nil
     /// caption or city removes the field; the rating follows `rating` (see `SidecarRating`);
-    /// nil `keywords` leaves the keyword fields as they are, an empty list removes them. No
-    /// file is written when nothing changes, nor created when there is nothing to say.
+    /// nil `keywords` leaves the keyword fields as they are, an empty list removes them.
+    /// `takenAt` and `gps` are written only when given (`.some`): a date or position someone
+    /// set, which go into `exif:DateTimeOriginal` and `photoshop:DateCreated`, and
+    /// `exif:GPSLatitude`/`exif:GPSLongitude` in XMP's `44,50.4N` form (`.some(nil)` removes
+    /// them); left out, the sidecar's own stay as they are. No file is written when nothing
+    /// changes, nor created when there is nothing to say.
     ///
     /// Returns the sidecar's path. Throws `SidecarError` for a sidecar that is not XMP and
     /// `FileSystemError` when it cannot be read or written.
     @discardableResult
     public static func update(
         originalPath: RawPath, caption: String?, city: String?, favourite: Bool,
-        rating: SidecarRating = .fromFavourite, keywords: [String]? = nil
+        rating: SidecarRating = .fromFavourite, keywords: [String]? = nil, takenAt: CaptureDate?? = nil,
+        gps: GPSCoordinate?? = nil
     ) throws -> RawPath {
         try update(
             folder: try DirectoryHandle.open(root: originalPath.parent), photoName: originalPath.lastComponent,
-            caption: caption, city: city, favourite: favourite, rating: rating, keywords: keywords)
+            caption: caption, city: city, favourite: favourite, rating: rating, keywords: keywords, takenAt: takenAt,
+            gps: gps)
     }
 
     /// `update(originalPath:…)` for the photo `photoName` in an open folder, which the sidecar
@@ -50,13 +56,16 @@ public enum SidecarWriter {
     @discardableResult
     public static func update(
         folder: DirectoryHandle, photoName: RawPath, caption: String?, city: String?, favourite: Bool,
-        rating: SidecarRating = .fromFavourite, keywords: [String]? = nil
+        rating: SidecarRating = .fromFavourite, keywords: [String]? = nil, takenAt: CaptureDate?? = nil,
+        gps: GPSCoordinate?? = nil
     ) throws -> RawPath {
         let names = Sidecar.candidates(for: photoName).map(\.lastComponent)
         let existing = names.first { folder.status($0) != nil }
         let name = existing ?? names[0]
         let path = folder.path.appending(name)
-        let saysSomething = caption != nil || city != nil || favourite || !(keywords ?? []).isEmpty || rating.isSet
+        let saysSomething =
+            caption != nil || city != nil || favourite || !(keywords ?? []).isEmpty || rating.isSet
+            || takenAt??.localTime != nil || gps??.latitude != nil
         if existing == nil, !saysSomething { return path }
         if let info = folder.status(name), (info.st_mode & S_IFMT) != S_IFREG {
             throw FileSystemError(path: path, reason: .notARegularFile)
@@ -64,7 +73,7 @@ public enum SidecarWriter {
         let original = existing == nil ? Array(skeleton.utf8) : try Sidecar.readBytes(path)
         let updated = try edited(
             original, caption: caption, city: city, favourite: favourite, rating: rating, keywords: keywords,
-            path: path)
+            takenAt: takenAt, gps: gps, path: path)
         if existing == nil || updated != original { try folder.writeAtomically(updated, name: name) }
         return path
     }
@@ -72,7 +81,8 @@ public enum SidecarWriter {
     /// The sidecar's bytes with the fields set (see `update`); `path` names it in errors.
     static func edited(
         _ bytes: [UInt8], caption: String?, city: String?, favourite: Bool,
-        rating: SidecarRating = .fromFavourite, keywords: [String]? = nil, path: RawPath
+        rating: SidecarRating = .fromFavourite, keywords: [String]? = nil, takenAt: CaptureDate?? = nil,
+        gps: GPSCoordinate?? = nil, path: RawPath
     ) throws -> [UInt8] {
         let packet: XMPPacket
         do { packet = try XMPPacket(bytes: bytes) } catch {
@@ -91,7 +101,7 @@ public enum SidecarWriter {
                 at: content.upperBound)
             return try edited(
                 withDescription, caption: caption, city: city, favourite: favourite, rating: rating,
-                keywords: keywords, path: path)
+                keywords: keywords, takenAt: takenAt, gps: gps, path: path)
         }
         var editor = XMPEditor(bytes: bytes, descriptions: packet.descriptions, target: description)
         // The caption is the catalog's: a person's words, or a file's that passed the
@@ -135,7 +145,33 @@ public enum SidecarWriter {
                 editor.setBag(XMPNamespace.digiKam, "TagsList", to: keywords)
             }
         }
+        if let takenAt {
+            // ISO 8601 with the offset when known: exiftool and digiKam read both forms.
+            editor.set(XMPNamespace.exif, "DateTimeOriginal", to: takenAt?.iso8601, languageAlternative: false)
+            editor.set(XMPNamespace.photoshop, "DateCreated", to: takenAt?.iso8601, languageAlternative: false)
+        }
+        if let gps {
+            editor.set(
+                XMPNamespace.exif, "GPSLatitude", to: gps.map { xmpCoordinate($0.latitude, "N", "S") },
+                languageAlternative: false)
+            editor.set(
+                XMPNamespace.exif, "GPSLongitude", to: gps.map { xmpCoordinate($0.longitude, "E", "W") },
+                languageAlternative: false)
+        }
         return editor.result()
+    }
+
+    /// XMP's GPSCoordinate form, `DDD,MM.mmmmmmmk`: whole degrees, decimal minutes, the
+    /// hemisphere's letter (7 decimals of a minute are about 2 mm).
+    static func xmpCoordinate(_ degrees: Double, _ positive: String, _ negative: String) -> String {
+        let magnitude = abs(degrees)
+        var whole = Int(magnitude)
+        var minutes = ((magnitude - Double(whole)) * 60 * 1e7).rounded() / 1e7
+        if minutes >= 60 {
+            whole += 1
+            minutes -= 60
+        }
+        return "\(whole),\(String(format: "%.7f", minutes))\(degrees < 0 ? negative : positive)"
     }
 }
 

@@ -15,7 +15,11 @@ extension Library {
     /// the state committed last. The sidecar is written into the photo's folder opened
     /// through no symlink (`Library.place(of:)`).
     @discardableResult
-    public func updateSidecar(for id: AssetID, catalog: any Catalog) throws -> RawPath? {
+    public func updateSidecar(
+        for id: AssetID, catalog: any Catalog, writingDateAndPosition: Bool = false
+    ) throws
+        -> RawPath?
+    {
         guard settings.sidecars == .write, var asset = try catalog.asset(id: id), !asset.trashed else { return nil }
         let place = try place(of: asset.file.relativePath)
         let descriptor = place.name.withCString {
@@ -37,6 +41,10 @@ extension Library {
         return try SidecarWriter.update(
             folder: place.folder, photoName: place.name,
             caption: asset.caption, city: asset.citySource == .gps ? nil : asset.city, favourite: asset.favourite,
-            rating: asset.ratingSource == .user ? .user(asset.rating) : .fromFavourite, keywords: asset.keywords)
+            rating: asset.ratingSource == .user ? .user(asset.rating) : .fromFavourite, keywords: asset.keywords,
+            // A date or position someone set, or one `action date --undo` gave back: the
+            // sidecar's own are otherwise left as other tools wrote them.
+            takenAt: asset.takenAtByUser || writingDateAndPosition ? .some(asset.metadata.takenAt) : nil,
+            gps: asset.gpsByUser ? .some(asset.metadata.gps) : nil)
     }
 }

@@ -28,7 +28,7 @@ enum ActionCommand: PhotolibCommand {
 
     static let spec = CommandSpec(
         name: "action",
-        abstract: "Edit assets: flags, caption, city, rating, keywords; delete, restore.",
+        abstract: "Edit assets: flags, caption, city, rating, keywords, dates, GPS; delete, restore.",
         discussion: """
             Each action takes one or more assets: ids (any unique prefix), paths, or - to read one \
             a line from stdin (lines of 'list --jsonl' are accepted too). All the changes of one \
@@ -46,6 +46,8 @@ enum ActionCommand: PhotolibCommand {
                     "photolib action keyword add --value Places/France/Bordeaux 3fa2c81d",
                     "photolib list --city Bordeaux --ids | photolib action keyword add --value holiday -",
                 ]),
+            DateCommand.spec,
+            GPSCommand.spec,
             BulkEditCommand.spec,
         ],
         examples: [
@@ -53,6 +55,7 @@ enum ActionCommand: PhotolibCommand {
             "photolib list --city Bordeaux --ids | photolib action favourite -",
             "photolib action caption --value 'Lovely piece of art in Bordeaux' 2015/bordeaux-art.jpg",
             "photolib action rating --value 4 3fa2c81d",
+            "photolib action date --shift -1h 3fa2c81d",
             "photolib action delete --dry-run 3fa2c81d 77b0e1c4",
             "photolib action set --from captions.csv",
         ]
@@ -92,6 +95,8 @@ enum ActionCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         if command.path[1] == BulkEditCommand.spec.name { return try BulkEditCommand.run(command, context: context) }
+        if command.path[1] == DateCommand.spec.name { return try DateCommand.run(command, context: context) }
+        if command.path[1] == GPSCommand.spec.name { return try GPSCommand.run(command, context: context) }
         // The parser ran a subcommand, named by its canonical name, with at least one asset.
         let action =
             command.path[1] == "keyword"

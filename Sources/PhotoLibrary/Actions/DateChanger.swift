@@ -1,0 +1,163 @@
+import Foundation
+import PhotoCatalog
+import PhotoFormats
+import PhotoSupport
+
+/// Carries out `photolib action date`: a new capture date for each asset, worked out from
+/// its own (shift, time zone, file name, undo), all written in one transaction with one
+/// action-log entry per changed field, and given to the sidecar where sidecars are written.
+public struct DateChanger {
+    /// What to do to each asset's date.
+    public enum Operation: Sendable {
+        /// This date, for every asset.
+        case set(CaptureDate)
+        /// The wall-clock reading moved by so many seconds (the camera's clock was wrong).
+        case shift(seconds: Int)
+        /// The wall-clock reading kept, the offset this one (the camera was on home time).
+        case offset(String)
+        /// The wall-clock reading kept, the offset this zone has on that day.
+        case zone(TimeZone)
+        /// The date in the file's name.
+        case fromFileName(FileNameDates)
+        /// Back to the date before the last date change.
+        case undo
+    }
+
+    /// Why one asset's date could not be worked out; the others go ahead.
+    public struct Problem: PhotolibError {
+        public enum Reason: Error, Sendable, Equatable {
+            case noDate
+            case outOfRange
+            case nameHasNoDate
+            case nothingToUndo
+        }
+
+        public var path: RawPath
+        public var reason: Reason
+
+        public var kind: ErrorKind { .failure }
+
+        public var description: String {
+            let why =
+                switch reason {
+                case .noDate: "has no date to change (give one with --set or --from-filename)"
+                case .outOfRange: "the new date would fall outside the years \(CaptureDateText.years)"
+                case .nameHasNoDate: "its name matches none of the patterns in \(FileNameDates.fileName)"
+                case .nothingToUndo: "no date change to undo in the history"
+                }
+            return "\(path): \(why)"
+        }
+    }
+
+    /// The action-log name of the changes.
+    public static let actionName = "date"
+
+    public let library: Library
+    public let catalog: any Catalog
+
+    public init(library: Library, catalog: any Catalog) {
+        self.library = library
+        self.catalog = catalog
+    }
+
+    /// The edit of each asset whose date can be worked out, and a problem for each other one.
+    public func edits(
+        _ operation: Operation, on assets: [Asset]
+    ) throws -> (
+        edits: [(Asset, AssetEdit)], problems: [ActionPerformer.Failure]
+    ) {
+        var edits: [(Asset, AssetEdit)] = []
+        var problems: [ActionPerformer.Failure] = []
+        for asset in assets {
+            switch try change(operation, of: asset) {
+            case .success(let change): edits.append((asset, AssetEdit(id: asset.id, change: change)))
+            case .failure(let reason):
+                problems.append(
+                    ActionPerformer.Failure(
+                        asset: asset, error: Problem(path: asset.file.relativePath, reason: reason)))
+            }
+        }
+        return (edits, problems)
+    }
+
+    /// What the operation would do, changing nothing.
+    public func plan(_ operation: Operation, on assets: [Asset]) throws -> ActionPerformer.Report {
+        let (edits, problems) = try edits(operation, on: assets)
+        var report = ActionPerformer.Report(failures: problems)
+        for (asset, edit) in edits {
+            report.outcomes.append(
+                ActionPerformer.Outcome(
+                    before: asset, after: edit.applied(to: asset, now: Date()), changes: edit.fieldChanges(to: asset)))
+        }
+        return report
+    }
+
+    /// Makes the changes in one transaction, then updates the sidecars (with `sidecars:
+    /// write`; the catalog's change stands if a sidecar cannot be written).
+    public func perform(_ operation: Operation, on assets: [Asset]) throws -> ActionPerformer.Report {
+        let (edits, problems) = try edits(operation, on: assets)
+        var report = ActionPerformer.Report(failures: problems)
+        guard !edits.isEmpty else { return report }
+        let afters = try catalog.apply(edits.map(\.1), action: Self.actionName)
+        for ((before, _), after) in zip(edits, afters) {
+            report.outcomes.append(
+                ActionPerformer.Outcome(before: before, after: after, changes: FieldChange.between(before, after)))
+            do {
+                try library.updateSidecar(for: after.id, catalog: catalog, writingDateAndPosition: true)
+            } catch let error as any PhotolibError {
+                report.failures.append(ActionPerformer.Failure(asset: after, error: error))
+            }
+        }
+        return report
+    }
+
+    private func change(_ operation: Operation, of asset: Asset) throws -> Result<AssetEdit.Change, Problem.Reason> {
+        let current = asset.metadata.takenAt
+        switch operation {
+        case .set(let date):
+            return .success(.takenAt(date, byUser: true))
+        case .shift(let seconds):
+            guard let current else { return .failure(.noDate) }
+            guard let moved = CaptureDateText.shifted(current, by: seconds) else { return .failure(.outOfRange) }
+            return .success(.takenAt(moved, byUser: true))
+        case .offset(let offset):
+            guard let current else { return .failure(.noDate) }
+            return .success(.takenAt(CaptureDate(localTime: current.localTime, utcOffset: offset), byUser: true))
+        case .zone(let zone):
+            guard let current else { return .failure(.noDate) }
+            let offset = CaptureDateText.offset(in: zone, at: current)
+            return .success(.takenAt(CaptureDate(localTime: current.localTime, utcOffset: offset), byUser: true))
+        case .fromFileName(let patterns):
+            guard let date = patterns.date(in: asset.file.relativePath.lastComponent.bytes) else {
+                return .failure(.nameHasNoDate)
+            }
+            return .success(.takenAt(date, byUser: true))
+        case .undo:
+            return try undoChange(of: asset)
+        }
+    }
+
+    /// The date and its source as the last logged date change found them.
+    private func undoChange(of asset: Asset) throws -> Result<AssetEdit.Change, Problem.Reason> {
+        let events = try catalog.history(for: asset.id, limit: nil)
+        guard let last = events.last(where: { $0.change.field == FieldChange.takenAtField }) else {
+            return .failure(.nothingToUndo)
+        }
+        let source = events.last { $0.batch == last.batch && $0.change.field == FieldChange.takenAtSourceField }
+        // Without a source entry the change kept the source: the user's, or the file's.
+        let byUser = source.map { $0.change.oldValue == TextSource.user.rawValue } ?? asset.takenAtByUser
+        let old = last.change.oldValue.flatMap(CaptureDate.init(iso8601:))
+        return .success(.takenAt(old, byUser: byUser))
+    }
+}
+
+extension CaptureDate {
+    /// The date `iso8601` wrote: `2008-05-30T15:56:01`, maybe with `+02:00` after it.
+    public init?(iso8601 text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19 || bytes.count == 25 else { return nil }
+        let local = String(decoding: bytes[..<19], as: UTF8.self)
+        guard CaptureDateText.seconds(local) != nil else { return nil }
+        self.init(localTime: local, utcOffset: bytes.count == 25 ? String(decoding: bytes[19...], as: UTF8.self) : nil)
+    }
+}
