@@ -51,6 +51,10 @@ public struct Asset: Sendable, Equatable {
     /// until the file was read whole (for its renditions, or by `duplicates`). Two assets with
     /// one content hash are byte-identical copies; renditions are named by it.
     public var contentHash: String?
+    /// The perceptual fingerprint of the picture (`PerceptualHash`, 16 lowercase hex digits),
+    /// made with the renditions from the thumbnail's pixels; nil until then. Two assets whose
+    /// fingerprints differ in few bits look alike (`photolib similar`).
+    public var visualHash: String?
 
     public init(
         id: AssetID, file: FileFacts, metadata: PhotoMetadata, caption: String? = nil,
@@ -60,7 +64,7 @@ public struct Asset: Sendable, Equatable {
         poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
         region: String? = nil, countryName: String? = nil, rating: Int? = nil, undecodable: Bool = false,
         ratingSource: TextSource? = nil, keywords: [String] = [], keywordsSource: TextSource? = nil,
-        contentHash: String? = nil
+        contentHash: String? = nil, visualHash: String? = nil
     ) {
         self.id = id
         self.file = file
@@ -87,6 +91,7 @@ public struct Asset: Sendable, Equatable {
         self.keywords = keywords
         self.keywordsSource = keywordsSource
         self.contentHash = contentHash
+        self.visualHash = visualHash
     }
 }
 

@@ -165,6 +165,9 @@ public enum AssetFields {
         AssetColumn("content_hash", .text, read: { $2.asset.contentHash = $0.optionalText($1) }) {
             CellValue($0.asset.contentHash)
         },
+        AssetColumn("visual_hash", .text, read: { $2.asset.visualHash = $0.optionalText($1) }) {
+            CellValue($0.asset.visualHash)
+        },
         AssetColumn("added_at", .real, role: .record, indexed: false, read: { $2.addedAt = $0.double($1) }) {
             .real($0.addedAt)
         },
@@ -242,6 +245,7 @@ public enum AssetFields {
         AssetField("keywords") { .list($0.keywords) },
         AssetField("keywordsSource") { .text($0.keywordsSource?.rawValue) },
         AssetField("contentHash") { .text($0.contentHash) },
+        AssetField("visualHash") { .text($0.visualHash) },
         AssetField("takenAtSource") { .text($0.metadata.takenAtSource?.rawValue) },
         AssetField("gpsSource") { .text($0.metadata.gpsSource?.rawValue) },
         AssetField("gpsStatus") { .text(gpsStatus($0.metadata)) },

@@ -6,6 +6,7 @@ extension SQLiteCatalog {
     static let migrations = [
         migration1, migration2, migration3, migration4, migration5, migration6, migration7, migration8, migration9,
         migration10, migration11, migration12, migration13, migration14,
+        visualHashMigration,
     ]
 
     static let migrator = SQLiteMigrator(migrations, created: recordCreation)

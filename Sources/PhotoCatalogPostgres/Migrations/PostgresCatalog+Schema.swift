@@ -27,6 +27,8 @@ extension PostgresCatalog {
         PostgresMigration(version: 10, script: contentHashSchema),
         // Collections from stored counts (PostgresCatalog+Schema11.swift).
         PostgresMigration(version: 11, script: storedCountsSchema),
+        // Perceptual fingerprints for `similar` (PostgresCatalog+VisualHashSchema.swift).
+        PostgresMigration(version: 12, script: visualHashSchema),
     ])
 
     /// The schema version this photolib writes.
