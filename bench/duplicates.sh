@@ -1,44 +1,61 @@
 #!/usr/bin/env bash
-# Duplicate finding: `photolib duplicates` against what people would use instead on the same
-# tree: `fdupes -r -A` (size, then partial MD5, then a byte-for-byte compare) and `xxhsum -H2`
-# over `find` (every file hashed whole, XXH3-128 as photolib does; grouping left to sort/uniq).
+# Duplicate finding: `photolib duplicates` against what people would use instead, `fdupes -r`
+# (size, then partial MD5, then a byte-for-byte compare), on two trees in one run:
 #
-#   bench/duplicates.sh [PHOTOLIB_BINARY] [COPIES]
+#   realistic  the corpus photos as they are (few duplicates: most sizes are unique)
+#   copies     COPIES real copies (not hard links: fdupes would skip those) of the corpus, so
+#              that every file has COPIES - 1 duplicates
 #
-# Builds a tree of COPIES real copies (not hard links: fdupes would skip those) of the corpus
-# photos, each copy a duplicate group, indexes it without renditions (so no content hash is
-# known yet), and times one run of each, warm cache. photolib's run reads every file and
-# stores the hashes; a second run (hashes known) only queries the catalog.
+#   bench/duplicates.sh [PHOTOLIB_BINARY] [COPIES]        RUNS=5 by default
+#
+# Each tree is indexed without renditions, so no content hash is known; every timed
+# `duplicates` starts from that catalog again (copied back, untimed), as a first run does. A
+# second line per tree times `duplicates` with the hashes it stored (the catalog query alone).
+# Also prints `find | xargs -P xxhsum -H2` (every file hashed whole, no grouping) for scale.
+# Warm cache; the median of RUNS runs, wall and CPU (user + system) from the same runs.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 need fdupes fdupes
 need xxhsum xxhash
 bin=$(realpath "${1:-$here/../.build/release/photolib}")
-copies=${2:-4}
+copies=${2:-8}
+runs=${RUNS:-5}
 work=$(mktemp -d /tmp/photolib-bench-duplicates.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-lib=$work/lib
-corpus_copies "$copies" "$lib"
-"$bin" init "$lib" >/dev/null
-"$bin" index --no-renditions --library "$lib" >/dev/null 2>&1 || true   # 2: some corpus photos are damaged on purpose
-count=$("$bin" list --library "$lib" --ids | wc -l)
-bytes=$(find "$lib" -path "$lib/.photolib" -prune -o -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
-find "$lib" -path "$lib/.photolib" -prune -o -type f -exec cat {} + >/dev/null   # warm cache
+photos=$(corpus_photos)
 
-photolib_cold=$(time_ms "$bin" duplicates --library "$lib")
-photolib_warm=$(time_ms "$bin" duplicates --library "$lib")
-fdupes_ms=$(time_ms fdupes -r -A "$lib")
-xxhsum_ms=$(time_ms sh -c "find '$lib' -path '$lib/.photolib' -prune -o -type f -print0 | xargs -0 -P \"\$(nproc)\" -n 64 xxhsum -H2 | sort | uniq -D -w 32")
+# tree NAME: builds and indexes $work/NAME, keeps its fresh catalog as $work/NAME.catalog.
+mkdir -p "$work/realistic/photos"
+cp -r "$photos/." "$work/realistic/photos/"
+corpus_copies "$copies" "$work/copies/photos"
+for tree in realistic copies; do
+    lib=$work/$tree
+    "$bin" init "$lib" >/dev/null
+    "$bin" index --no-renditions --library "$lib" >/dev/null 2>&1 || true   # 2: some corpus photos are damaged on purpose
+    cp -a "$lib/.photolib" "$work/$tree.catalog"
+    find "$lib/photos" -type f -exec cat {} + >/dev/null   # warm cache
+done
 
-groups=$("$bin" duplicates --json --library "$lib" | grep -c '"contentHash"' || true)
-fdupes_groups=$(fdupes -r -A "$lib" 2>/dev/null | awk 'BEGIN { g = 0; inside = 0 } /^$/ { inside = 0; next } { if (!inside) g++; inside = 1 } END { print g }')
-
-echo "photolib duplicates bench: $count files, $((bytes / 1048576)) MiB, $copies copies of each photo, $(nproc) cores, warm cache, one run each"
-printf '%-62s %7s ms\n' \
-    "photolib duplicates (hashes every file, stores; $groups groups)" "$photolib_cold" \
-    "photolib duplicates again (hashes known)" "$photolib_warm" \
-    "fdupes -r ($fdupes_groups groups)" "$fdupes_ms" \
-    "find | xargs -P xxhsum -H2 | sort | uniq -D (no grouping output)" "$xxhsum_ms"
-echo "ratios: fdupes / photolib = $(ratio "$fdupes_ms" "$photolib_cold"), xxhsum / photolib = $(ratio "$xxhsum_ms" "$photolib_cold"), fdupes / photolib again = $(ratio "$fdupes_ms" "$photolib_warm")"
-echo "throughput: photolib duplicates (first run) $(awk -v b="$bytes" -v t="$photolib_cold" 'BEGIN { printf "%.0f", (t > 0 ? b / 1048576 / (t / 1000) : 0) }') MiB/s, xxhsum $(awk -v b="$bytes" -v t="$xxhsum_ms" 'BEGIN { printf "%.0f", (t > 0 ? b / 1048576 / (t / 1000) : 0) }') MiB/s"
+echo "photolib duplicates against fdupes -r: $(nproc) cores, warm cache, median of $runs runs"
+printf '%-44s %6s %8s %8s\n' "tree / run" groups "wall ms" "CPU ms"
+for tree in realistic copies; do
+    lib=$work/$tree
+    files=$(find "$lib/photos" -type f | wc -l)
+    bytes=$(find "$lib/photos" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
+    fresh="rm -rf '$lib/.photolib' && cp -a '$work/$tree.catalog' '$lib/.photolib'"
+    measure "$tree-photolib" "$runs" "$fresh" "$bin" duplicates --library "$lib"
+    measure "$tree-again" "$runs" "" "$bin" duplicates --library "$lib"
+    measure "$tree-fdupes" "$runs" "" fdupes -r -q "$lib/photos"
+    measure "$tree-xxhsum" "$runs" "" sh -c "find '$lib/photos' -type f -print0 | xargs -0 -P \"\$(nproc)\" -n 64 xxhsum -H2"
+    groups=$("$bin" duplicates --jsonl --library "$lib" | wc -l)
+    fdupes_groups=$(fdupes -r -q "$lib/photos" | awk 'BEGIN { g = 0; inside = 0 } /^$/ { inside = 0; next } { if (!inside) g++; inside = 1 } END { print g }')
+    echo "$tree: $files files, $((bytes / 1048576)) MiB"
+    printf '  %-42s %6s %8s %8s\n' \
+        "photolib duplicates (no hash stored)" "$groups" "${ms[$tree-photolib]}" "${cpu[$tree-photolib]}" \
+        "photolib duplicates again (hashes stored)" "$groups" "${ms[$tree-again]}" "${cpu[$tree-again]}" \
+        "fdupes -r" "$fdupes_groups" "${ms[$tree-fdupes]}" "${cpu[$tree-fdupes]}" \
+        "find | xargs -P xxhsum -H2 (no grouping)" "-" "${ms[$tree-xxhsum]}" "${cpu[$tree-xxhsum]}"
+    echo "  fdupes / photolib: wall $(ratio "${ms[$tree-fdupes]}" "${ms[$tree-photolib]}")x," \
+        "CPU $(ratio "${cpu[$tree-fdupes]}" "${cpu[$tree-photolib]}")x (goal >= 1)"
+done

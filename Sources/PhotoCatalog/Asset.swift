@@ -57,6 +57,10 @@ public struct Asset: Sendable, Equatable {
     public var takenAtByUser: Bool
     /// True once a person set or cleared the position (`action gps`, `geotag`), kept likewise.
     public var gpsByUser: Bool
+    /// The perceptual fingerprint of the picture (`PerceptualHash`, 16 lowercase hex digits),
+    /// made with the renditions from the thumbnail's pixels; nil until then. Two assets whose
+    /// fingerprints differ in few bits look alike (`photolib similar`).
+    public var visualHash: String?
 
     public init(
         id: AssetID, file: FileFacts, metadata: PhotoMetadata, caption: String? = nil,
@@ -66,7 +70,8 @@ public struct Asset: Sendable, Equatable {
         poppedAt: Date? = nil, trashedAt: Date? = nil, trashLocation: RawPath? = nil,
         region: String? = nil, countryName: String? = nil, rating: Int? = nil, undecodable: Bool = false,
         ratingSource: TextSource? = nil, keywords: [String] = [], keywordsSource: TextSource? = nil,
-        contentHash: String? = nil, takenAtByUser: Bool = false, gpsByUser: Bool = false
+        contentHash: String? = nil, takenAtByUser: Bool = false, gpsByUser: Bool = false,
+        visualHash: String? = nil
     ) {
         self.id = id
         self.file = file
@@ -95,6 +100,7 @@ public struct Asset: Sendable, Equatable {
         self.contentHash = contentHash
         self.takenAtByUser = takenAtByUser
         self.gpsByUser = gpsByUser
+        self.visualHash = visualHash
     }
 
     /// Where the capture date came from, as the asset JSON says it: `user`, else the file's block.

@@ -98,6 +98,11 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     @discardableResult
     func recordContentHashes(_ records: [ContentHashRecord]) throws -> Int
 
+    /// Stores perceptual fingerprints made from renditions (see `VisualHashRecord`: only where
+    /// the asset still has the content hash they were made from). Returns how many were stored.
+    @discardableResult
+    func recordVisualHashes(_ records: [VisualHashRecord]) throws -> Int
+
     /// The shared work queue this store offers (`WorkQueueCatalog`), nil for one without:
     /// how `--worker` and `status` find it without knowing the store.
     var workQueue: (any WorkQueueCatalog)? { get }
@@ -150,12 +155,15 @@ public struct ScannedFile: Sendable, Equatable {
     /// The content hash of the bytes read, when the pass read the file whole (for its
     /// renditions); nil keeps the stored one while size and modification time are unchanged.
     public var contentHash: String?
+    /// The perceptual fingerprint made with the renditions (`Asset.visualHash`); nil keeps the
+    /// stored one while size and modification time are unchanged.
+    public var visualHash: String?
 
     /// `text` defaults to the EXIF caption alone, as a file with no other source gives.
     public init(
         id: AssetID, file: FileFacts, metadata: PhotoMetadata, damage: String? = nil,
         text: AssetText? = nil, sidecarStamp: String? = nil, undecodable: Bool = false,
-        contentHash: String? = nil
+        contentHash: String? = nil, visualHash: String? = nil
     ) {
         self.id = id
         self.file = file
@@ -165,6 +173,7 @@ public struct ScannedFile: Sendable, Equatable {
         self.text = text ?? AssetText(caption: metadata.caption, captionSource: metadata.caption == nil ? nil : .exif)
         self.sidecarStamp = sidecarStamp
         self.contentHash = contentHash
+        self.visualHash = visualHash
     }
 }
 

@@ -145,6 +145,45 @@ import Testing
         let json = try library.run(["duplicates", "--json"])
         #expect(json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     }
+
+    /// Issue 30: only originals that may be a copy are read whole, as fdupes does. A size of
+    /// its own is never hashed; of equal sizes, only those whose first and last blocks agree
+    /// (the twins) are; one whose head differs (the dark twin with a byte of its APP15 changed)
+    /// is not. The copies are grouped all the same.
+    @Test func duplicatesHashesOnlyWhatMayBeACopy() throws {
+        let library = try TestLibrary()
+        let dark = Self.fingerprintTwin(gray: 30)
+        try dark.write(to: library.url("dark.jpg"))
+        try Self.fingerprintTwin(gray: 220).write(to: library.url("light.jpg"))
+        var edited = dark
+        edited[100] ^= 0x01
+        try edited.write(to: library.url("dark-edited.jpg"))
+        let plain = MetadataSourcesCommandTests.photo(segments: [MetadataSourcesCommandTests.exif()])
+        try plain.write(to: library.url("plain.jpg"))
+        try plain.write(to: library.url("plain copy.jpg"))
+        let gray = TestImage(width: 40, height: 24, pixels: [UInt8](repeating: 90, count: 40 * 24 * 3))
+        try Data(FixtureJPEG().encode(gray)).write(to: library.url("alone.jpg"))
+        #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        let result = try library.run(["duplicates", "--jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 1)
+        #expect(result.stdout.contains("plain copy.jpg"))
+        var hashed: [String: Bool] = [:]
+        for asset in try library.assets() {
+            hashed[asset["fileName"] as? String ?? ""] = asset["contentHash"] is String
+        }
+        #expect(
+            hashed == [
+                "dark.jpg": true, "light.jpg": true, "dark-edited.jpg": false,
+                "plain.jpg": true, "plain copy.jpg": true, "alone.jpg": false,
+            ])
+        // A file of a known size added later is hashed against the stored hash of the others.
+        try plain.write(to: library.url("plain-3.jpg"))
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        let again = try library.run(["duplicates", "--json"])
+        #expect(again.stdout.contains("plain-3.jpg"))
+    }
 }
 
 /// A library whose renditions an older photolib named by the partial fingerprint: `verify`

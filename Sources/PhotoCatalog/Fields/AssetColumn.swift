@@ -93,7 +93,8 @@ extension StoredAsset {
             country: text.countryCode, damage: scanned.damage, indexedAt: Date(timeIntervalSince1970: now),
             region: text.region, countryName: text.countryName, rating: text.rating,
             undecodable: scanned.undecodable, ratingSource: text.ratingSource, keywords: text.keywords,
-            keywordsSource: text.keywordsSource, contentHash: scanned.contentHash)
+            keywordsSource: text.keywordsSource, contentHash: scanned.contentHash,
+            visualHash: scanned.visualHash)
         self.init(
             asset: asset, indexedAt: now, addedAt: now, poppedAt: nil, trashedAt: nil,
             sidecarStamp: scanned.sidecarStamp)

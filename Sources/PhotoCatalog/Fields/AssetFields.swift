@@ -172,6 +172,9 @@ public enum AssetFields {
         AssetColumn("gps_by_user", .bool, indexed: false, read: { $2.asset.gpsByUser = $0.bool($1) }) {
             .bool($0.asset.gpsByUser)
         },
+        AssetColumn("visual_hash", .text, read: { $2.asset.visualHash = $0.optionalText($1) }) {
+            CellValue($0.asset.visualHash)
+        },
         AssetColumn("added_at", .real, role: .record, indexed: false, read: { $2.addedAt = $0.double($1) }) {
             .real($0.addedAt)
         },
@@ -249,6 +252,7 @@ public enum AssetFields {
         AssetField("keywords") { .list($0.keywords) },
         AssetField("keywordsSource") { .text($0.keywordsSource?.rawValue) },
         AssetField("contentHash") { .text($0.contentHash) },
+        AssetField("visualHash") { .text($0.visualHash) },
         AssetField("takenAtSource") { .text($0.takenAtSourceName) },
         AssetField("gpsSource") { .text($0.gpsSourceName) },
         AssetField("gpsStatus") { .text(gpsStatus($0.metadata)) },

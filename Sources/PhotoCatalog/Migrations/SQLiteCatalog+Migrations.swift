@@ -21,6 +21,7 @@ extension SQLiteCatalog {
         contentHashMigration,  // 13
         storedCountsMigration,  // 14
         userDatesAndPlacesMigration,  // 15
+        visualHashMigration,  // 16
     ]
 
     static let migrator = SQLiteMigrator(migrations, created: recordCreation)

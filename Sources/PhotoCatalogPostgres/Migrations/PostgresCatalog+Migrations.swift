@@ -29,6 +29,7 @@ extension PostgresCatalog {
         .legacy(11, track: 14, name: "storedCounts", script: storedCountsSchema),
         // From here on one step per track version, as SQLite's: PostgresMigration(version: 15, name: …).
         PostgresMigration(version: 15, name: "userDatesAndPlaces", script: userDatesAndPlacesSchema),
+        PostgresMigration(version: 16, name: "visualHash", script: visualHashSchema),
     ])
 
     /// The schema version (on the track both stores share) this photolib writes.

@@ -37,6 +37,53 @@ public struct ContentHashing: Sendable {
         try catalog.assets(matching: AssetQuery()).filter { !$0.missing && $0.contentHash == nil }
     }
 
+    /// The present assets without a content hash that may be a copy of another, as fdupes and
+    /// jdupes choose what to read: those whose size another present asset shares, and of a size
+    /// no hashed asset has, only those whose first and last blocks (`ContentHash.ofEnds`, read
+    /// with `jobs` threads) another of that size shares. A file of a size of its own, most of a
+    /// library of photos, cannot be a copy and is never read. The summary holds the originals
+    /// that could not be read or changed since the last index (nothing hashed yet).
+    public func candidates(catalog: any Catalog, jobs: Int) throws -> (assets: [Asset], summary: Summary) {
+        let present = try catalog.assets(matching: AssetQuery()).filter { !$0.missing }
+        var bySize: [Int64: (hashed: Bool, unhashed: [Asset])] = [:]
+        for asset in present {
+            var entry = bySize[asset.file.size] ?? (false, [])
+            if asset.contentHash == nil { entry.unhashed.append(asset) } else { entry.hashed = true }
+            bySize[asset.file.size] = entry
+        }
+        var assets: [Asset] = []
+        var unknownEnds: [Asset] = []
+        for (_, entry) in bySize where !entry.unhashed.isEmpty {
+            if entry.hashed {
+                assets += entry.unhashed  // compared with a whole hash already stored
+            } else if entry.unhashed.count > 1 {
+                unknownEnds += entry.unhashed
+            }
+        }
+        let library = self.library
+        let ends = ParallelWork.map(unknownEnds, jobs: jobs, makeWorker: {}) { _, asset in
+            Result { () throws(FileSystemError) in
+                try ContentHash.ofEnds(
+                    at: library.absolutePath(of: asset.file.relativePath), expectedSize: asset.file.size)
+            }
+        }
+        var summary = Summary()
+        var byEnds: [ContentHash: [Asset]] = [:]
+        for (asset, outcome) in zip(unknownEnds, ends) {
+            switch outcome {
+            case .success(let hash): byEnds[hash, default: []].append(asset)  // sizes are equal within a key's
+            case .failure(let error) where error.reason == .changedDuringRead:
+                summary.changed.append(asset.file.relativePath)
+            case .failure(let error): summary.failed.append((asset.file.relativePath, error.description))
+            }
+        }
+        for (_, group) in byEnds where group.count > 1 { assets += group }
+        // The catalog's order, so that a run reads and reports as the library sorts.
+        let order = Dictionary(uniqueKeysWithValues: present.enumerated().map { ($1.id, $0) })
+        assets.sort { order[$0.id, default: 0] < order[$1.id, default: 0] }
+        return (assets, summary)
+    }
+
     /// Hashes `assets` with `jobs` threads and stores what it found unless `store` is false (a
     /// library nobody may write: the hashes serve this run only); `progress` is called with how
     /// many are done (from any thread).

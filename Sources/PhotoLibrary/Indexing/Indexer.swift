@@ -146,7 +146,7 @@ public final class Indexer {
                     metadata: reading.metadata,
                     damage: reading.problems.isEmpty ? nil : reading.problems.joined(separator: "; "),
                     text: outcome.text, sidecarStamp: pending.sidecar?.stamp, undecodable: outcome.undecodable,
-                    contentHash: outcome.contentHash)
+                    contentHash: outcome.contentHash, visualHash: outcome.visualHash)
                 plan.place(scanned, recordsByPath: recordsByPath, summary: &summary)
                 report(.indexed(path: pending.absolutePath))
                 if !reading.problems.isEmpty {

@@ -14,6 +14,8 @@ struct ReadOutcome: Sendable {
     var undecodable = false
     /// The content hash of the file, when making its renditions read it whole.
     var contentHash: String?
+    /// The picture's perceptual fingerprint, when making its renditions decoded it.
+    var visualHash: String?
 
     enum Renditions: Sendable, Equatable {
         /// Not asked for, the file could not be read, or it is over the pixel limit.
@@ -40,6 +42,7 @@ struct ReadOutcome: Sendable {
                 kinds: Set(RenditionKind.allCases), force: false)
             renditions = made.madeAnything ? .made : .existing
             contentHash = made.contentHash
+            visualHash = made.visualHash
             if let damage = made.damage { reading.problems.append("decoded in part (\(damage))") }
         } catch let error as ImagingError where error.kind == .badData {
             // The original's bytes: libjpeg gave up on them, or their colour model cannot be shown.

@@ -44,6 +44,7 @@ public final class RenderWorker {
                 let made = RenditionBatch(library: library).run(
                     assets, kinds: kinds, force: force, jobs: jobs, removingAbandoned: false, report: report)
                 try catalog.recordContentHashes(made.contentHashes)
+                try catalog.recordVisualHashes(made.visualHashes)
                 keeper.hold(nil)
                 let error = made.failed > 0 ? "\(made.failed) of \(assets.count) assets failed" : nil
                 if try catalog.completeItem(lease, filesDone: assets.count, error: error) {

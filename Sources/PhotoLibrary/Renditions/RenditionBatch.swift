@@ -26,6 +26,9 @@ public struct RenditionBatch {
         /// Content hashes learnt by reading originals whole (assets that had none, or a stale
         /// one), for the catalog to record (`Catalog.recordContentHashes`).
         public var contentHashes: [ContentHashRecord] = []
+        /// Perceptual fingerprints made for assets that had none or a different one, for the
+        /// catalog to record after the content hashes (`Catalog.recordVisualHashes`).
+        public var visualHashes: [VisualHashRecord] = []
     }
 
     /// What the batch tells its caller while it works.
@@ -51,7 +54,7 @@ public struct RenditionBatch {
         let sources = assets.map { asset in
             var job = Job(
                 id: asset.id, path: library.absolutePath(of: asset.file.relativePath),
-                contentHash: asset.contentHash, size: asset.file.size,
+                contentHash: asset.contentHash, visualHash: asset.visualHash, size: asset.file.size,
                 modifiedNanoseconds: asset.file.modifiedNanoseconds,
                 orientation: asset.metadata.orientation, missing: asset.missing)
             do throws(ConfinedPathError) { job.path = try library.originalPath(of: asset) } catch {
@@ -69,7 +72,7 @@ public struct RenditionBatch {
             return Result {
                 try maker.make(
                     source: job.path, contentHash: job.contentHash, orientation: job.orientation,
-                    kinds: kinds, force: force)
+                    kinds: kinds, force: force, needsVisualHash: job.visualHash == nil)
             }
         }
         var summary = Summary()
@@ -82,6 +85,9 @@ public struct RenditionBatch {
                     summary.contentHashes.append(
                         ContentHashRecord(
                             id: job.id, hash: hash, size: job.size, modifiedNanoseconds: job.modifiedNanoseconds))
+                }
+                if let visual = made.visualHash, let hash = made.contentHash, visual != job.visualHash {
+                    summary.visualHashes.append(VisualHashRecord(id: job.id, hash: visual, contentHash: hash))
                 }
                 if let damage = made.damage {
                     summary.damaged += 1
@@ -105,6 +111,7 @@ public struct RenditionBatch {
         var id: AssetID
         var path: RawPath
         var contentHash: String?
+        var visualHash: String?
         var size: Int64
         var modifiedNanoseconds: Int64
         var orientation: Int

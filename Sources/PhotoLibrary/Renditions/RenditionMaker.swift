@@ -37,11 +37,15 @@ public final class RenditionMaker {
     /// the catalog to keep. A known hash is trusted: an index clears it when the file changes.
     /// Renditions whose file exists are kept unless `force`; when all exist, only the frame
     /// header is read, to report their sizes. `[.preview]` alone does no thumbnail work.
+    /// Whenever the original is decoded, `outcome.visualHash` is its fingerprint, from the
+    /// thumbnail's pixels (or the preview's when no thumbnail is made); when nothing is
+    /// decoded it is made from the stored thumbnail if `needsVisualHash` (an asset rendered
+    /// before fingerprints were), else nil.
     /// Throws `ImagingError` (not a JPEG, too many pixels, undecodable, invalid hash) or
     /// `FileSystemError`; a damaged file that decodes part-way is not an error but `damage`.
     public func make(
         source: RawPath, contentHash knownHash: String?, orientation: Int,
-        kinds: Set<RenditionKind>, force: Bool
+        kinds: Set<RenditionKind>, force: Bool, needsVisualHash: Bool = false
     ) throws -> RenditionOutcome {
         let orientation = ImageOrientation(exif: orientation)
         defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
@@ -59,6 +63,7 @@ public final class RenditionMaker {
         guard !missing.isEmpty, let length else {
             var outcome = try describeExisting(paths, source: source, orientation: orientation)
             outcome.contentHash = contentHash
+            if needsVisualHash { outcome.visualHash = visualHashOfThumbnail(contentHash) }
             return outcome
         }
         var outcome = try render(
@@ -153,9 +158,12 @@ public final class RenditionMaker {
             let spec = spec(kind)
             let size = spec.fittedSize(displayWidth: display.width, displayHeight: display.height, format: format)
             let image = size == baseSize ? upright : shrink(upright, to: size)
+            // The thumbnail's pixels, already upright and small: the fingerprint costs no decode.
+            if kind == .thumbnail { outcome.visualHash = PerceptualHash.of(image)?.description }
             try write(image, spec: spec, iccProfile: iccProfile, to: path)
             outcome.madeAnything = true
         }
+        if outcome.visualHash == nil { outcome.visualHash = PerceptualHash.of(upright)?.description }
         for kind in kinds {
             guard let path = paths[kind] else { continue }
             let size = spec(kind).fittedSize(
@@ -163,6 +171,28 @@ public final class RenditionMaker {
             outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
         }
         return outcome
+    }
+
+    /// The fingerprint of the thumbnail stored under `contentHash`, decoded (a small JPEG of our
+    /// own), for an asset whose renditions were made before fingerprints were: its original is
+    /// not decoded again. Nil when there is no thumbnail or it does not decode.
+    private func visualHashOfThumbnail(_ contentHash: String) -> String? {
+        guard let path = try? store.path(contentHash: contentHash, spec: spec(.thumbnail)), store.isRendition(path)
+        else { return nil }
+        do {
+            let length = try FileSystem.readFile(path, reserve: sourceStorage.reserve)
+            let data = UnsafeRawBufferPointer(start: sourceStorage.base, count: length)
+            let decoder = try self.decoder ?? DownscalingDecoder(path: path)
+            self.decoder = decoder
+            let header = try decoder.readHeader(data, limit: settings.pixelLimit, path: path)
+            let image = RGBImage(
+                pixels: baseStorage.reserve(RGBImage.byteCount(width: header.width, height: header.height)),
+                width: header.width, height: header.height)
+            _ = try decoder.decode(header, into: image, path: path)
+            return PerceptualHash.of(image)?.description
+        } catch {
+            return nil
+        }
     }
 
     /// The spec of `kind` under this maker's settings.

@@ -144,6 +144,7 @@ extension LibraryVerifier {
         }
         // An asset without a content hash got one: its renditions are named by it now.
         _ = try? catalog.recordContentHashes(made.contentHashes)
+        _ = try? catalog.recordVisualHashes(made.visualHashes)
         let hashes = Dictionary(made.contentHashes.map { ($0.id, $0.hash) }, uniquingKeysWith: { first, _ in first })
         let store = RenditionStore(library: library)
         let messages = problems.all

@@ -16,10 +16,12 @@ enum DuplicatesCommand: PhotolibCommand {
         aliases: ["dupes"],
         abstract: "List groups of byte-identical originals.",
         discussion: """
-            Reads every original that has no content hash yet (an XXH3-128 of the whole file, \
-            kept in the catalog as contentHash; making renditions computes it too), then lists \
-            the groups of assets with one content hash: copies of one file, whatever their names \
-            or folders. Two different photos are never grouped, even of equal size or with equal \
+            Reads the originals that have no content hash yet and may be a copy of another \
+            (an XXH3-128 of the whole file, kept in the catalog as contentHash; making \
+            renditions computes it too), then lists the groups of assets with one content hash: \
+            copies of one file, whatever their names or folders. As fdupes does, an original \
+            whose size no other shares is never read, and of equal sizes only those whose first \
+            and last 4 KiB agree are read whole. Two different photos are never grouped, even of equal size or with equal \
             ends. Trashed and missing assets are left out. list's filters (such as --folder 2015) \
             choose the assets compared; a group is printed when two of them share a hash. In a \
             library you cannot write, the hashes are computed all the same, for this run only. \

@@ -98,6 +98,7 @@ enum RenderCommand: PhotolibCommand {
         progress?.finish()
         try catalog.recordDamage(summary.findings)
         try catalog.recordContentHashes(summary.contentHashes)
+        try catalog.recordVisualHashes(summary.visualHashes)
         if command[Options.json] {
             context.stdout.writePrettyJSON(
                 .object([

@@ -5,7 +5,8 @@ import PhotoSupport
 /// The content hashes that `duplicates` and the `--duplicates` filter need, computed for the
 /// originals that have none yet.
 enum UnhashedOriginals {
-    /// Hashes the present originals that lack a content hash (progress on a terminal's stderr)
+    /// Hashes the present originals that lack a content hash and may be a copy of another
+    /// (`ContentHashing.candidates`; progress on a terminal's stderr)
     /// and reports those that could not be read or changed since the last index. The hashes
     /// are stored; in a library nobody may write they are only returned when `readOnlyAllowed`
     /// (else that is an error: the catalog could not use them).
@@ -14,14 +15,20 @@ enum UnhashedOriginals {
         readOnlyAllowed: Bool = false
     ) throws -> ContentHashing.Summary {
         let hashing = ContentHashing(library: library)
-        let assets = try hashing.unhashedAssets(catalog: catalog)
-        guard !assets.isEmpty else { return ContentHashing.Summary() }
-        if !readOnlyAllowed { try library.requireWritable() }
-        let progress = context.progressBar(label: "hashing", total: assets.count)
-        let summary = try hashing.hash(assets, catalog: catalog, jobs: jobs, store: library.isWritable) {
-            progress?.setCompleted($0)
+        // Only the originals that may be a copy are read whole: a size or ends of its own is none.
+        var (assets, summary) = try hashing.candidates(catalog: catalog, jobs: jobs)
+        if !assets.isEmpty {
+            if !readOnlyAllowed { try library.requireWritable() }
+            let progress = context.progressBar(label: "hashing", total: assets.count)
+            let hashed = try hashing.hash(assets, catalog: catalog, jobs: jobs, store: library.isWritable) {
+                progress?.setCompleted($0)
+            }
+            progress?.finish()
+            summary.hashed = hashed.hashed
+            summary.hashes = hashed.hashes
+            summary.changed += hashed.changed
+            summary.failed += hashed.failed
         }
-        progress?.finish()
         for (path, reason) in summary.failed { context.diagnostics.problem("\(path): cannot read: \(reason)") }
         if !summary.changed.isEmpty {
             context.diagnostics.warning(

@@ -1,0 +1,25 @@
+extension SQLiteCatalog {
+    /// What an index pass writes to `visual_hash`: the fingerprint it made with the renditions;
+    /// else the stored one while the file's size and modification time are unchanged, else
+    /// none (as `contentHashAssignment`).
+    static let visualHashAssignment = """
+        visual_hash = CASE WHEN excluded.visual_hash IS NOT NULL THEN excluded.visual_hash \
+        WHEN file_size IS excluded.file_size AND modified_ns IS excluded.modified_ns \
+        THEN visual_hash ELSE NULL END
+        """
+
+    @discardableResult
+    public func recordVisualHashes(_ records: [VisualHashRecord]) throws -> Int {
+        guard !records.isEmpty else { return 0 }
+        var written = 0
+        try database.inTransaction {
+            let statement = try database.cachedStatement(
+                "UPDATE assets SET visual_hash = ?2 WHERE id = ?1 AND content_hash = ?3")
+            for record in records {
+                try statement.run([.text(record.id.hex), .text(record.hash), .text(record.contentHash)])
+                written += database.changeCount
+            }
+        }
+        return written
+    }
+}

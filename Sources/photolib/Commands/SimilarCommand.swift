@@ -1,0 +1,128 @@
+import PhotoCatalog
+import PhotoLibrary
+import PhotoSupport
+
+/// `photolib similar [ASSET]`: groups of assets whose pictures look alike (near-duplicates:
+/// resized, recompressed, converted, lightly edited copies), or the assets nearest one photo.
+enum SimilarCommand: PhotolibCommand {
+    enum Options {
+        static let threshold = Option<Int>(
+            "threshold", "bits", range: 0...32,
+            help: "Most fingerprint bits two alike pictures differ in (default \(SimilarGroup.defaultThreshold)).")
+        static let json = Flag("json", help: "Print a JSON array of groups.")
+        static let jsonl = Flag("jsonl", help: "Print one group JSON object a line (JSON Lines).")
+    }
+
+    static let spec = CommandSpec(
+        name: "similar",
+        abstract: "List groups of photos that look alike: near-duplicates and edited copies.",
+        discussion: """
+            Compares the perceptual fingerprints (visualHash, a 64-bit DCT hash of the \
+            thumbnail) that making renditions gives every photo (run 'photolib render' for \
+            those rendered before), and groups the assets whose fingerprints differ in at most \
+            --threshold bits: copies resized, recompressed, converted to another format, with \
+            their metadata edited, or a little cropped or brightened. A group links pictures \
+            each within the threshold of another; each member shows its distance to the one \
+            suggested to keep, listed first: the most pixels, then an original format (raw, \
+            HEIF, JPEG, TIFF, PNG, WebP in this order), then the oldest, then the one with the \
+            most metadata. With ASSET, the assets nearest that photo instead, nearest first. \
+            list's filters choose the assets compared. Exit status: 0, 1 on failure.
+            """,
+        arguments: [ArgumentSpec(name: "asset", help: "Only the assets that look like this one (id, prefix or path).")],
+        options: optionSpecs(
+            [Options.threshold, Options.json, Options.jsonl]
+                + AssetFilterOptions.filterKeys.filter { key in
+                    ![AssetFilterOptions.duplicates, AssetFilterOptions.trashed, AssetFilterOptions.missing]
+                        .contains { $0.name == key.name }
+                }),
+        examples: [
+            "photolib similar", "photolib similar --threshold 6 --folder 2016",
+            "photolib similar IMG_0042.jpg",
+            "photolib similar --json | jq '[.[].members[1:][]]' | photolib action delete -",
+        ]
+    )
+
+    static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        if command[Options.json], command[Options.jsonl] {
+            throw UsageError(message: "--json and --jsonl cannot be used together", commandPath: command.path)
+        }
+        let threshold = try command[Options.threshold] ?? SimilarGroup.defaultThreshold
+        _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
+        let library = try context.library(command)
+        let catalog = try library.openCatalog()
+        var query = try AssetFilterOptions.query(command, context: context, library: library, catalog: catalog)
+        query.sort = .path
+        query.reverse = false
+        query.limit = nil
+        let assets = try catalog.assets(matching: query).filter { !$0.missing }
+        let groups: [SimilarGroup]
+        if command.rawArguments.isEmpty {
+            groups = SimilarGroup.groups(assets, threshold: threshold)
+        } else {
+            let target = try AssetArguments.resolveOne(
+                command, library: library, catalog: catalog, context: context,
+                forMany: "name one photo, or none for every group")
+            guard let group = SimilarGroup.nearest(to: target, among: assets, threshold: threshold) else {
+                throw NoFingerprintError(path: target.file.relativePath)
+            }
+            groups = [group]
+        }
+        let presenter = try AssetPresenter(
+            library: library, catalog: catalog, assets: groups.flatMap { $0.members.map(\.asset) })
+        if command[Options.json] {
+            context.stdout.writePrettyJSON(.array(groups.map { json($0, presenter: presenter) }))
+        } else if command[Options.jsonl] {
+            for group in groups { context.stdout.writeJSONLine(json(group, presenter: presenter)) }
+        } else {
+            context.stdout.write(text(groups, presenter: presenter, nearest: !command.rawArguments.isEmpty))
+        }
+        return .success
+    }
+
+    /// `{count, members: [asset JSON + distance]}`, the member to keep first.
+    static func json(_ group: SimilarGroup, presenter: AssetPresenter) -> JSONValue {
+        .object([
+            ("count", .int(Int64(group.members.count))),
+            (
+                "members",
+                .array(
+                    group.members.map { member in
+                        .object(
+                            (presenter.json(member.asset).objectValue ?? [])
+                                + [(key: "distance", value: .int(Int64(member.distance)))])
+                    })
+            ),
+        ])
+    }
+
+    /// For people: a line per group, then each member's distance, short id and path, the one
+    /// to keep marked; a total at the end.
+    static func text(_ groups: [SimilarGroup], presenter: AssetPresenter, nearest: Bool) -> String {
+        guard !groups.isEmpty else { return "No similar photos.\n" }
+        var output = ""
+        for group in groups {
+            output += nearest ? "\(group.members.count - 1) alike:\n" : "\(group.members.count) alike:\n"
+            for (index, member) in group.members.enumerated() {
+                let mark = index == 0 ? (nearest ? "this" : "keep") : String(member.distance)
+                let padded = String(repeating: " ", count: max(0, 4 - mark.count)) + mark
+                // Escaped always, not only on a terminal: a newline in a name must not start a line.
+                output +=
+                    "  \(padded)  \(presenter.shortID(member.asset))  \(TerminalText.escaped(member.asset.file.relativePath.description))\n"
+            }
+        }
+        if !nearest {
+            let extra = groups.reduce(0) { $0 + $1.members.count - 1 }
+            output += "\(groups.count) group\(groups.count == 1 ? "" : "s"), \(extra) photo\(extra == 1 ? "" : "s") "
+            output += "beside the one to keep.\n"
+        }
+        return output
+    }
+}
+
+/// `similar ASSET` named a photo that has no fingerprint yet.
+struct NoFingerprintError: PhotolibError {
+    var path: RawPath
+
+    var kind: ErrorKind { .failure }
+    var description: String { "\(path): no fingerprint yet; 'photolib render' makes it" }
+}

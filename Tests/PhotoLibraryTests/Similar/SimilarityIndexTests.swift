@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import PhotoLibrary
+
+/// The multi-index search finds what comparing every pair finds, no more and no less.
+@Suite struct SimilarityIndexTests {
+    /// Random fingerprints (a fixed seed), and beside some of them copies with a few bits
+    /// flipped, at distances on both sides of the thresholds tried.
+    static func fingerprints() -> [UInt64] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var hashes: [UInt64] = []
+        for index in 0..<3000 {
+            let base = next()
+            hashes.append(base)
+            guard index % 3 == 0 else { continue }
+            var copy = base
+            for _ in 0..<(index % 17) { copy ^= 1 << (next() % 64) }
+            hashes.append(copy)
+        }
+        return hashes
+    }
+
+    static func bruteGroups(_ hashes: [UInt64], within threshold: Int) -> [[Int]] {
+        var parent = Array(hashes.indices)
+        func root(_ x: Int) -> Int { parent[x] == x ? x : root(parent[x]) }
+        for a in hashes.indices {
+            for b in (a + 1)..<hashes.count where (hashes[a] ^ hashes[b]).nonzeroBitCount <= threshold {
+                let (ra, rb) = (root(a), root(b))
+                if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for x in hashes.indices { members[root(x), default: []].append(x) }
+        return members.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+    }
+
+    @Test(arguments: [0, 3, 4, 7, 10, 12]) func groupsAreThoseOfAllPairs(threshold: Int) {
+        let hashes = Self.fingerprints()
+        let groups = SimilarityIndex(hashes).groups(within: threshold)
+        #expect(groups == Self.bruteGroups(hashes, within: threshold))
+        if threshold >= 4 { #expect(!groups.isEmpty) }
+    }
+
+    @Test func neighboursAreNearestFirstAndComplete() {
+        let hashes = Self.fingerprints()
+        let index = SimilarityIndex(hashes)
+        for probe in [0, 3, 300, 3001] {
+            let found = index.neighbours(of: hashes[probe], within: 12)
+            let expected = hashes.indices.filter { (hashes[$0] ^ hashes[probe]).nonzeroBitCount <= 12 }
+            #expect(Set(found.map(\.position)) == Set(expected))
+            #expect(found.first?.position == probe && found.first?.distance == 0)
+            #expect(found.map(\.distance) == found.map(\.distance).sorted())
+        }
+    }
+
+    @Test func neighbourhoodHasEveryValueWithinTheRadiusOnce() {
+        let values = SimilarityIndex.neighbourhood(of: 0x1234, radius: 2)
+        #expect(values.count == 1 + 16 + 120)
+        #expect(Set(values).count == values.count)
+        #expect(values.allSatisfy { ($0 ^ 0x1234).nonzeroBitCount <= 2 })
+    }
+}
