@@ -66,6 +66,22 @@ import Testing
         #expect(paths == ["gopro/GOPR8508.JPG", "nikon/DSC_0001.jpg", "nikon/DSC_0001.nef"])
     }
 
+    /// Issue 26, item 10: pop's text view lists the companions and the HEIC's EXIF, as
+    /// `--json` does.
+    @Test func popShowsTheCompanionsAndTheEXIFOfAHEIC() throws {
+        let (library, id) = try libraryWithGroup()
+        let pop = try library.run(["pop", id, "--image", "none"])
+        #expect(pop.status == 0, "\(pop.stderr)")
+        let folder = library.url("phone").path
+        #expect(pop.stdout.contains("Companions\n"), "\(pop.stdout)")
+        for (kind, name) in [("raw", "IMG_0001.DNG"), ("thumbnail", "IMG_0001.THM"), ("video", "IMG_0001.MOV")] {
+            let line = "  \(kind.padding(toLength: 10, withPad: " ", startingAt: 0))\(folder)/\(name) ("
+            #expect(pop.stdout.contains(line), "\(pop.stdout)")
+        }
+        #expect(pop.stdout.contains("DateTimeOriginal"), "\(pop.stdout)")
+        #expect(!pop.stdout.contains("EXIF\n  (none)"))
+    }
+
     @Test func deleteRestoreAndEmptyTakeTheWholeGroup() throws {
         let (library, id) = try libraryWithGroup()
         let group = ["IMG_0001.DNG", "IMG_0001.HEIC", "IMG_0001.MOV", "IMG_0001.THM"]
