@@ -34,6 +34,9 @@ static const char *const names[] = {
     "PQtransactionStatus",
     "PQconnectionNeedsPassword",
     "PQlibVersion",
+    "PQconnectStartParams",
+    "PQconnectPoll",
+    "PQsocket",
 };
 static void *table[sizeof names / sizeof names[0]];
 static photolib_lazy_library library = {files, sizeof files / sizeof files[0], names, sizeof names / sizeof names[0], table, 0, {0}};
@@ -122,4 +125,13 @@ HIDDEN int PQconnectionNeedsPassword(const PGconn *conn) {
 }
 HIDDEN int PQlibVersion(void) {
     return ((int (*)(void))photolib_lazy_library_function(&library, 26))();
+}
+HIDDEN PGconn *PQconnectStartParams(const char *const *keywords, const char *const *values, int expand_dbname) {
+    return ((PGconn * (*)(const char *const *keywords, const char *const *values, int expand_dbname))photolib_lazy_library_function(&library, 27))(keywords, values, expand_dbname);
+}
+HIDDEN PostgresPollingStatusType PQconnectPoll(PGconn *conn) {
+    return ((PostgresPollingStatusType (*)(PGconn *conn))photolib_lazy_library_function(&library, 28))(conn);
+}
+HIDDEN int PQsocket(const PGconn *conn) {
+    return ((int (*)(const PGconn *conn))photolib_lazy_library_function(&library, 29))(conn);
 }

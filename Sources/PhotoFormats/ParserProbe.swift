@@ -136,7 +136,7 @@ extension ParserProbe {
 }
 
 /// A `PositionalReader` over bytes in memory, as if they were a file.
-private struct MemoryReader: PositionalReader {
+struct MemoryReader: PositionalReader {
     let bytes: UnsafeRawBufferPointer
 
     func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {

@@ -54,4 +54,27 @@ import Testing
         // libpq 15 knows no require_auth (it would refuse the keyword).
         #expect(parameters(tcp, .user, libpq: 150_020)["require_auth"] == nil)
     }
+
+    /// Where libpq cannot refuse it (before 16), photolib refuses a request for the password
+    /// in clear itself (`PGConnection.connectRefusingCleartext`): over TCP without TLS only.
+    @Test func olderLibpqHasTheCleartextRequestRefusedByPhotolib() {
+        func refuses(
+            _ options: [(String, String)], _ credentials: PostgresCredentials = .user, libpq: Int = 150_020
+        )
+            -> Bool
+        {
+            PGConnectionParameters(options: options, credentials: credentials, environment: [:], libpqVersion: libpq)
+                .refusesCleartext
+        }
+        #expect(refuses(tcp))
+        #expect(refuses(tcp + [("sslmode", "prefer")]))
+        #expect(!refuses(tcp + [("sslmode", "require")]))
+        #expect(!refuses([("host", "/run/postgresql")]))
+        #expect(!refuses(tcp, libpq: 160_000))
+        // A withheld password is refused whatever the method (no password is given to libpq).
+        #expect(!refuses(tcp, .withheld))
+        let timeout = PGConnectionParameters(
+            options: tcp + [("connect_timeout", "3")], credentials: .user, environment: [:], libpqVersion: 150_020)
+        #expect(timeout.connectTimeout == 3)
+    }
 }

@@ -47,6 +47,41 @@ import Testing
         #expect(try library.run(["peek", "--json", "phone/IMG_0001.THM"]).stdout.contains(id))
     }
 
+    /// Issue 26, item 11: a GoPro `.GPR` LibRaw cannot read is its JPEG's companion, not a
+    /// failure; a JPEG named `.nef` beside a JPEG of its name is an asset of its own.
+    @Test func pairsAreMadeByNameAndKindOfContent() throws {
+        let library = try TestLibrary()
+        let jpeg = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary/2015/lake-beach.jpg")
+        try library.add(jpeg, as: "gopro/GOPR8508.JPG")
+        try Data("not a raw LibRaw reads".utf8).write(to: library.url("gopro/GOPR8508.GPR"))
+        try library.add(jpeg, as: "nikon/DSC_0001.jpg")
+        try library.add(
+            BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary/2016/lighthouse-portrait.jpg"),
+            as: "nikon/DSC_0001.nef")
+        _ = try BinaryRunner.run(["init", library.root.path])
+        let index = try library.run(["index", "--no-renditions"])
+        #expect(index.status == 0, "\(index.stdout) \(index.stderr)")
+        #expect(!index.stderr.contains("GPR"), "\(index.stderr)")
+        let paths = try library.assets().compactMap { $0["relativePath"] as? String }.sorted()
+        #expect(paths == ["gopro/GOPR8508.JPG", "nikon/DSC_0001.jpg", "nikon/DSC_0001.nef"])
+    }
+
+    /// Issue 26, item 10: pop's text view lists the companions and the HEIC's EXIF, as
+    /// `--json` does.
+    @Test func popShowsTheCompanionsAndTheEXIFOfAHEIC() throws {
+        let (library, id) = try libraryWithGroup()
+        let pop = try library.run(["pop", id, "--image", "none"])
+        #expect(pop.status == 0, "\(pop.stderr)")
+        let folder = library.url("phone").path
+        #expect(pop.stdout.contains("Companions\n"), "\(pop.stdout)")
+        for (kind, name) in [("raw", "IMG_0001.DNG"), ("thumbnail", "IMG_0001.THM"), ("video", "IMG_0001.MOV")] {
+            let line = "  \(kind.padding(toLength: 10, withPad: " ", startingAt: 0))\(folder)/\(name) ("
+            #expect(pop.stdout.contains(line), "\(pop.stdout)")
+        }
+        #expect(pop.stdout.contains("DateTimeOriginal"), "\(pop.stdout)")
+        #expect(!pop.stdout.contains("EXIF\n  (none)"))
+    }
+
     @Test func deleteRestoreAndEmptyTakeTheWholeGroup() throws {
         let (library, id) = try libraryWithGroup()
         let group = ["IMG_0001.DNG", "IMG_0001.HEIC", "IMG_0001.MOV", "IMG_0001.THM"]

@@ -20,8 +20,15 @@ final class PGConnection {
         let parameters = try PGConnectionParameters(
             url: url, credentials: credentials, environment: ProcessInfo.processInfo.environment,
             libpqVersion: Int(PQlibVersion()))
-        let connection = withCStrings(parameters.keywords) { keywords in
-            withCStrings(parameters.values) { values in PQconnectdbParams(keywords, values, 1) }
+        let connection: OpaquePointer?
+        if parameters.refusesCleartext {
+            connection = try Self.connectRefusingCleartext(
+                keywords: parameters.keywords, values: parameters.values, timeout: parameters.connectTimeout,
+                libpqVersion: Int(PQlibVersion()))
+        } else {
+            connection = withCStrings(parameters.keywords) { keywords in
+                withCStrings(parameters.values) { values in PQconnectdbParams(keywords, values, 1) }
+            }
         }
         guard let connection else { throw PGError(.client, message: "out of memory (PQconnectdbParams)") }
         guard PQstatus(connection) == CONNECTION_OK else {
@@ -135,7 +142,7 @@ final class PGConnection {
 }
 
 /// NULL-terminated C strings for `strings`, valid inside `body`.
-private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
     let copies = strings.map { strdup($0) }
     defer { for copy in copies { free(copy) } }
     let pointers = copies.map { UnsafePointer($0) } + [nil]

@@ -10,6 +10,11 @@ import Foundation
 struct PGConnectionParameters: Equatable {
     var keywords: [String]
     var values: [String]
+    /// True where libpq cannot be told to refuse a password in clear (before 16) and the
+    /// connection may be TCP without TLS: `PGConnection.connectRefusingCleartext` refuses it.
+    var refusesCleartext = false
+    /// The seconds a connection may take (the URL's `connect_timeout`, else 10).
+    var connectTimeout = 10
 
     /// libpq's `sslmode`s, weakest first.
     static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
@@ -46,8 +51,9 @@ struct PGConnectionParameters: Equatable {
     /// Keywords before the URL are defaults it may override (a connect timeout: libpq waits
     /// forever by default); keywords after it win: UTF-8 whatever PGCLIENTENCODING says, no
     /// password file when the password is withheld, an `sslmode` never weaker than the
-    /// user's own default (PGSSLMODE, else libpq's `prefer`), and, where libpq can say it
-    /// (16 and later: `require_auth`), no password in clear over TCP without TLS.
+    /// user's own default (PGSSLMODE, else libpq's `prefer`), and no password in clear over
+    /// TCP without TLS: said to libpq 16 and later (`require_auth`), enforced by photolib for
+    /// older ones (`refusesCleartext`).
     init(
         options: [(String, String)], credentials: PostgresCredentials, environment: [String: String], libpqVersion: Int
     ) {
@@ -69,11 +75,16 @@ struct PGConnectionParameters: Equatable {
             effective = floor
         }
         let encrypted = effective >= rank("require")!
-        if credentials == .user, libpqVersion >= 160_000, !encrypted,
-            !Self.isUnixSocket(options: options, environment: environment)
-        {
-            keywords.append("require_auth")
-            values.append("!password")
+        if let timeout = options.last(where: { $0.0 == "connect_timeout" }).flatMap({ Int($0.1) }), timeout > 0 {
+            connectTimeout = timeout
+        }
+        if credentials == .user, !encrypted, !Self.isUnixSocket(options: options, environment: environment) {
+            if libpqVersion >= 160_000 {
+                keywords.append("require_auth")
+                values.append("!password")
+            } else {
+                refusesCleartext = true
+            }
         }
     }
 

@@ -52,6 +52,16 @@ package final class FormatDecoder {
             case .heif:
                 let image = try HEIFImage(bytes: Array(data))
                 try limit.check(width: image.width, height: image.height, path: path)
+                // A grid decodes into its descriptor's size and decodes every tile it
+                // references, whatever its `ispe` says: charged by what it allocates.
+                var primaryBytes = image.decodeBytes
+                switch HEIFBoxes.grid(data) {
+                case .notGrid: break
+                case .grid(let grid):
+                    try limit.check(width: grid.outputWidth, height: grid.outputHeight, path: path)
+                    primaryBytes = max(primaryBytes, image.decodeBytes(pixels: grid.pixels))
+                case .unreadable(let reason): throw CodecError(format: .heif, message: reason)
+                }
                 if let thumbnail = image.thumbnail(minimumSide: previewSide) {
                     return try reserving(thumbnail.decodeBytes, limit: limit, path: path) {
                         let picture = try thumbnail.decode(into: storage)
@@ -59,7 +69,7 @@ package final class FormatDecoder {
                             Decoded(image: picture, isUpright: true, displaySize: (image.width, image.height)))
                     }
                 }
-                return try reserving(image.decodeBytes, limit: limit, path: path) {
+                return try reserving(primaryBytes, limit: limit, path: path) {
                     try use(Decoded(image: try image.decode(into: storage), isUpright: true))
                 }
             case .png:

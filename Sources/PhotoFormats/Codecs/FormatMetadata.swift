@@ -100,11 +100,11 @@ struct FormatMetadata {
                 let image = try TIFFImage(bytes: data)
                 return (
                     image.width, image.height, image.orientation, image.string(tag: 271), image.string(tag: 272),
-                    image.string(tag: 270)
+                    image.string(tag: 270), image.string(tag: 306)
                 )
             }
         }
-        let (width, height, orientation, make, model, description) = try read.get()
+        let (width, height, orientation, make, model, description, dateTime) = try read.get()
         var found = FormatMetadata()
         found.width = width
         found.height = height
@@ -112,6 +112,12 @@ struct FormatMetadata {
         found.make = make
         found.model = model
         found.caption = description
+        // A BigTIFF's directories (8-byte offsets) are libtiff's alone: libexif and the
+        // bounded walk read classic TIFF only, so its date is IFD0's DateTime.
+        if bytes.count >= 4, bytes[2] == 0x2B || bytes[3] == 0x2B {
+            found.takenAt = CaptureDate(exifDateTime: dateTime, offset: nil)
+            return found
+        }
         found.exifTIFF = Array(bytes.prefix(0xFFF0))
         found.exifIsFileHead = true
         found.tiffFile = bytes

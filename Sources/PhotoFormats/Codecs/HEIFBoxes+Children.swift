@@ -1,7 +1,7 @@
 import PhotoSupport
 
 /// The `meta` box's children that `HEIFBoxes` reads: item information (`iinf`), locations
-/// (`iloc`), content-description references (`iref` `cdsc`) and properties (`iprp`). Each
+/// (`iloc`), references (`iref`: `cdsc`, and a grid's `dimg`) and properties (`iprp`). Each
 /// returns false on a box it cannot read to its end, and the walker then leaves the file to
 /// libheif.
 extension HEIFBoxes {
@@ -91,13 +91,13 @@ extension HEIFBoxes {
     }
 
     static func readReferences(
-        _ meta: BoxReader, _ box: BoxReader.Box, describes: inout [UInt32: [UInt32]]
+        _ meta: BoxReader, _ box: BoxReader.Box, describes: inout [UInt32: [UInt32]], type: String = "cdsc"
     ) -> Bool {
         guard let version = meta.byte(box.start), let references = meta.children(from: box.start + 4, end: box.end)
         else { return false }
         let idSize = version == 0 ? 2 : 4
         func id(_ at: Int) -> UInt32? { idSize == 2 ? meta.uint16(at).map(UInt32.init) : meta.uint32(at) }
-        for reference in references where reference.type == "cdsc" {
+        for reference in references where reference.type == type {
             guard let from = id(reference.start), let count = meta.uint16(reference.start + idSize) else {
                 return false
             }

@@ -122,10 +122,19 @@ final class HEIFImage {
     /// two bytes a sample past 8 bits), libheif's interleaved RGB converted from them, and
     /// photolib's copy of it, plus an alpha plane.
     static func decodeBytes(_ handle: OpaquePointer) -> Int {
-        let pixels = Int(heif_image_handle_get_width(handle)) * Int(heif_image_handle_get_height(handle))
+        decodeBytes(
+            handle, pixels: Int(heif_image_handle_get_width(handle)) * Int(heif_image_handle_get_height(handle)))
+    }
+
+    /// What a decode of `pixels` in the primary image's depth and alpha holds (a grid's
+    /// output or tiles, `HEIFBoxes.grid`).
+    func decodeBytes(pixels: Int) -> Int { Self.decodeBytes(handle, pixels: pixels) }
+
+    private static func decodeBytes(_ handle: OpaquePointer, pixels: Int) -> Int {
         let planes = heif_image_handle_get_luma_bits_per_pixel(handle) > 8 ? 6 : 3
         let alpha = heif_image_handle_has_alpha_channel(handle) != 0 ? 2 : 0
-        return pixels * (planes + 3 + 3 + alpha)
+        return pixels.multipliedReportingOverflow(by: planes + 3 + 3 + alpha).overflow
+            ? Int.max : pixels * (planes + 3 + 3 + alpha)
     }
 
     /// The smallest embedded thumbnail (phones write one of 320 pixels or so) whose long side

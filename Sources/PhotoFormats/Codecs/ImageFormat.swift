@@ -59,6 +59,10 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
             return TIFFDirectoryPeek.looksLikeCameraRaw(bytes) ? .raw : .tiff
         }
+        // BigTIFF (8-byte offsets), which libtiff reads as any TIFF.
+        if bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
+            return .tiff
+        }
         return nil
     }
 

@@ -47,8 +47,20 @@ extension ExifBlock {
     }
 }
 
-/// Lists a JPEG file's EXIF entries.
+/// Lists a photo file's EXIF entries.
 public enum ExifListing {
+    /// Every EXIF entry of the photo in `bytes`, whatever its format: a JPEG's APP1, a HEIF's
+    /// `Exif` item, a WebP's EXIF chunk, a PNG's eXIf (or ImageMagick's raw profile), a TIFF's
+    /// or TIFF-based raw's own directories. Empty when it has none: a CRW keeps its facts in
+    /// CIFF records, which are no EXIF.
+    public static func fields(in bytes: [UInt8]) -> [ExifField] {
+        guard let format = bytes.withUnsafeBytes({ ImageFormat.detect($0) }) else { return [] }
+        if format == .jpeg { return fields(inJPEG: bytes) }
+        guard let tiff = (try? FormatMetadata.read(format, bytes: bytes))?.exifTIFF, !tiff.isEmpty else { return [] }
+        let payload = Array("Exif\0\0".utf8) + tiff
+        return payload.withUnsafeBytes { (try? ExifBlock(payload: $0).allFields()) ?? [] }
+    }
+
     /// Every EXIF entry of the JPEG in `bytes` (empty when it has no EXIF block).
     public static func fields(inJPEG bytes: [UInt8]) -> [ExifField] {
         bytes.withUnsafeBytes { buffer -> [ExifField] in

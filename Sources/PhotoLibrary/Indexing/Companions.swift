@@ -22,7 +22,7 @@ public enum Companions {
     static let primaryExtensions: Set<String> = ["jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif"]
     static let rawExtensions: Set<String> = [
         "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "kdc", "dcr",
-        "srw", "3fr", "erf", "mef", "mos", "iiq", "x3f", "mrw", "rwl",
+        "srw", "3fr", "erf", "mef", "mos", "iiq", "x3f", "mrw", "rwl", "gpr",
     ]
     static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "avi", "3gp", "mts", "m2ts"]
 
@@ -32,6 +32,27 @@ public enum Companions {
         if rawExtensions.contains(suffix) { return .raw }
         if videoExtensions.contains(suffix) { return .video }
         return nil
+    }
+
+    /// The kind of companion the file at `path` (absolute) is, by its name and, for a raw's
+    /// name, by its bytes: a JPEG saved under a raw's name (`DSC_0001.nef`) is a photo of its
+    /// own, never a RAW companion. A raw LibRaw cannot read (a GoPro `.GPR`) is one still.
+    static func kind(ofFileAt path: RawPath) -> Kind? {
+        let kind = kind(of: path)
+        return kind == .raw && holdsJPEG(path) ? nil : kind
+    }
+
+    /// True when the regular file at `path` begins as a JPEG does (three bytes read; a file
+    /// that cannot be opened is judged by its name).
+    static func holdsJPEG(_ path: RawPath) -> Bool {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var head = [UInt8](repeating: 0, count: 3)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 3) }
+        return count == 3 && head == [0xFF, 0xD8, 0xFF]
     }
 
     /// The folder and the name without its extension, lowercased: what companions share.
@@ -52,7 +73,7 @@ public enum Companions {
         for file in files {
             switch kind(of: file) {
             case .thumbnail?: companions.insert(file)
-            case .raw? where primaries.contains(stem(of: file)): companions.insert(file)
+            case .raw? where primaries.contains(stem(of: file)) && !holdsJPEG(file): companions.insert(file)
             default: break
             }
         }
@@ -71,7 +92,7 @@ public enum Companions {
     /// `.THM`, the file of the same name beside it (the photo or the movie); for a RAW or a
     /// Live Photo movie, the JPEG or HEIC of the same name. Nil for a file that is no companion.
     public static func primary(of path: RawPath) -> RawPath? {
-        guard let kind = kind(of: path),
+        guard let kind = kind(ofFileAt: path),
             let names = try? FileManager.default.contentsOfDirectory(atPath: path.parent.description)
         else { return nil }
         let stem = stem(of: path.lastComponent)
@@ -84,12 +105,16 @@ public enum Companions {
 
     /// The names among `names` (one folder's entries) that are companions of the photo named
     /// `primary` in that folder: a JPEG or HEIC has its RAW, `.THM` and Live Photo movie; a
-    /// RAW (or anything else that is an asset of its own) only its `.THM`.
-    public static func companionNames(of primary: RawPath, among names: [RawPath]) -> [(RawPath, Kind)] {
+    /// RAW (or anything else that is an asset of its own) only its `.THM`. With `folder` (the
+    /// folder's absolute path), a raw's name on a JPEG's bytes is no companion.
+    public static func companionNames(
+        of primary: RawPath, among names: [RawPath], folder: RawPath? = nil
+    ) -> [(RawPath, Kind)] {
         let stem = stem(of: primary)
         let isPrimary = primaryExtensions.contains(primary.lastComponent.lowercasedExtension)
         return names.compactMap { name in
-            guard name != primary, let kind = kind(of: name), isPrimary || kind == .thumbnail,
+            let kind = folder.map { Self.kind(ofFileAt: $0.appending(name)) } ?? Self.kind(of: name)
+            guard name != primary, let kind, isPrimary || kind == .thumbnail,
                 Self.stem(of: name) == stem
             else { return nil }
             return (name, kind)
@@ -138,7 +163,7 @@ public final class CompanionFinder {
         if let names = try? FileManager.default.contentsOfDirectory(atPath: folder.description) {
             for name in names.sorted() {
                 let path = folder.appending(name)
-                guard let kind = Companions.kind(of: path) else { continue }
+                guard let kind = Companions.kind(ofFileAt: path) else { continue }
                 candidates.append(Candidate(path: path, kind: kind, stem: Companions.stem(of: path)))
             }
         }

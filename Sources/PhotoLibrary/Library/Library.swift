@@ -117,13 +117,27 @@ public final class Library: Sendable {
         throw LibraryError(path: workingDirectory, reason: .noLibraryFound)
     }
 
-    /// Replaces the settings file atomically.
+    /// Replaces the settings file atomically (see `writeControlFile`).
     public func writeSettings(_ settings: LibrarySettings) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(settings)
-        AbandonedTemporaries.removeAbandoned(inFolder: settingsPath.parent)
-        try FileSystem.writeAtomically(Array(data) + [UInt8(ascii: "\n")], to: settingsPath)
+        try writeControlFile(Array(data) + [UInt8(ascii: "\n")], name: RawPath("settings.json"))
+    }
+
+    /// Replaces (or creates) the file `name` in `.photolib/` atomically: a temporary file and
+    /// a rename inside the folder opened from the root through no symlink, as renditions and
+    /// the trash are. A planted link (`.photolib` itself, or `settings.json`, `gazetteer.bin`)
+    /// is refused, so that no write leaves the library; `verify` reports such links.
+    public func writeControlFile(_ data: [UInt8], name: RawPath) throws {
+        let folder = try DirectoryHandle.open(
+            root: root, relative: RawPath(Library.controlDirectoryName), create: false)
+        if let info = folder.status(name), (info.st_mode & S_IFMT) == S_IFLNK {
+            let link = controlDirectory.appending(name)
+            throw ConfinedPathError(path: link, reason: .throughSymlink(link.description))
+        }
+        // (writeAtomically removes what a killed writer left in the folder first.)
+        try folder.writeAtomically(data, name: name)
     }
 
     /// The path of a file in the library (absolute, or relative to the root), relative to

@@ -112,7 +112,9 @@ public struct TrashBin: Sendable {
         guard place.folder.path != library.trashDirectory,
             let names = try? FileManager.default.contentsOfDirectory(atPath: place.folder.path.description)
         else { return [] }
-        return Companions.companionNames(of: place.name, among: names.sorted().map(RawPath.init)).map(\.0)
+        return Companions.companionNames(
+            of: place.name, among: names.sorted().map(RawPath.init), folder: place.folder.path
+        ).map(\.0)
     }
 
     /// Moves the companions of the photo `from` (and their own sidecars) to the folder of

@@ -194,13 +194,23 @@ extension LibraryVerifier {
     private func removeLinks(_ indices: [Int], in report: inout VerifyReport) {
         for index in indices {
             let path = report.findings[index].path
+            // The library's own folder as a link holds the catalog this pass read: a person
+            // puts the folder back.
+            if path == library.controlDirectory {
+                report.findings[index].repairProblem = .failed(
+                    "not removed: it holds the catalog; replace the link with the folder it points to")
+                continue
+            }
             do {
                 guard let relative = path.relative(to: library.root) else {
                     throw ConfinedPathError(path: path, reason: .notConfined)
                 }
                 let place = try library.place(of: relative)
                 if let info = place.status, (info.st_mode & S_IFMT) == S_IFLNK { try place.folder.unlink(place.name) }
-                report.findings[index].repaired = place.status == nil
+                // The settings in effect are written back in the link's place: without the
+                // file the folder is no library.
+                if path == library.settingsPath, place.status == nil { try library.writeSettings(library.settings) }
+                report.findings[index].repaired = path == library.settingsPath || place.status == nil
             } catch {
                 report.findings[index].repairProblem = .failed("\(error)")
             }

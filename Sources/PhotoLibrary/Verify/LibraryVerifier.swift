@@ -69,6 +69,7 @@ public final class LibraryVerifier {
         report.findings += try checkTrash(
             assets.filter(\.trashed), accountedFor: inTrash, moving: moving, filesChecked: &report.trashFilesChecked)
         report.findings += checkTemporaries()
+        report.findings += checkControlLinks()
         return report
     }
 
@@ -262,6 +263,13 @@ public final class LibraryVerifier {
         VerifyFinding(
             kind: .controlSymlink, path: path,
             detail: "a symlink in the library's own folder, which photolib writes through none")
+    }
+
+    /// Links planted where photolib writes its own files (`writeControlFile`): the library's
+    /// own folder, its settings and its gazetteer.
+    func checkControlLinks() -> [VerifyFinding] {
+        if Self.isSymlink(library.controlDirectory) { return [Self.symlinkFinding(library.controlDirectory)] }
+        return [library.settingsPath, library.gazetteerPath].filter(Self.isSymlink).map(Self.symlinkFinding)
     }
 
     /// Temporary files whose writer is gone, anywhere but the renditions folder (whose own

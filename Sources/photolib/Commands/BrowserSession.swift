@@ -84,10 +84,11 @@ enum BrowserSession {
                 let confined = try? library.originalPath(of: asset)
                 let original = confined ?? library.absolutePath(of: asset.file.relativePath)
                 let exif =
-                    confined.flatMap { try? FileSystem.readFile($0) }.map { ExifListing.fields(inJPEG: $0) } ?? []
+                    confined.flatMap { try? FileSystem.readFile($0) }.map { ExifListing.fields(in: $0) } ?? []
+                let companions = asset.trashed ? [] : confined.map(Companions.of) ?? []
                 let text = DetailText.text(
                     asset, original: original, exif: exif, renditions: source.existingRenditions(of: asset),
-                    width: width)
+                    companions: companions, width: width)
                 return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             })
     }

@@ -1,5 +1,6 @@
 import PhotoFormats
 import PhotoLibrary
+import PhotoSupport
 
 /// `photolib places import FILE`.
 enum PlacesImport {
@@ -14,7 +15,13 @@ enum PlacesImport {
                 "shipped gazetteer not found: regions and countries will be named by their codes")
         }
         let builder = try Gazetteer.importGeoNames(dump: dump, names: reference)
-        try builder.write(to: library.gazetteerPath)
+        let encoded: [UInt8]
+        do { encoded = try builder.encoded() } catch var error as GazetteerError {
+            error.path = library.gazetteerPath
+            throw error
+        }
+        // Inside `.photolib/`, through no link (a planted gazetteer.bin link is refused).
+        try library.writeControlFile(encoded, name: RawPath(Gazetteer.fileName))
         let gazetteer = try Gazetteer.load(from: library.gazetteerPath)
         let refreshed = try PlaceRefresh.run(catalog: library.openCatalog(), gazetteer: gazetteer)
         if command[PlacesCommand.Options.importJSON] {

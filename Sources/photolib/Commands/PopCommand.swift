@@ -25,8 +25,8 @@ enum PopCommand: PhotolibCommand {
         abstract: "Open the full detail view of an asset, or hand out its original.",
         discussion: """
             Shows everything peek shows, the picture drawn larger, plus every EXIF entry libexif \
-            reads, the file's facts, the renditions and the original's path (JSON with --json or \
-            when stdout is not a terminal). --export PATH writes a copy of the original, byte for \
+            reads (of a JPEG, HEIC, WebP, PNG or TIFF alike), the file's facts, its companions \
+            (RAW twin, .THM, Live Photo movie), the renditions and the original's path (JSON with --json). --export PATH writes a copy of the original, byte for \
             byte (into PATH under the original's name when PATH is a folder) (--upright turns it by its EXIF orientation losslessly and resets the tag); \
             --with-companions also copies its companions (RAW twin, .THM, Live Photo movie) beside the copy, \
             under the copy's name with their own extensions; \
@@ -154,7 +154,8 @@ enum PopCommand: PhotolibCommand {
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: [asset]),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))
         // A missing or unreadable original still has its catalog facts to show.
-        let exif = (try? FileSystem.readFile(original)).map { ExifListing.fields(inJPEG: $0) } ?? []
+        let exif = (try? FileSystem.readFile(original)).map { ExifListing.fields(in: $0) } ?? []
+        let companions = asset.trashed ? [] : Companions.of(original)
         let renditions = source.existingRenditions(of: asset)
         let fileStatus = FileSystem.status(original)
         if try PictureOptions.wantsJSON(command, context: context) {
@@ -208,7 +209,7 @@ enum PopCommand: PhotolibCommand {
         context.stdout.write(styled: facts)
         context.stdout.write(
             DetailText.text(
-                asset, original: original, exif: exif, renditions: renditions,
+                asset, original: original, exif: exif, renditions: renditions, companions: companions,
                 width: context.tableWidth))
         return status
     }

@@ -76,6 +76,30 @@ import Testing
                 == 1)
     }
 
+    /// A trusted address over TCP without TLS may get the password, but never in clear:
+    /// libpq 16 refuses the method (`require_auth`); before 16, photolib ends the connection
+    /// when the request comes, before libpq reads it.
+    @Test func aTrustedAddressWithoutTLSNeverGetsThePasswordInClear() throws {
+        let server = try FakePasswordServer()
+        defer { server.stop() }
+        let url = "postgresql://victim@127.0.0.1:\(server.port)/photos"
+        let library = try plantedLibrary(url)
+        let configuration = try TemporaryDirectory()
+        var environment = try userPasswords(library)
+        environment["XDG_CONFIG_HOME"] = configuration.url.path
+        #expect(try library.run(["catalog", "trust"], environment: environment).status == 0)
+        for given in [environment, environment.merging(["PHOTOLIB_CATALOG": url]) { $1 }] {
+            let result = try BinaryRunner.run(["list", "--library", library.root.path], environment: given)
+            #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("use sslmode=require, a Unix socket, or libpq 16")
+                    || result.stderr.contains("cleartext"), "\(result.stderr)")
+        }
+        #expect(server.messages.contains("startup"), "\(server.messages)")
+        #expect(!server.messages.contains { $0.hasPrefix("password") }, "\(server.messages)")
+    }
+
     @Test func anSQLiteCatalogNeedsNoTrust() throws {
         let library = try TestLibrary.sample()
         let result = try library.run(["catalog", "trust"])

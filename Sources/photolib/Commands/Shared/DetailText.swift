@@ -5,15 +5,24 @@ import PhotoSupport
 
 /// The lines `pop` and the browser's detail view show after the facts.
 enum DetailText {
-    /// What pop shows after the facts and actions: the file, the renditions and every EXIF
-    /// entry (the browser's detail view shows the same lines).
+    /// What pop shows after the facts and actions: the file, its companions (RAW twin,
+    /// `.THM`, Live Photo movie), the renditions and every EXIF entry (the browser's detail
+    /// view shows the same lines).
     static func text(
-        _ asset: Asset, original: RawPath, exif: [ExifField], renditions: [RenditionKind: RenditionFile], width: Int?
+        _ asset: Asset, original: RawPath, exif: [ExifField], renditions: [RenditionKind: RenditionFile],
+        companions: [Companions.File] = [], width: Int?
     ) -> String {
         var file = "File\n  \(original)\n"
         file += "  \(ByteCount.text(asset.file.size)), modified \(Timestamp.iso8601(asset.file.modifiedAt)), "
         file +=
             "\(asset.metadata.pixelWidth ?? 0)x\(asset.metadata.pixelHeight ?? 0) stored, orientation \(asset.metadata.orientation)\n"
+        if !companions.isEmpty {
+            file += "Companions\n"
+            for companion in companions {
+                let kind = companion.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+                file += "  \(kind)\(companion.path) (\(ByteCount.text(companion.size)))\n"
+            }
+        }
         file += "Renditions\n"
         for kind in RenditionKind.allCases {
             let shown = renditions[kind].map { "\($0.width)x\($0.height)  \($0.path)" } ?? "(not made yet)"
