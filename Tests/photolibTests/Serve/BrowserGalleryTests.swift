@@ -6,24 +6,9 @@ import Testing
 /// skipped with a message where they are not. Screenshots are kept in `.build/artefacts/browser`.
 @Suite(
     .enabled(
-        if: BrowserGalleryTests.isAvailable,
+        if: BrowserTools.isAvailable,
         "browser tests skipped: no chromium, chromedriver or python3-selenium (make test-deps)"))
 struct BrowserGalleryTests {
-    static let python = "/usr/bin/python3"
-
-    static var isAvailable: Bool {
-        let tools = ["/usr/bin/chromium", "/usr/bin/chromedriver", python]
-        guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }) else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: python)
-        probe.arguments = ["-c", "import selenium"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }
-
     @Test func peekPopFavouriteDeleteAndPickAsAPersonWould() throws {
         let library = try ServeCommandTests.indexedSample()
         let artefacts = BinaryRunner.packageRoot.appendingPathComponent(".build/artefacts/browser")
@@ -31,7 +16,7 @@ struct BrowserGalleryTests {
         let script = BinaryRunner.packageRoot.appendingPathComponent(
             "Tests/photolibTests/Browser/gallery_in_chromium.py")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
+        process.executableURL = URL(fileURLWithPath: BrowserTools.python)
         process.arguments = [script.path, try BinaryRunner.binaryURL().path, library.root.path, artefacts.path]
         let output = Pipe()
         process.standardOutput = output

@@ -80,7 +80,7 @@ import Testing
         _ = write(slow, "GET /api/ass", 12)
         // Many connections open at once (within this process's descriptor limit).
         var limit = rlimit()
-        getrlimit(RLIMIT_NOFILE, &limit)
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         let count = min(1000, Int(limit.rlim_cur) - 100)
         var sockets: [Int32] = []
         defer { for socket in sockets { close(socket) } }

@@ -164,3 +164,21 @@ struct HTTPReply {
         return out
     }
 }
+
+/// Debian's chromium, its driver and Selenium for /usr/bin/python3, when all are installed.
+enum BrowserTools {
+    static let python = "/usr/bin/python3"
+
+    static var isAvailable: Bool {
+        let tools = ["/usr/bin/chromium", "/usr/bin/chromedriver", python]
+        guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }) else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: python)
+        probe.arguments = ["-c", "import selenium"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }
+}
