@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "CHeif", dependencies: ["CLazyLibrary"]),
         .target(name: "CLibRaw", dependencies: ["CLazyLibrary"]),
         .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
+        // libmicrohttpd (libmicrohttpd-dev), opened when `serve` starts: no other command loads it.
+        .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
 
         /** Raw paths as bytes, file I/O, the directory walker, parallel work and the base error protocol. */
         .target(name: "PhotoSupport"),
@@ -69,11 +71,21 @@ let package = Package(
             name: "PhotoBrowser",
             dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoLibrary", "PhotoTerminal"]
         ),
+        /** The gallery in a web browser (`serve`): an HTTP server over the library, its pages embedded. */
+        // Presentation, for the executable alone, as the terminal browser: it answers requests
+        // with the core's pages, renditions and actions, and is handed the asset JSON by the
+        // executable (one writer for the CLI and the web); it never prints or exits.
+        .target(
+            name: "PhotoServer",
+            dependencies: ["PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoLibrary", "CMicroHTTPD"],
+            resources: [.embedInCode("Web")]
+        ),
         /** The command line: argument parsing, the commands, text and JSON output. */
         .executableTarget(
             name: "photolib",
             dependencies: [
                 "PhotoSupport", "PhotoFormats", "PhotoCatalog", "PhotoLibrary", "PhotoTerminal", "PhotoBrowser",
+                "PhotoServer",
             ],
             // Every command pays the process start, and `list | head` waits for it: linked
             // against the Swift runtime and Foundation as shared libraries, the dynamic loader
@@ -111,6 +123,7 @@ let package = Package(
             name: "PhotoCatalogTests", dependencies: ["PhotoCatalog", "PhotoCatalogPostgres", "PhotoTestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoTestSupport"]),
         .testTarget(name: "PhotoTerminalTests", dependencies: ["PhotoTerminal", "PhotoTestSupport"]),
+        .testTarget(name: "PhotoServerTests", dependencies: ["PhotoServer", "PhotoTestSupport"]),
         .testTarget(
             name: "PhotoBrowserTests",
             dependencies: ["PhotoBrowser", "PhotoLibrary", "PhotoCatalog", "PhotoTestSupport"]
@@ -119,8 +132,9 @@ let package = Package(
         // PhotoTestSupport for the PostgreSQL test server the PostgreSQL-backed libraries use.
         .testTarget(
             name: "photolibTests", dependencies: ["photolib", "PhotoTestSupport"],
-            // Expected outputs (GoldenOutputTests) read by path, not resources.
-            exclude: ["Golden"]),
+            // Expected outputs (GoldenOutputTests) and the browser tests' Selenium script, read by
+            // path, not resources.
+            exclude: ["Golden", "Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

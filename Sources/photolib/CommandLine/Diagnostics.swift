@@ -35,6 +35,12 @@ struct Diagnostics: Sendable {
         stream.write("\(RootCommand.name): warning: \(TerminalText.escaped(message))\n")
     }
 
+    /// What a long-running command is doing (where a server listens), unless `--quiet`.
+    func notice(_ message: String) {
+        guard verbosity != .quiet else { return }
+        stream.write("\(RootCommand.name): \(TerminalText.escaped(message))\n")
+    }
+
     /// One file or asset handled, under `--verbose` only: `photolib: <subject>: <what>`.
     func note(_ subject: String, _ what: String) {
         guard verbosity == .verbose else { return }

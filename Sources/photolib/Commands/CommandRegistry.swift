@@ -4,7 +4,7 @@
 enum CommandRegistry {
     static let commands: [any PhotolibCommand.Type] = [
         InitCommand.self, IndexCommand.self, ListCommand.self, RenderCommand.self, ExportCommand.self,
-        PeekCommand.self, PopCommand.self, BrowseCommand.self, PickCommand.self, ActionCommand.self,
+        PeekCommand.self, PopCommand.self, BrowseCommand.self, PickCommand.self, ServeCommand.self, ActionCommand.self,
         TrashCommand.self, HistoryCommand.self, ForgetCommand.self, DuplicatesCommand.self, SimilarCommand.self,
         CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self, CatalogCommand.self, StatusCommand.self,
         VerifyCommand.self, CompletionCommand.self,

@@ -1,5 +1,6 @@
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 
 /// `photolib history [ASSET]`: the action log.
 enum HistoryCommand: PhotolibCommand {

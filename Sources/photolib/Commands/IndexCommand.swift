@@ -1,5 +1,6 @@
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 
 /// `photolib index [PATH...]`: brings the catalog in line with the files.
 enum IndexCommand: PhotolibCommand {

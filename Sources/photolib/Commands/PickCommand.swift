@@ -3,19 +3,6 @@ import PhotoCatalog
 
 /// `photolib pick [filters]`: choose photos for a script, as fzf chooses lines.
 enum PickCommand: PhotolibCommand {
-    enum Options {
-        static let multi = Flag(
-            "multi", short: "m", help: "Mark several photos with Tab and Shift-Tab; Enter prints them all.")
-        static let print = Option<String>(
-            "print", "what",
-            help:
-                "What to print of each chosen photo: path (the default), id, json (an object; an array with --multi) or jsonl."
-        )
-        static let json = Flag("json", help: "The same as --print json.")
-        static let null = Flag(
-            "null", short: "0", help: "With --print path or id: end each one with NUL instead of a newline.")
-    }
-
     static let spec = CommandSpec(
         name: "pick",
         abstract: "Choose photos in the terminal and print them, for scripts (as fzf does).",
@@ -28,7 +15,7 @@ enum PickCommand: PhotolibCommand {
             Enter when the typed filter leaves nothing. Chosen photos count as popped \
             ('list --sort popped'). \(BrowserSession.keysHelp)
             """,
-        options: optionSpecs(BrowserSession.optionKeys + [Options.multi, Options.print, Options.json, Options.null]),
+        options: optionSpecs(BrowserSession.optionKeys + PickedOutput.keys),
         examples: [
             "vim \"$(photolib pick --city Tokyo)\"",
             "photolib pick --multi --print id | photolib action like -",
@@ -37,20 +24,9 @@ enum PickCommand: PhotolibCommand {
         ]
     )
 
-    enum Output: String, CaseIterable { case path, id, json, jsonl }
-
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        if command[Options.json], let printed = command[Options.print], printed != Output.json.rawValue {
-            throw UsageError(
-                message: "--json and --print \(printed) cannot be used together", commandPath: command.path)
-        }
-        let printed = command[Options.json] ? Output.json.rawValue : command[Options.print] ?? "path"
-        guard let output = Output(rawValue: printed) else {
-            throw UsageError(
-                message: "Invalid value '\(printed)' for '--print <what>': expected one of "
-                    + Output.allCases.map(\.rawValue).joined(separator: ", "), commandPath: command.path)
-        }
-        let multiple = command[Options.multi]
+        let output = try PickedOutput.output(command)
+        let multiple = command[PickedOutput.multi]
         var options = try BrowserSession.browserOptions(command, purpose: .pick(multiple: multiple), context: context)
         let library = try context.library(command)
         let catalog = try library.openCatalog()
@@ -58,21 +34,8 @@ enum PickCommand: PhotolibCommand {
             to: &options, command: command, library: library, catalog: catalog, context: context)
         switch try BrowserSession.run(options, library: library, catalog: catalog, context: context) {
         case .picked(let assets):
-            let presenter = try AssetPresenter(library: library, catalog: catalog, assets: assets)
-            let end: UInt8 = command[Options.null] ? 0 : 0x0A
-            switch output {
-            case .path:
-                for asset in assets {
-                    context.stdout.write(bytes: library.absolutePath(of: asset.file.relativePath).bytes + [end])
-                }
-            case .id:
-                for asset in assets { context.stdout.write(bytes: Array(asset.id.hex.utf8) + [end]) }
-            case .json:
-                context.stdout.writePrettyJSON(
-                    multiple ? .array(assets.map(presenter.json)) : presenter.json(assets[0]))
-            case .jsonl:
-                for asset in assets { context.stdout.writeJSONLine(presenter.json(asset)) }
-            }
+            try PickedOutput.write(
+                assets, as: output, command: command, library: library, catalog: catalog, context: context)
             return .success
         case .nothingToPick:
             context.diagnostics.warning("no photo matches")

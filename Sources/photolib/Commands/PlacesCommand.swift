@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFormats
+import PhotoSupport
 
 /// `photolib places lookup|import`: the offline gazetteer that turns GPS positions into cities.
 enum PlacesCommand: PhotolibCommand {

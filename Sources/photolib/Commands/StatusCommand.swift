@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 
 /// `photolib status`: the work queue of `index --worker` and `render --worker`.
 enum StatusCommand: PhotolibCommand {

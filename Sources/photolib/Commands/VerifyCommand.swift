@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 
 /// `photolib verify [--repair] [--json]`: checks that catalog, originals, renditions and
 /// trash agree, and with `--repair` puts right what it safely can.

@@ -83,7 +83,7 @@ struct CompletionTable {
         case "file-format": .words(ImageFormat.allCases.map(\.rawValue))
         case "kind": .words(RenditionKind.allCases.map(\.rawValue))
         case "image": .words(["auto"] + TerminalGraphics.Method.allCases.map(\.rawValue) + ["none"])
-        case "print": .words(PickCommand.Output.allCases.map(\.rawValue))
+        case "print": .words(PickedOutput.Output.allCases.map(\.rawValue))
         case "values": .words(CompletionCommand.ValueKind.allCases.map(\.rawValue))
         case "collection": .dynamic("collections")
         case "city": .dynamic("cities")

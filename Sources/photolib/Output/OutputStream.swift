@@ -1,4 +1,5 @@
 import Foundation
+import PhotoSupport
 import Synchronization
 
 /// A buffered writer of bytes to a file descriptor (or to memory, for tests).
@@ -158,3 +159,15 @@ private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
 
 private let eraseToEnd: [UInt8] = Array("\u{1B}[K".utf8)
 private let clearLine: [UInt8] = Array("\r\u{1B}[K".utf8)
+
+extension OutputStream {
+    /// Writes `value` as one line of JSON Lines.
+    func writeJSONLine(_ value: JSONValue) {
+        write(bytes: value.jsonBytes() + [UInt8(ascii: "\n")])
+    }
+
+    /// Writes `value` as indented JSON and a newline.
+    func writePrettyJSON(_ value: JSONValue) {
+        write(bytes: value.jsonBytes(pretty: true) + [UInt8(ascii: "\n")])
+    }
+}

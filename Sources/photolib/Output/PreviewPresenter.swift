@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCatalog
 import PhotoLibrary
+import PhotoSupport
 import PhotoTerminal
 
 /// What `peek` and `pop` show of an asset: the picture, the facts under it, and the actions,

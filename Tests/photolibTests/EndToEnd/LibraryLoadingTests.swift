@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// libheif, LibRaw and libpq are opened when first needed, not when photolib starts (see
+/// libheif, LibRaw, libpq and libmicrohttpd are opened when first needed, not when photolib starts (see
 /// CLazyLibrary): the dynamic loader says which libraries a run loaded (`LD_DEBUG=files`).
 @Suite struct LibraryLoadingTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    static let lazyLibraries = ["libheif.so", "libraw_r.so", "libpq.so"]
+    static let lazyLibraries = ["libheif.so", "libraw_r.so", "libpq.so", "libmicrohttpd.so"]
 
     @Test func aJPEGLibraryNeverLoadsTheHEIFRawOrPostgreSQLLibraries() throws {
         let library = try TestLibrary.sample()

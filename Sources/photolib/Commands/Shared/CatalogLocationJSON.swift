@@ -1,4 +1,5 @@
 import PhotoLibrary
+import PhotoSupport
 
 /// How `catalog info` and `status` show where the catalog is.
 enum CatalogLocationJSON {

@@ -2,7 +2,7 @@
 /// indent and `"key": value`, as `jq .` prints).
 extension JSONValue {
     /// The value as UTF-8 JSON text, without a final newline.
-    func jsonBytes(pretty: Bool = false) -> [UInt8] {
+    public func jsonBytes(pretty: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         write(to: &output, pretty: pretty, depth: 0)
@@ -10,7 +10,7 @@ extension JSONValue {
     }
 
     /// The value as JSON text, without a final newline.
-    func jsonText(pretty: Bool = false) -> String {
+    public func jsonText(pretty: Bool = false) -> String {
         String(decoding: jsonBytes(pretty: pretty), as: UTF8.self)
     }
 
@@ -60,7 +60,7 @@ extension JSONValue {
 
     /// Shortest text that reads back as the same double; integral values keep ".0" so they
     /// read as numbers with a fraction; NaN and infinities, which JSON lacks, become null.
-    static func text(of value: Double) -> String {
+    public static func text(of value: Double) -> String {
         guard value.isFinite else { return "null" }
         let text = value.description
         return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
@@ -68,11 +68,11 @@ extension JSONValue {
 
     /// A JSON string of `bytes`: `"` and `\` escaped, control characters (C0 and C1) as `\u00XX`,
     /// other UTF-8 as is, and each byte of an invalid UTF-8 sequence as `\udcXX`.
-    static func writeString(_ bytes: [UInt8], to output: inout [UInt8]) {
+    public static func writeString(_ bytes: [UInt8], to output: inout [UInt8]) {
         bytes.withUnsafeBufferPointer { writeString($0, isValidUTF8: false, to: &output) }
     }
 
-    static func writeString(_ string: String, to output: inout [UInt8]) {
+    public static func writeString(_ string: String, to output: inout [UInt8]) {
         var string = string
         string.withUTF8 { writeString($0, isValidUTF8: true, to: &output) }
     }
@@ -146,15 +146,3 @@ extension JSONValue {
 }
 
 private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-extension OutputStream {
-    /// Writes `value` as one line of JSON Lines.
-    func writeJSONLine(_ value: JSONValue) {
-        write(bytes: value.jsonBytes() + [UInt8(ascii: "\n")])
-    }
-
-    /// Writes `value` as indented JSON and a newline.
-    func writePrettyJSON(_ value: JSONValue) {
-        write(bytes: value.jsonBytes(pretty: true) + [UInt8(ascii: "\n")])
-    }
-}

@@ -1,12 +1,13 @@
-import PhotoSupport
-
 /// A JSON value whose objects keep their keys in the order they were written, so that
 /// output reads the same on every run and in the order a person expects.
+///
+/// In PhotoSupport so that every front end (the command line, the web server) writes the
+/// same JSON with the same writer.
 ///
 /// `path` holds file names, which need not be UTF-8: written as a plain string when they
 /// are, else with each bad byte as `\udcXX` (Python's "surrogateescape"), which
 /// `os.fsencode(json.loads(…))` turns back into the exact bytes.
-enum JSONValue: Sendable {
+public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -17,15 +18,15 @@ enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
 
     /// An integer from any `BinaryInteger` (`.integer(count)`), clamped to Int64.
-    static func integer<Integer: BinaryInteger>(_ value: Integer) -> JSONValue {
+    public static func integer<Integer: BinaryInteger>(_ value: Integer) -> JSONValue {
         .int(Int64(clamping: value))
     }
 
     /// `value` or null.
-    static func optional(_ value: JSONValue?) -> JSONValue { value ?? .null }
+    public static func optional(_ value: JSONValue?) -> JSONValue { value ?? .null }
 
     /// The exact bytes of a string or path.
-    var rawPathValue: RawPath? {
+    public var rawPathValue: RawPath? {
         switch self {
         case .string(let value): RawPath(value)
         case .path(let value): value
@@ -33,13 +34,15 @@ enum JSONValue: Sendable {
         }
     }
 
-    var objectValue: [(key: String, value: JSONValue)]? { if case .object(let value) = self { value } else { nil } }
+    public var objectValue: [(key: String, value: JSONValue)]? {
+        if case .object(let value) = self { value } else { nil }
+    }
 }
 
 extension JSONValue: Equatable {
     /// Equal when they read the same as JSON text: a string and a path with the same
     /// bytes are equal; 1 and 1.0 are not.
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -57,14 +60,14 @@ extension JSONValue: Equatable {
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    init(nilLiteral: ()) { self = .null }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(integerLiteral value: Int64) { self = .int(value) }
-    init(floatLiteral value: Double) { self = .double(value) }
-    init(stringLiteral value: String) { self = .string(value) }
-    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// Keeps the literal's order.
-    init(dictionaryLiteral elements: (String, JSONValue)...) {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(elements.map { (key: $0.0, value: $0.1) })
     }
 }

@@ -1,0 +1,150 @@
+import Foundation
+import PhotoCatalog
+import PhotoLibrary
+import PhotoSupport
+
+/// How `serve` runs: where it listens, whether the page may change the catalog, and whether
+/// it is a chooser (`--pick`) that ends when the user has chosen.
+public struct GalleryOptions: Sendable {
+    public enum Purpose: Sendable, Equatable {
+        case browse
+        case pick(multiple: Bool)
+    }
+
+    public var address: ListenAddress
+    public var allowEdits: Bool
+    public var purpose: Purpose
+    /// libmicrohttpd's polling threads, connections at once, and seconds before a silent
+    /// connection (a slow client) is closed.
+    public var threads = 2
+    public var connectionLimit = 1000
+    public var timeoutSeconds = 30
+
+    public init(address: ListenAddress, allowEdits: Bool, purpose: Purpose) {
+        self.address = address
+        self.allowEdits = allowEdits
+        self.purpose = purpose
+    }
+}
+
+/// What the executable hands the server: the asset JSON exactly as `list --json` writes it,
+/// and the query that `list` would run for the page's address arguments (the same names and
+/// meanings: `?city=Bordeaux&favourite`), so the web and the command line cannot drift.
+/// Called with the server's lock held, like everything that touches the catalog.
+public struct GalleryPresentation {
+    public var assetJSON: (Asset) -> JSONValue
+    /// Throws an error whose description is shown to the page (an unknown filter, a bad value).
+    public var query: ([(name: String, value: String)]) throws -> AssetQuery
+
+    public init(
+        assetJSON: @escaping (Asset) -> JSONValue,
+        query: @escaping ([(name: String, value: String)]) throws -> AssetQuery
+    ) {
+        self.assetJSON = assetJSON
+        self.query = query
+    }
+}
+
+/// The gallery over one library: libmicrohttpd's threads call `answer`, which serialises
+/// everything that touches the catalog and the library behind one lock (neither is made for
+/// several threads), while files are sent by the library after the lock is released.
+public final class GalleryServer: @unchecked Sendable {
+    let library: Library
+    let catalog: any Catalog
+    let options: GalleryOptions
+    let presentation: GalleryPresentation
+    let lock = NSLock()
+    private var daemon: HTTPDaemon?
+    private(set) var access: AccessGuard
+    /// Changes made through this server: the catalog's own stamp tells only of other processes'.
+    var localChanges = 0
+    private var chosen: [AssetID]?
+    private let finished = DispatchSemaphore(value: 0)
+
+    public init(library: Library, catalog: any Catalog, options: GalleryOptions, presentation: GalleryPresentation) {
+        self.library = library
+        self.catalog = catalog
+        self.options = options
+        self.presentation = presentation
+        access = AccessGuard(address: options.address, port: options.address.port)
+    }
+
+    /// Starts listening; returns the URL to open (with the access token where one is needed).
+    public func start() throws -> String {
+        let daemon = try HTTPDaemon(
+            address: options.address, threads: options.threads, connectionLimit: options.connectionLimit,
+            timeoutSeconds: options.timeoutSeconds
+        ) { [unowned self] request in self.answer(request) }
+        lock.withLock { access = AccessGuard(address: options.address, port: daemon.port, keeping: access) }
+        self.daemon = daemon
+        var url = "http://\(options.address.hostText):\(daemon.port)/"
+        if let token = access.accessToken { url += "?\(AccessGuard.tokenArgument)=\(token)" }
+        return url
+    }
+
+    /// Waits until a chooser's choice is made (or `finish` is called), then stops listening.
+    /// The ids chosen, in the order given; nil when stopped without a choice.
+    public func waitUntilFinished() -> [AssetID]? {
+        finished.wait()
+        daemon?.stop()
+        return lock.withLock { chosen }
+    }
+
+    /// Ends `waitUntilFinished` without a choice (a signal).
+    public func finish() { finished.signal() }
+
+    /// The chooser's answer; called by a request, with the lock held.
+    func choose(_ ids: [AssetID]) {
+        if chosen == nil { chosen = ids }
+        finished.signal()
+    }
+
+    /// Every request: admitted or refused, then routed; every answer gets the security headers.
+    func answer(_ request: HTTPRequest) -> HTTPResponse {
+        let access = lock.withLock { self.access }
+        var response: HTTPResponse
+        switch access.admit(request) {
+        case .refused(let status, let message):
+            response = .error(status, message)
+        case .setCookieAndRedirect(let path):
+            response = HTTPResponse(status: 303, headers: [("Location", path)])
+            if let cookie = access.cookieHeader { response.headers.append(("Set-Cookie", cookie)) }
+        case .allowed:
+            response = route(request, access: access)
+        }
+        response.headers += SecurityHeaders.all
+        return response
+    }
+
+    private func route(_ request: HTTPRequest, access: AccessGuard) -> HTTPResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let isRead = request.method == "GET" || request.method == "HEAD"
+        switch (isRead, parts.first ?? "") {
+        case (true, ""): return WebPage.index(csrfToken: access.csrfToken)
+        case (true, "static"): return WebPage.asset(named: parts.dropFirst().joined(separator: "/"))
+        case (true, "api"): return lock.withLock { GalleryAPI(server: self).read(Array(parts.dropFirst()), request) }
+        case (true, "thumbnail"), (true, "preview"), (true, "original"):
+            guard parts.count == 2 else { return .error(404, "no such page") }
+            return lock.withLock { GalleryAPI(server: self).file(parts[0], id: parts[1], request) }
+        case (false, "api"):
+            if case .refused(let status, let message) = access.admitChange(request) {
+                return .error(status, message)
+            }
+            return lock.withLock { GalleryAPI(server: self).change(Array(parts.dropFirst()), request) }
+        case (false, _):
+            return .error(405, "only GET here")
+        default:
+            return .error(404, "no such page")
+        }
+    }
+}
+
+extension AccessGuard {
+    /// The same tokens, on the port the daemon really listens on (the system's for port 0).
+    init(address: ListenAddress, port: UInt16, keeping previous: AccessGuard) {
+        self.address = address
+        self.port = port
+        accessToken = previous.accessToken
+        csrfToken = previous.csrfToken
+    }
+}

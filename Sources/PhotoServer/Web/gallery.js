@@ -1,0 +1,215 @@
+// The gallery: collections as a segmented control, a grid of thumbnails loaded page by page
+// as the user scrolls, and the address holding the view (collection and list's filters), so
+// that a view is a link. Every text from the library goes in with textContent, never as HTML.
+'use strict';
+
+const photolib = (() => {
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const address = new URLSearchParams(location.search);
+  address.delete('token');
+  const state = {
+    session: null, collection: address.get('collection') || '', next: null, loading: false,
+    assets: [], version: null, chosen: [], done: false,
+  };
+  address.delete('collection');
+
+  async function request(path, options) {
+    const response = await fetch(path, Object.assign({ credentials: 'same-origin' }, options));
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(body.error || response.statusText);
+    return body;
+  }
+  const get = (path) => request(path);
+  const post = (path) => request(path, { method: 'POST', headers: { 'X-CSRF-Token': csrf } });
+
+  function element(tag, properties, children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(properties || {})) {
+      if (key === 'text') node.textContent = value;
+      else if (key === 'class') node.className = value;
+      else if (key.startsWith('aria-') || key === 'role' || key.startsWith('data-')) node.setAttribute(key, value);
+      else node[key] = value;
+    }
+    for (const child of children || []) node.append(child);
+    return node;
+  }
+
+  const name = (asset) => asset.caption || asset.fileName || asset.relativePath || asset.id;
+  function when(asset) {
+    if (!asset.takenAt) return 'undated';
+    const date = new Date(asset.takenAt);
+    return isNaN(date) ? asset.takenAt : date.toLocaleString();
+  }
+  const label = (asset) => [name(asset), asset.city, when(asset)].filter(Boolean).join(', ');
+  const thumbnail = (asset) => '/thumbnail/' + asset.id + '?v=' + encodeURIComponent(asset.contentHash || '');
+  const preview = (asset) => '/preview/' + asset.id + '?v=' + encodeURIComponent(asset.contentHash || '');
+
+  function status(text) { document.getElementById('status').textContent = text; }
+
+  function query(extra) {
+    const params = new URLSearchParams(address);
+    if (state.collection) params.set('collection', state.collection);
+    for (const [key, value] of Object.entries(extra || {})) params.set(key, value);
+    return params.toString();
+  }
+
+  async function loadCollections() {
+    const answer = await get('/api/collections');
+    state.version = answer.version;
+    const bar = document.getElementById('collections');
+    bar.replaceChildren();
+    const shown = answer.collections.filter((c) => c.count > 0 || c.selector === 'all');
+    for (const collection of shown) {
+      const selected = (state.collection || 'all') === collection.selector;
+      const tab = element('button', {
+        type: 'button', role: 'tab', 'aria-selected': String(selected), class: 'tab',
+        'data-selector': collection.selector,
+      }, [element('span', { text: collection.title }), element('span', { class: 'count', text: String(collection.count) })]);
+      tab.addEventListener('click', () => selectCollection(collection.selector));
+      bar.append(tab);
+    }
+  }
+
+  async function selectCollection(selector) {
+    state.collection = selector === 'all' ? '' : selector;
+    history.replaceState(null, '', '?' + query());
+    await loadCollections();
+    await reload();
+  }
+
+  function cell(asset, index) {
+    const image = element('img', { src: thumbnail(asset), alt: label(asset), loading: 'lazy', decoding: 'async', draggable: false });
+    const button = element('button', {
+      type: 'button', class: 'cell', 'aria-label': label(asset), 'aria-haspopup': 'dialog',
+      'data-id': asset.id, 'data-index': String(index),
+    }, [image]);
+    if (asset.favourite) button.append(element('span', { class: 'badge', 'aria-hidden': 'true', text: '♥' }));
+    if (state.chosen.includes(asset.id)) button.classList.add('chosen');
+    window.photolibPeek.attach(button, () => state.assets[index], index);
+    return element('li', {}, [button]);
+  }
+
+  async function reload() {
+    state.assets = [];
+    state.next = null;
+    document.getElementById('grid').replaceChildren();
+    await loadPage(true);
+  }
+
+  async function loadPage(first) {
+    if (state.loading || (!first && !state.next)) return;
+    state.loading = true;
+    try {
+      const answer = await get('/api/assets?' + query(first ? { limit: 120 } : { after: state.next, limit: 120 }));
+      const grid = document.getElementById('grid');
+      for (const asset of answer.assets) {
+        state.assets.push(asset);
+        grid.append(cell(asset, state.assets.length - 1));
+      }
+      state.next = answer.next;
+      if (first) status(answer.total === 1 ? '1 photo' : answer.total + ' photos');
+    } catch (error) {
+      status(error.message);
+    } finally {
+      state.loading = false;
+    }
+  }
+
+  // A changed asset (an action here or elsewhere) is drawn again in place.
+  function replace(asset) {
+    const index = state.assets.findIndex((a) => a.id === asset.id);
+    if (index < 0) return;
+    state.assets[index] = asset;
+    const old = document.querySelector('.cell[data-index="' + index + '"]');
+    if (old) old.parentElement.replaceWith(cell(asset, index));
+  }
+
+  // The catalog changed (here or in another program): counts and the loaded assets are
+  // read again, as many as were loaded.
+  async function refresh() {
+    const loaded = Math.max(120, state.assets.length);
+    await loadCollections();
+    const page = await get('/api/assets?' + query({ limit: Math.min(500, loaded) }));
+    state.assets = [];
+    const grid = document.getElementById('grid');
+    grid.replaceChildren();
+    for (const asset of page.assets) { state.assets.push(asset); grid.append(cell(asset, state.assets.length - 1)); }
+    state.next = page.next;
+    status(page.total === 1 ? '1 photo' : page.total + ' photos');
+  }
+
+  async function poll() {
+    if (window.photolibPeek.isOpen()) return;
+    try {
+      const answer = await get('/api/version');
+      if (state.version !== null && answer.version !== state.version) await refresh();
+      state.version = answer.version;
+    } catch (error) { /* the server is gone or busy: try again later */ }
+  }
+
+  function columns() {
+    const cells = document.querySelectorAll('.cell');
+    if (cells.length < 2) return 1;
+    const top = cells[0].getBoundingClientRect().top;
+    let count = 0;
+    for (const c of cells) { if (c.getBoundingClientRect().top !== top) break; count++; }
+    return Math.max(1, count);
+  }
+
+  // Arrow keys move the focus over the grid; the peek and detail views take their own keys.
+  function gridKeys(event) {
+    const focused = document.activeElement;
+    if (!focused || !focused.classList.contains('cell') || window.photolibPeek.isOpen()) return;
+    const index = Number(focused.dataset.index);
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns(), ArrowDown: columns() }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const target = document.querySelector('.cell[data-index="' + (index + step) + '"]');
+    if (target) target.focus();
+    if (index + step >= state.assets.length - 20) loadPage(false);
+  }
+
+  function updatePickBar() {
+    const bar = document.getElementById('pickbar');
+    if (state.session.pick !== 'multiple') return;
+    bar.hidden = false;
+    document.getElementById('pickcount').textContent = state.chosen.length + ' chosen';
+    document.getElementById('pickdone').disabled = state.chosen.length === 0;
+  }
+
+  async function choose(ids) {
+    if (state.done) return;
+    await post('/api/pick?' + ids.map((id) => 'id=' + encodeURIComponent(id)).join('&'));
+    state.done = true;
+    document.body.classList.add('done');
+    status('Chosen: you can close this page.');
+  }
+
+  function toggleChosen(asset) {
+    const at = state.chosen.indexOf(asset.id);
+    if (at >= 0) state.chosen.splice(at, 1); else state.chosen.push(asset.id);
+    const button = document.querySelector('.cell[data-id="' + asset.id + '"]');
+    if (button) button.classList.toggle('chosen', at < 0);
+    updatePickBar();
+  }
+
+  async function start() {
+    state.session = await get('/api/session');
+    document.getElementById('title').textContent = state.session.library || 'photolib';
+    document.title = (state.session.pick ? 'Choose a photo: ' : '') + (state.session.library || 'photolib');
+    document.body.classList.toggle('picking', Boolean(state.session.pick));
+    document.getElementById('pickdone').addEventListener('click', () => choose(state.chosen));
+    updatePickBar();
+    document.addEventListener('keydown', gridKeys);
+    new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadPage(false);
+    }, { rootMargin: '800px' }).observe(document.getElementById('more'));
+    await loadCollections();
+    await reload();
+    setInterval(poll, 3000);
+  }
+
+  return { state, get, post, element, label, name, when, preview, replace, refresh, choose, toggleChosen, start, status };
+})();
+
+document.addEventListener('DOMContentLoaded', () => photolib.start());

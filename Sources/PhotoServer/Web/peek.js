@@ -1,0 +1,246 @@
+// Peek and pop. A press and hold (500 ms), Force Touch where the browser reports pressure,
+// a right click, or Space on a focused photo opens the peek: the preview over the blurred
+// page, with its caption, place and date; swiping up (or the up arrow) shows its actions,
+// exactly those `photolib peek --json` lists. Letting go of a hold without choosing closes
+// it. A tap, pressing deeper, tapping the peek or Enter pops: the detail view, or in a chooser
+// the photo handed back to the program that asked.
+'use strict';
+
+window.photolibPeek = (() => {
+  const holdMilliseconds = 500;
+  const swipeUpPixels = 40;
+  let peek = null; // { asset, index, held, revealed }
+  let detailIndex = null;
+  let lastFocus = null;
+
+  const $ = (id) => document.getElementById(id);
+  const isOpen = () => peek !== null || detailIndex !== null || !$('confirm').hidden;
+
+  function attach(button, assetAt, index) {
+    let timer = null;
+    let startY = 0;
+    let pressed = false;
+    const cancelHold = () => { if (timer) { clearTimeout(timer); timer = null; } };
+    // While pressed, the pointer is followed on the whole document: once the peek covers the
+    // page, the moves and the release land on it, not on the cell.
+    const moved = (event) => {
+      if (!pressed) return;
+      // Pen and touch screens that report pressure: pressing harder peeks, then pops.
+      if (event.pointerType !== 'mouse' && event.pressure >= 0.75 && !peek) { cancelHold(); open(assetAt(), index, { held: true }); }
+      if (peek && peek.held && event.pointerType !== 'mouse' && event.pressure >= 0.95) { release(); pop(index); return; }
+      if (peek && peek.held && startY - event.clientY > swipeUpPixels) reveal();
+    };
+    const released = () => {
+      if (!pressed) return;
+      release();
+      if (timer) { cancelHold(); tap(assetAt(), index); return; }
+      if (peek && peek.held) { peek.held = false; if (!peek.revealed) close(); }
+    };
+    const cancelled = () => { release(); cancelHold(); if (peek && peek.held && !peek.revealed) close(); };
+    function release() {
+      pressed = false;
+      document.removeEventListener('pointermove', moved);
+      document.removeEventListener('pointerup', released);
+      document.removeEventListener('pointercancel', cancelled);
+    }
+    button.addEventListener('pointerdown', (event) => {
+      if (event.button !== 0 || isOpen()) return;
+      pressed = true;
+      startY = event.clientY;
+      document.addEventListener('pointermove', moved);
+      document.addEventListener('pointerup', released);
+      document.addEventListener('pointercancel', cancelled);
+      timer = setTimeout(() => { timer = null; open(assetAt(), index, { held: true }); }, holdMilliseconds);
+    });
+    button.addEventListener('contextmenu', (event) => { event.preventDefault(); cancelHold(); release(); open(assetAt(), index, { held: false }); reveal(); });
+    // Safari's Force Touch trackpads.
+    button.addEventListener('webkitmouseforcewillbegin', (event) => event.preventDefault());
+    button.addEventListener('webkitmouseforcechanged', (event) => {
+      const force = event.webkitForce || 0;
+      if (force >= 2 && !peek) { cancelHold(); open(assetAt(), index, { held: true }); }
+      if (force >= 3 && peek) { release(); pop(index); }
+    });
+    button.addEventListener('keydown', (event) => {
+      if (isOpen()) return;
+      if (event.key === ' ') { event.preventDefault(); open(assetAt(), index, { held: false }); reveal(); }
+      if (event.key === 'Enter') { event.preventDefault(); tap(assetAt(), index); }
+    });
+    button.addEventListener('click', (event) => event.preventDefault());
+  }
+
+  function tap(asset, index) {
+    const pick = photolib.state.session.pick;
+    if (pick === 'multiple') photolib.toggleChosen(asset);
+    else pop(index);
+  }
+
+  async function open(asset, index, how) {
+    lastFocus = document.activeElement;
+    peek = { asset, index, held: how.held, revealed: false };
+    $('peek-image').src = photolib.preview(asset);
+    $('peek-image').alt = photolib.label(asset);
+    $('peek-caption').textContent = photolib.name(asset);
+    $('peek-meta').textContent = [asset.city, photolib.when(asset)].filter(Boolean).join(' · ');
+    $('peek-actions').replaceChildren();
+    $('peek-actions').hidden = true;
+    $('peek').hidden = false;
+    document.body.classList.add('peeking');
+    $('peek-card').focus();
+    try {
+      const detail = await photolib.get('/api/assets/' + asset.id);
+      if (peek && peek.asset.id === asset.id) showActions(detail);
+    } catch (error) { photolib.status(error.message); }
+  }
+
+  function showActions(detail) {
+    const list = $('peek-actions');
+    list.replaceChildren();
+    const editable = photolib.state.session.allowEdits;
+    for (const action of detail.actions) {
+      const item = photolib.element('button', {
+        type: 'button', role: 'menuitem', class: 'action ' + action.style, text: action.title,
+        'data-action': action.name, disabled: !editable,
+        title: editable ? '' : 'read-only: start photolib serve --allow-edits',
+      });
+      item.addEventListener('click', () => perform(detail.asset, action));
+      list.append(photolib.element('li', { role: 'none' }, [item]));
+    }
+    if (peek && peek.revealed) { list.hidden = false; focusFirstAction(); }
+  }
+
+  function focusFirstAction() {
+    const first = $('peek-actions').querySelector('button:not([disabled])');
+    if (first) first.focus();
+  }
+
+  function reveal() {
+    if (!peek) return;
+    peek.revealed = true;
+    $('peek-actions').hidden = false;
+    $('peek').classList.add('revealed');
+    focusFirstAction();
+  }
+
+  function close() {
+    peek = null;
+    $('peek').hidden = true;
+    $('peek').classList.remove('revealed');
+    document.body.classList.remove('peeking');
+    if (lastFocus && detailIndex === null) lastFocus.focus();
+  }
+
+  function confirm(text, yes) {
+    return new Promise((resolve) => {
+      $('confirm-text').textContent = text;
+      $('confirm-yes').textContent = yes;
+      $('confirm').hidden = false;
+      $('confirm-no').focus();
+      const done = (answer) => { $('confirm').hidden = true; $('confirm-yes').onclick = $('confirm-no').onclick = null; resolve(answer); };
+      $('confirm-yes').onclick = () => done(true);
+      $('confirm-no').onclick = () => done(false);
+    });
+  }
+
+  async function perform(asset, action) {
+    if (action.style === 'destructive' && !(await confirm('Move "' + photolib.name(asset) + '" to the trash?', action.title))) return;
+    try {
+      const detail = await photolib.post('/api/assets/' + asset.id + '/' + action.name);
+      photolib.replace(detail.asset);
+      if (peek && peek.asset.id === asset.id) { peek.asset = detail.asset; showActions(detail); }
+      if (action.name === 'delete' || action.name === 'restore') { close(); photolib.refresh(); }
+      photolib.status(action.title + ': done');
+    } catch (error) { photolib.status(error.message); }
+  }
+
+  async function pop(index) {
+    const asset = photolib.state.assets[index];
+    if (!asset) return;
+    if (peek) close();
+    if (photolib.state.session.pick === 'single') { await photolib.choose([asset.id]); return; }
+    detailIndex = index;
+    lastFocus = lastFocus || document.activeElement;
+    $('detail').hidden = false;
+    document.body.classList.add('popped');
+    $('detail-image').src = photolib.preview(asset);
+    $('detail-image').alt = photolib.label(asset);
+    $('detail-caption').textContent = photolib.name(asset);
+    $('detail-original').href = '/original/' + asset.id;
+    $('detail-choose').hidden = photolib.state.session.pick !== 'multiple';
+    $('detail-close').focus();
+    facts(asset);
+    try {
+      const detail = await photolib.get('/api/assets/' + asset.id);
+      if (detailIndex === index) history(detail.history);
+    } catch (error) { photolib.status(error.message); }
+  }
+
+  function facts(asset) {
+    const rows = [
+      ['Taken', photolib.when(asset)],
+      ['Place', [asset.city, asset.region, asset.countryName].filter(Boolean).join(', ')],
+      ['Camera', asset.camera ? [asset.camera.make, asset.camera.model].filter(Boolean).join(' ') : ''],
+      ['Size', asset.width && asset.height ? asset.width + ' × ' + asset.height : ''],
+      ['File', asset.relativePath], ['Format', asset.format],
+      ['Bytes', asset.fileSize !== undefined ? String(asset.fileSize) : ''],
+      ['Keywords', (asset.keywords || []).join(', ')],
+      ['Rating', asset.rating ? String(asset.rating) : ''],
+      ['Favourite', asset.favourite ? 'yes' : 'no'], ['Liked', asset.liked ? 'yes' : 'no'],
+      ['Id', asset.id],
+    ];
+    const list = $('detail-facts');
+    list.replaceChildren();
+    for (const [term, value] of rows) {
+      if (!value) continue;
+      list.append(photolib.element('dt', { text: term }), photolib.element('dd', { text: value }));
+    }
+  }
+
+  function history(events) {
+    const list = $('detail-history');
+    list.replaceChildren();
+    for (const event of events) {
+      const text = new Date(event.date * 1000).toLocaleString() + ': ' + event.action + ' ' + event.field +
+        ' ' + (event.old === null ? '∅' : event.old) + ' → ' + (event.new === null ? '∅' : event.new);
+      list.append(photolib.element('li', { text }));
+    }
+    if (!events.length) list.append(photolib.element('li', { text: 'no changes yet' }));
+  }
+
+  function unpop() {
+    detailIndex = null;
+    $('detail').hidden = true;
+    $('detail-image').removeAttribute('src');
+    document.body.classList.remove('popped');
+    if (lastFocus) lastFocus.focus();
+    lastFocus = null;
+  }
+
+  function step(offset) {
+    if (detailIndex === null) return;
+    const next = detailIndex + offset;
+    if (next >= 0 && next < photolib.state.assets.length) pop(next);
+  }
+
+  document.addEventListener('DOMContentLoaded', () => {
+    $('peek').addEventListener('click', (event) => { if (event.target === $('peek')) close(); });
+    $('peek-image').addEventListener('click', () => { if (peek) pop(peek.index); });
+    $('detail-close').addEventListener('click', unpop);
+    $('detail-prev').addEventListener('click', () => step(-1));
+    $('detail-next').addEventListener('click', () => step(1));
+    $('detail-choose').addEventListener('click', () => { const a = photolib.state.assets[detailIndex]; if (a) photolib.toggleChosen(a); });
+    document.addEventListener('keydown', (event) => {
+      if (!$('confirm').hidden) { if (event.key === 'Escape') $('confirm-no').click(); return; }
+      if (peek) {
+        if (event.key === 'Escape') { event.preventDefault(); close(); }
+        else if (event.key === 'ArrowUp') { event.preventDefault(); reveal(); }
+        else if (event.key === 'Enter' && document.activeElement === $('peek-card')) { event.preventDefault(); pop(peek.index); }
+      } else if (detailIndex !== null) {
+        if (event.key === 'Escape') { event.preventDefault(); unpop(); }
+        else if (event.key === 'ArrowLeft') step(-1);
+        else if (event.key === 'ArrowRight') step(1);
+      }
+    });
+  });
+
+  return { attach, isOpen, open, pop, close };
+})();
