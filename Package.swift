@@ -30,6 +30,9 @@ let package = Package(
         .target(name: "CHeif", dependencies: ["CLazyLibrary"]),
         .target(name: "CLibRaw", dependencies: ["CLazyLibrary"]),
         .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
+        // FFmpeg (libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev), opened when
+        // the first video is met, in the video worker child only (see VideoWorker).
+        .target(name: "CFFmpeg", dependencies: ["CLazyLibrary"]),
 
         /** Raw paths as bytes, file I/O, the directory walker, parallel work and the base error protocol. */
         .target(name: "PhotoSupport"),
@@ -38,6 +41,7 @@ let package = Package(
             name: "PhotoFormats",
             dependencies: [
                 "PhotoSupport", "CExif", "CJPEG", "CTurboJPEG", "CHeif", "CPNG", "CLibRaw", "CWebP", "CTIFF",
+                "CFFmpeg",
             ],
             // Pure: no library, no catalog. The pixel loops (resampling, orientation, colour
             // conversion) run about 100x slower unoptimised, which would make debug-built tests

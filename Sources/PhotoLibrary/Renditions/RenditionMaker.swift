@@ -43,6 +43,9 @@ public final class RenditionMaker {
         source: RawPath, contentHash knownHash: String?, orientation: Int,
         kinds: Set<RenditionKind>, force: Bool
     ) throws -> RenditionOutcome {
+        if VideoFile.isVideo(source) {
+            return try makeVideo(source: source, contentHash: knownHash, kinds: kinds, force: force)
+        }
         let orientation = ImageOrientation(exif: orientation)
         defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
         var length: Int?
@@ -68,7 +71,7 @@ public final class RenditionMaker {
     }
 
     /// The file of each asked-for kind under `contentHash`, and the kinds to make.
-    private func plan(
+    func plan(
         _ contentHash: String, kinds: Set<RenditionKind>, force: Bool
     ) throws -> (paths: [RenditionKind: RawPath], missing: [RenditionKind]) {
         var paths: [RenditionKind: RawPath] = [:]
@@ -205,7 +208,7 @@ public final class RenditionMaker {
     /// upright, then each rendition from that, as for a JPEG. A raw's half-size picture is
     /// its renditions' limit (`ImageFormat.renditionSourceSide`): when the preview would be
     /// larger it is that picture as decoded, without resampling.
-    private func write(
+    func write(
         _ decoded: FormatDecoder.Decoded, format: ImageFormat, orientation: ImageOrientation,
         missing: [RenditionKind],
         kinds: Set<RenditionKind>, paths: [RenditionKind: RawPath]
@@ -236,7 +239,7 @@ public final class RenditionMaker {
 
     /// The side the decoded picture must reach for the renditions in `missing`: the
     /// thumbnail's alone when only it is missing, else the largest.
-    private func largestSide(of missing: [RenditionKind]) -> Int {
+    func largestSide(of missing: [RenditionKind]) -> Int {
         missing == [.thumbnail] ? settings.thumbnailSize : max(settings.previewSize, settings.thumbnailSize)
     }
 
