@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
         // libmicrohttpd (libmicrohttpd-dev), opened when `serve` starts: no other command loads it.
         .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
+        // FFmpeg (libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev), opened when
+        // the first video is met, in the video worker child only (see VideoWorker).
+        .target(name: "CFFmpeg", dependencies: ["CLazyLibrary"]),
 
         /** Raw paths as bytes, file I/O, the directory walker, parallel work and the base error protocol. */
         .target(name: "PhotoSupport"),
@@ -40,6 +43,7 @@ let package = Package(
             name: "PhotoFormats",
             dependencies: [
                 "PhotoSupport", "CExif", "CJPEG", "CTurboJPEG", "CHeif", "CPNG", "CLibRaw", "CWebP", "CTIFF",
+                "CFFmpeg",
             ],
             // Pure: no library, no catalog. The pixel loops (resampling, orientation, colour
             // conversion) run about 100x slower unoptimised, which would make debug-built tests

@@ -26,7 +26,16 @@ if CommandLine.arguments.count > 1,
     guard let reply = RawPreviewWorker.childReply(to: arguments) else { exit(64) }
     exit(FileSystem.writeAll(reply, to: STDOUT_FILENO) ? 0 : 1)
 }
+// FFmpeg runs in a child photolib too (see VideoWorker), one per video.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == VideoWorker.argument {
+    let arguments = (1..<Int(CommandLine.argc)).map { index in
+        CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+    }
+    guard let reply = VideoWorker.childReply(to: arguments) else { exit(64) }
+    exit(FileSystem.writeAll(reply, to: STDOUT_FILENO) ? 0 : 1)
+}
 RawPreviewWorker.register(executable: "/proc/self/exe")
+VideoWorker.register(executable: "/proc/self/exe")
 
 let status = CommandRunner(commands: CommandRegistry.commands)
     .run(CommandRunner.processArguments(), context: .forCurrentProcess())

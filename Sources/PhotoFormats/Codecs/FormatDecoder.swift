@@ -16,6 +16,15 @@ package final class FormatDecoder {
         /// The size the photo is described with when the picture is smaller (a raw file's
         /// preview or half-size decode): renditions are made at the sizes this gives.
         package var displaySize: (width: Int, height: Int)?
+
+        package init(
+            image: RGBImage, isUpright: Bool, damage: String? = nil, displaySize: (width: Int, height: Int)? = nil
+        ) {
+            self.image = image
+            self.isUpright = isUpright
+            self.damage = damage
+            self.displaySize = displaySize
+        }
     }
 
     private let storage = PixelStorage<UInt8>()

@@ -7,6 +7,8 @@ public struct ImagingError: PhotolibError {
         case undecodable(String)
         /// A format other than JPEG whose library gave up on the data; its message.
         case undecodableFormat(format: ImageFormat, message: String)
+        /// A video FFmpeg could not read, or whose worker failed; the one line of why.
+        case undecodableVideo(String)
         /// The frame header claims more pixels than the library allows.
         case tooManyPixels(width: Int, height: Int, limitMegapixels: Int)
         /// A progressive (multi-scan) image whose DCT coefficients, which libjpeg keeps for the
@@ -38,7 +40,8 @@ public struct ImagingError: PhotolibError {
 
     public var kind: ErrorKind {
         switch reason {
-        case .undecodable, .undecodableFormat, .tooManyPixels, .overMemoryBudget, .transformOverMemoryBudget,
+        case .undecodable, .undecodableFormat, .undecodableVideo, .tooManyPixels, .overMemoryBudget,
+            .transformOverMemoryBudget,
             .decodeOverMemoryBudget, .unsupportedColorModel:
             .badData
         case .encodingFailed, .outOfMemory: .failure
@@ -53,6 +56,7 @@ public struct ImagingError: PhotolibError {
         switch reason {
         case .undecodable(let message): "cannot decode JPEG: \(message)"
         case .undecodableFormat(let format, let message): "cannot decode \(format.displayName): \(message)"
+        case .undecodableVideo(let message): "cannot read video: \(message)"
         case .tooManyPixels(let width, let height, let limit):
             PixelLimit(megapixels: limit).refusal(width: width, height: height)
         case .overMemoryBudget(let bytes, let limit):

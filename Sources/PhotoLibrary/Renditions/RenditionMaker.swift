@@ -47,6 +47,9 @@ public final class RenditionMaker {
         source: RawPath, contentHash knownHash: String?, orientation: Int,
         kinds: Set<RenditionKind>, force: Bool, needsVisualHash: Bool = false
     ) throws -> RenditionOutcome {
+        if VideoFile.isVideo(source) {
+            return try makeVideo(source: source, contentHash: knownHash, kinds: kinds, force: force)
+        }
         let orientation = ImageOrientation(exif: orientation)
         defer { if sourceStorage.capacity > Self.keptSourceCapacity { sourceStorage.shrink(to: 0) } }
         var length: Int?
@@ -73,7 +76,7 @@ public final class RenditionMaker {
     }
 
     /// The file of each asked-for kind under `contentHash`, and the kinds to make.
-    private func plan(
+    func plan(
         _ contentHash: String, kinds: Set<RenditionKind>, force: Bool
     ) throws -> (paths: [RenditionKind: RawPath], missing: [RenditionKind]) {
         var paths: [RenditionKind: RawPath] = [:]
@@ -235,7 +238,7 @@ public final class RenditionMaker {
     /// upright, then each rendition from that, as for a JPEG. A raw's half-size picture is
     /// its renditions' limit (`ImageFormat.renditionSourceSide`): when the preview would be
     /// larger it is that picture as decoded, without resampling.
-    private func write(
+    func write(
         _ decoded: FormatDecoder.Decoded, format: ImageFormat, orientation: ImageOrientation,
         missing: [RenditionKind],
         kinds: Set<RenditionKind>, paths: [RenditionKind: RawPath]
@@ -266,7 +269,7 @@ public final class RenditionMaker {
 
     /// The side the decoded picture must reach for the renditions in `missing`: the
     /// thumbnail's alone when only it is missing, else the largest.
-    private func largestSide(of missing: [RenditionKind]) -> Int {
+    func largestSide(of missing: [RenditionKind]) -> Int {
         missing == [.thumbnail] ? settings.thumbnailSize : max(settings.previewSize, settings.thumbnailSize)
     }
 

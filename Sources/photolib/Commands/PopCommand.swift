@@ -30,7 +30,8 @@ enum PopCommand: PhotolibCommand {
             byte (into PATH under the original's name when PATH is a folder) (--upright turns it by its EXIF orientation losslessly and resets the tag); \
             --with-companions also copies its companions (RAW twin, .THM, Live Photo movie) beside the copy, \
             under the copy's name with their own extensions; \
-            --output - writes the original's bytes to stdout; --open hands its path to \
+            --output - writes the original's bytes to stdout (a video's own bytes, as for a \
+            photo; its detail adds the container, duration, codecs and streams FFmpeg reads); --open hands its path to \
             $PHOTOLIB_VIEWER or xdg-open. An existing file is never replaced without --force (exit status 73), a folder never. \
             Records that the asset was popped: 'list --sort popped' shows the latest first.
             """,
@@ -153,8 +154,12 @@ enum PopCommand: PhotolibCommand {
         let presenter = PreviewPresenter(
             presenter: try AssetPresenter(library: library, catalog: catalog, assets: [asset]),
             libraryArgument: AssetArguments.libraryArgument(command, context: context))
+        // A video's probe comes from the video worker; it has no EXIF, and is not read whole.
+        let video = VideoFile.isVideo(original) ? try? VideoPosterSource().probe(original) : nil
         // A missing or unreadable original still has its catalog facts to show.
-        let exif = (try? FileSystem.readFile(original)).map { ExifListing.fields(in: $0) } ?? []
+        let exif =
+            VideoFile.isVideo(original)
+            ? [] : (try? FileSystem.readFile(original)).map { ExifListing.fields(in: $0) } ?? []
         let companions = asset.trashed ? [] : Companions.of(original)
         let renditions = source.existingRenditions(of: asset)
         let fileStatus = FileSystem.status(original)
@@ -182,6 +187,7 @@ enum PopCommand: PhotolibCommand {
                             ])
                         })
                 ))
+            if let video { members.append(("video", VideoDetail.json(video))) }
             context.stdout.writePrettyJSON(.object(members))
             return .success
         }
@@ -211,6 +217,7 @@ enum PopCommand: PhotolibCommand {
             DetailText.text(
                 asset, original: original, exif: exif, renditions: renditions, companions: companions,
                 width: context.tableWidth))
+        if let video { context.stdout.write(VideoDetail.text(video)) }
         return status
     }
 }

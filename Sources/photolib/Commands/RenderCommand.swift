@@ -29,6 +29,9 @@ enum RenderCommand: PhotolibCommand {
             never made twice. Renditions that exist are kept unless --force. With no ASSET, every \
             asset that is not missing, except those index found undecodable (--retry-failed tries \
             them too). 'photolib index' already makes them for the files it reads. \
+            A video's are its poster frame: the first key frame past a tenth of the clip \
+            (at most 1 s) that is neither black nor flat, upright, decoded by FFmpeg in a \
+            child process with a time and memory budget. \
             With --worker (a library whose catalog is PostgreSQL), processes on any machine that \
             mounts the library render every asset together, claiming slices of assets from a \
             work queue in the catalog ('photolib status' shows it). list's filters (such as \

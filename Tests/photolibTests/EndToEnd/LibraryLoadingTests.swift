@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// libheif, LibRaw, libpq and libmicrohttpd are opened when first needed, not when photolib starts (see
+/// libheif, LibRaw, libpq, libmicrohttpd and FFmpeg are opened when first needed, not when photolib starts (see
 /// CLazyLibrary): the dynamic loader says which libraries a run loaded (`LD_DEBUG=files`).
 @Suite struct LibraryLoadingTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
@@ -16,9 +16,11 @@ import Testing
         }
     }
 
-    static let lazyLibraries = ["libheif.so", "libraw_r.so", "libpq.so", "libmicrohttpd.so"]
+    /// FFmpeg's four: opened by the video worker child only (see VideoWorker).
+    static let ffmpegLibraries = ["libavformat.so", "libavcodec.so", "libswscale.so", "libavutil.so"]
+    static let lazyLibraries = ["libheif.so", "libraw_r.so", "libpq.so", "libmicrohttpd.so"] + ffmpegLibraries
 
-    @Test func aJPEGLibraryNeverLoadsTheHEIFRawOrPostgreSQLLibraries() throws {
+    @Test func aJPEGLibraryNeverLoadsTheHEIFRawPostgreSQLOrFFmpegLibraries() throws {
         let library = try TestLibrary.sample()
         for arguments in [["index", "--no-renditions"], ["list", "--jsonl"]] {
             let result = try BinaryRunner.run(

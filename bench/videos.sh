@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Video poster benchmark (issue 28): photolib making the thumbnail and the preview of each of
+# COUNT clips from its poster frame, against what people use instead: ffmpegthumbnailer run
+# twice per clip (-s 256, then -s 1280), and ffmpeg seeking and taking one frame twice
+# (-ss OFFSET -frames:v 1, scaled to 256 and 1280), the faster of the two.
+#
+#   bench/videos.sh [PHOTOLIB]      PHOTOLIB defaults to .build/release/photolib
+#
+# Environment: COUNT (default 8) clips of CLIP_SECONDS (default 10) s at SIZE (default 1920x1080),
+# 30 fps, H.264 with a key frame a second as phones write them, made by ffmpeg in a
+# temporary folder (every other one stored turned, with a display matrix, as a phone held
+# upright records); RUNS (default 5; the median of each is reported). One clip at a time for
+# every tool (photolib with --jobs 1), so that the figures compare per-clip work.
+# Until the index takes videos as assets, the clips are put in the catalog as rows the way
+# the index writes them (python3's sqlite3), which render then finds like any asset.
+# Goal: photolib at least 2x faster than the faster of the others, wall time.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+photolib=$(realpath "${1:-$root/.build/release/photolib}" 2>/dev/null || true)
+count=${COUNT:-8}
+seconds=${CLIP_SECONDS:-10}
+size=${SIZE:-1920x1080}
+runs=${RUNS:-5}
+source "$root/bench/lib.sh"
+
+fail() { echo "videos.sh: $*" >&2; exit 1; }
+[ -x "$photolib" ] || fail "no photolib binary at '${1:-$root/.build/release/photolib}' (run 'make build')"
+need ffmpeg ffmpeg
+need ffmpegthumbnailer ffmpegthumbnailer
+need python3 python3
+[ -x /usr/bin/time ] || fail "/usr/bin/time is missing (apt-get install time)"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/photolib-videos-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+library=$work/library
+mkdir -p "$library/clips" "$work/out"
+
+for ((i = 0; i < count; i++)); do
+    clip=$library/clips/clip-$i.mp4
+    ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=$size:rate=30:duration=$seconds" \
+        -c:v libx264 -preset veryfast -g 30 -pix_fmt yuv420p "$work/plain.mp4"
+    if ((i % 2)); then
+        ffmpeg -nostdin -loglevel error -y -i "$work/plain.mp4" -c copy -metadata:s:v:0 rotate=90 "$clip"
+    else
+        mv "$work/plain.mp4" "$clip"
+    fi
+done
+rm -f "$work/plain.mp4"
+
+"$photolib" init "$library" >/dev/null
+(cd "$library" && "$photolib" index --no-renditions >/dev/null) || true
+assets=$(cd "$library" && "$photolib" list --ids | wc -l)
+if [ "$assets" -lt "$count" ]; then
+    python3 - "$library" <<'PY'
+import os, sqlite3, sys, time
+library = sys.argv[1]
+db = sqlite3.connect(os.path.join(library, ".photolib", "catalog.sqlite"))
+now = time.time()
+for index, name in enumerate(sorted(os.listdir(os.path.join(library, "clips")))):
+    relative = "clips/" + name
+    info = os.stat(os.path.join(library, relative))
+    db.execute(
+        "INSERT INTO assets (id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height,"
+        " indexed_at, added_at) VALUES (?, ?, ?, ?, ?, 1920, 1080, ?, ?)",
+        ("%016x" % (index + 1), relative.encode(), info.st_size, info.st_mtime_ns, "bench-%d" % index, now, now))
+db.commit()
+PY
+fi
+echo "clips: $count of ${seconds}s at $size, H.264 (every other one turned), $(du -sh "$library/clips" | cut -f1)"
+
+# What each tool does for all clips, one clip at a time.
+photolib_posters() { cd "$library" && "$photolib" render --force --jobs 1; }
+thumbnailer_both() {
+    local clip
+    for clip in "$library"/clips/*.mp4; do
+        ffmpegthumbnailer -i "$clip" -o "$work/out/t.jpg" -s 256 -q 8
+        ffmpegthumbnailer -i "$clip" -o "$work/out/p.jpg" -s 1280 -q 8
+    done
+}
+# ffmpeg at the offset photolib starts from (min(1 s, a tenth)), autorotated as it does by default.
+ffmpeg_both() {
+    local clip offset
+    offset=$(awk -v s="$seconds" 'BEGIN { print (s / 10 < 1 ? s / 10 : 1) }')
+    for clip in "$library"/clips/*.mp4; do
+        ffmpeg -nostdin -loglevel error -y -ss "$offset" -i "$clip" -frames:v 1 \
+            -vf "scale=256:256:force_original_aspect_ratio=decrease" "$work/out/t.jpg"
+        ffmpeg -nostdin -loglevel error -y -ss "$offset" -i "$clip" -frames:v 1 \
+            -vf "scale=1280:1280:force_original_aspect_ratio=decrease" "$work/out/p.jpg"
+    done
+}
+export -f photolib_posters thumbnailer_both ffmpeg_both
+export library photolib work seconds
+
+photolib_posters >/dev/null 2>&1
+made=$(cd "$library" && "$photolib" render --force --jobs 1 2>&1 | tail -1)
+echo "photolib render: $made"
+measure photolib "$runs" "" bash -c photolib_posters
+measure thumbnailer "$runs" "" bash -c thumbnailer_both
+measure ffmpeg "$runs" "" bash -c ffmpeg_both
+
+printf '%-34s %10s %10s %10s\n' "tool (thumbnail + preview)" "wall ms" "CPU ms" "ms/clip"
+for name in photolib thumbnailer ffmpeg; do
+    label=$name
+    [ "$name" = photolib ] && label="photolib render --force --jobs 1"
+    [ "$name" = thumbnailer ] && label="ffmpegthumbnailer -s 256, -s 1280"
+    [ "$name" = ffmpeg ] && label="ffmpeg -ss -frames:v 1, twice"
+    printf '%-34s %10s %10s %10s\n' "$label" "${ms[$name]}" "${cpu[$name]}" "$((ms[$name] / count))"
+done
+fastest=thumbnailer
+[ "${ms[ffmpeg]}" -lt "${ms[thumbnailer]}" ] && fastest=ffmpeg
+echo "photolib vs $fastest: wall $(ratio "${ms[$fastest]}" "${ms[photolib]}")x," \
+    "CPU $(ratio "${cpu[$fastest]}" "${cpu[photolib]}")x faster (goal >= 2x)"
