@@ -10,7 +10,7 @@ public enum ParserProbe {
     /// The readers that can be probed; the raw values name the fuzz targets and the folders of
     /// `Tests/PhotoFormatsTests/Fixtures/fuzz-regressions/`.
     public enum Target: String, CaseIterable, Sendable {
-        case markers, exif, xmp, iptc, decode, formats, containers
+        case markers, exif, xmp, iptc, decode, formats, containers, movies
 
         /// Runs this target's probe on `bytes`.
         public func probe(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -22,6 +22,7 @@ public enum ParserProbe {
             case .decode: ParserProbe.decode(bytes)
             case .formats: ParserProbe.formats(bytes)
             case .containers: ParserProbe.containers(bytes)
+            case .movies: ParserProbe.movies(bytes)
             }
         }
     }
@@ -132,6 +133,20 @@ extension ParserProbe {
             found += (chunks?.exifTIFF?.count ?? 0) + (chunks?.xmp?.count ?? 0)
         }
         return found
+    }
+}
+
+extension ParserProbe {
+    /// Reads `bytes` as indexing reads a MOV or MP4: the bounded box walk of `MovieBoxes`,
+    /// with only the first 256 bytes as the head so that the rest comes through positional
+    /// reads, then the XMP packet it found. Returns the metadata found.
+    public static func movies(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let file = FileBytes(
+            head: UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, 256)]), reader: MemoryReader(bytes: bytes),
+            size: Int64(bytes.count))
+        guard let facts = try? MovieBoxes.read(file) else { return 0 }
+        let text = facts.xmp.flatMap { try? XMPPacket(bytes: $0) }.map { $0.keywords.count } ?? 0
+        return (facts.width ?? 0) + (facts.videoCodec?.count ?? 0) + (facts.contentIdentifier?.count ?? 0) + text
     }
 }
 

@@ -30,9 +30,10 @@ struct BoxReader {
         return UInt64(high) << 32 | UInt64(low)
     }
 
+    /// Four bytes as ISO Latin-1, as box types are read (QuickTime's `©day` starts with 0xA9).
     func fourCC(_ at: Int) -> String {
         guard at >= 0, at + 4 <= bytes.count else { return "" }
-        return String(decoding: bytes[at..<at + 4], as: UTF8.self)
+        return String(String.UnicodeScalarView(bytes[at..<at + 4].map { Unicode.Scalar($0) }))
     }
 
     /// Where the NUL that ends a string starting at `from` lies, before `end`.
