@@ -60,7 +60,8 @@ typedef const union MHD_DaemonInfo *(*info_function)(struct MHD_Daemon *, enum M
 
 struct MHD_Daemon *photolib_mhd_start(
     const struct sockaddr *address, unsigned int threads, unsigned int connection_limit,
-    unsigned int timeout_seconds, MHD_AccessHandlerCallback handler, void *context) {
+    unsigned int timeout_seconds, MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+    void *context) {
     unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD;
     if (address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
     start_function start = (start_function)photolib_lazy_library_function(&library, 8);
@@ -72,12 +73,14 @@ struct MHD_Daemon *photolib_mhd_start(
                      MHD_OPTION_THREAD_POOL_SIZE, threads,
                      MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                      MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                     MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                      MHD_OPTION_END);
     }
     return start(flags, 0, NULL, NULL, handler, context,
                  MHD_OPTION_SOCK_ADDR, address,
                  MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                  MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                 MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                  MHD_OPTION_END);
 }
 

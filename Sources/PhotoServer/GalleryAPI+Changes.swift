@@ -49,6 +49,8 @@ extension GalleryAPI {
         }
         if library.isWritable { try catalog.markPopped(ids, at: Date()) }
         server.choose(ids)
-        return .json(["chosen": .integer(ids.count)])
+        var response = HTTPResponse.json(["chosen": .integer(ids.count)])
+        response.endsServer = true
+        return response
     }
 }

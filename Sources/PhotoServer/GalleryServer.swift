@@ -73,7 +73,7 @@ public final class GalleryServer: @unchecked Sendable {
     public func start() throws -> String {
         let daemon = try HTTPDaemon(
             address: options.address, threads: options.threads, connectionLimit: options.connectionLimit,
-            timeoutSeconds: options.timeoutSeconds
+            timeoutSeconds: options.timeoutSeconds, sentLast: { [unowned self] in self.finished.signal() }
         ) { [unowned self] request in self.answer(request) }
         lock.withLock { access = AccessGuard(address: options.address, port: daemon.port, keeping: access) }
         self.daemon = daemon
@@ -93,10 +93,10 @@ public final class GalleryServer: @unchecked Sendable {
     /// Ends `waitUntilFinished` without a choice (a signal).
     public func finish() { finished.signal() }
 
-    /// The chooser's answer; called by a request, with the lock held.
+    /// The chooser's answer; called by a request, with the lock held. The server stops once
+    /// the answer to that request has been sent (`HTTPResponse.endsServer`).
     func choose(_ ids: [AssetID]) {
         if chosen == nil { chosen = ids }
-        finished.signal()
     }
 
     /// Every request: admitted or refused, then routed; every answer gets the security headers.

@@ -30,10 +30,15 @@ public struct ServeError: PhotolibError {
 final class HTTPDaemon: @unchecked Sendable {
     typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
-    /// Holds the handler for the C callback, which gets it back from its context pointer.
+    /// Holds the handler for the C callbacks, which get it back from their context pointer,
+    /// and what to call once a response marked `endsServer` has been sent.
     final class HandlerBox: Sendable {
         let handler: Handler
-        init(_ handler: @escaping Handler) { self.handler = handler }
+        let sentLast: @Sendable () -> Void
+        init(_ handler: @escaping Handler, sentLast: @escaping @Sendable () -> Void) {
+            self.handler = handler
+            self.sentLast = sentLast
+        }
     }
 
     private var daemon: OpaquePointer?
@@ -43,16 +48,16 @@ final class HTTPDaemon: @unchecked Sendable {
 
     init(
         address: ListenAddress, threads: Int, connectionLimit: Int, timeoutSeconds: Int,
-        handler: @escaping Handler
+        sentLast: @escaping @Sendable () -> Void, handler: @escaping Handler
     ) throws(ServeError) {
         if let failure = photolib_mhd_load() {
             throw ServeError(address: address, reason: .library(String(cString: failure)))
         }
-        let box = Unmanaged.passRetained(HandlerBox(handler))
+        let box = Unmanaged.passRetained(HandlerBox(handler, sentLast: sentLast))
         let started = address.withSocketAddress { socket in
             photolib_mhd_start(
                 socket, UInt32(threads), UInt32(connectionLimit), UInt32(timeoutSeconds), accessHandler,
-                box.toOpaque())
+                completionHandler, box.toOpaque())
         }
         guard let started else {
             let code = errno
@@ -101,7 +106,16 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         cookies: Dictionary(
             ConnectionValues.all(connection, kind: photolib_mhd_cookie_kind).map { ($0.name, $0.value) },
             uniquingKeysWith: { first, _ in first }))
-    return ResponseQueue.queue(box.handler(request), on: connection)
+    let response = box.handler(request)
+    // Marked for the completion callback: this one's sending ends the server.
+    if response.endsServer { requestState.pointee = UnsafeMutableRawPointer(bitPattern: 2) }
+    return ResponseQueue.queue(response, on: connection)
+}
+
+/// Called once a request is over (its response sent, or the connection gone).
+private let completionHandler: MHD_RequestCompletedCallback = { context, _, requestState, _ in
+    guard let context, let requestState, requestState.pointee == UnsafeMutableRawPointer(bitPattern: 2) else { return }
+    Unmanaged<HTTPDaemon.HandlerBox>.fromOpaque(context).takeUnretainedValue().sentLast()
 }
 
 /// Reads a connection's arguments, cookies and headers out of libmicrohttpd's buffers.

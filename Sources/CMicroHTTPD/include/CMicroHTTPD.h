@@ -13,11 +13,13 @@ const char *photolib_mhd_load(void);
 /// Starts a daemon on `address` (IPv4 or IPv6, port 0 for any) with its own polling threads
 /// (epoll where the system has it), at most `connection_limit` connections at once, and
 /// `timeout_seconds` of silence before a connection is closed (slow clients). Every request
-/// goes to `handler` with `context`. The library logs nothing. NULL when it cannot start,
-/// with errno as the system left it (EADDRINUSE, EACCES).
+/// goes to `handler` with `context`, and `completed` is called with it once each request's
+/// response has been sent (or the request ended otherwise). The library logs nothing. NULL
+/// when it cannot start, with errno as the system left it (EADDRINUSE, EACCES).
 struct MHD_Daemon *photolib_mhd_start(
     const struct sockaddr *address, unsigned int threads, unsigned int connection_limit,
-    unsigned int timeout_seconds, MHD_AccessHandlerCallback handler, void *context);
+    unsigned int timeout_seconds, MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+    void *context);
 
 /// The port the daemon listens on (the one the system chose for port 0).
 uint16_t photolib_mhd_port(struct MHD_Daemon *daemon);

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoLibrary
+import PhotoSupport
 
 /// The library's `index --watch`, in `photolib status`: from the state file it rewrites,
 /// shown only while it holds its lock (a watcher killed leaves a state file nobody reads).

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFormats
+import PhotoSupport
 
 /// What `pop` shows of a video beside the photo's facts: FFmpeg's probe (container, duration,
 /// codecs, frame rate, upright size and every stream). Tags come from the file: they are

@@ -22,8 +22,11 @@ import Testing
         ] {
             try library.add(source, as: name)
         }
-        // Companions: a RAW and a camera thumbnail beside pair.jpg (their bytes play no part).
-        try library.add(source, as: "odd/pair.NEF")
+        // Companions: a RAW and a camera thumbnail beside pair.jpg. The RAW holds a TIFF header
+        // that LibRaw cannot decode: a raw-named file holding JPEG bytes would be an asset of
+        // its own (pairs are made by name and kind of content).
+        let raw = library.url("odd/pair.NEF")
+        try Data([0x49, 0x49, 0x2A, 0x00] + [UInt8](repeating: 0, count: 1020)).write(to: raw)
         try library.add(source, as: "odd/pair.THM")
         // A file name that is not UTF-8 (0xFF 0xFE), made with a byte path.
         let bad = Array(library.url("odd").path.utf8) + Array("/bad-".utf8) + [0xFF, 0xFE] + Array(".jpg".utf8)
