@@ -24,7 +24,10 @@ extension GalleryAPI {
             if let failure = report.failures.first { return .error(409, String(describing: failure.error)) }
             if !(report.outcomes.first?.changes.isEmpty ?? true) { server.localChanges += 1 }
             guard let after = try catalog.asset(id: asset.id) else { return .error(404, "no such asset") }
-            return .json(try detail(after))
+            // With the version after the change, so that the page does not read again for it.
+            var answer = try detail(after).objectValue ?? []
+            answer.append(("version", .string(try version())))
+            return .json(.object(answer))
         } catch {
             return .error(500, String(describing: error))
         }

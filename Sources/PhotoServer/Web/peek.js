@@ -145,6 +145,7 @@ window.photolibPeek = (() => {
     if (action.style === 'destructive' && !(await confirm('Move "' + photolib.name(asset) + '" to the trash?', action.title))) return;
     try {
       const detail = await photolib.post('/api/assets/' + asset.id + '/' + action.name);
+      if (detail.version) photolib.state.version = detail.version;
       photolib.replace(detail.asset);
       if (peek && peek.asset.id === asset.id) { peek.asset = detail.asset; showActions(detail); }
       if (action.name === 'delete' || action.name === 'restore') { close(); photolib.refresh(); }

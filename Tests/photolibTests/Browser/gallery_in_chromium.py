@@ -12,7 +12,7 @@ import tempfile
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -80,11 +80,20 @@ def cell_for(driver, asset_id):
     return driver.find_element(By.CSS_SELECTOR, '.cell[data-id="%s"]' % asset_id)
 
 
-def hold(driver, element, then_swipe_up):
-    chain = ActionChains(driver).click_and_hold(element).pause(0.8)
-    if then_swipe_up:
-        chain = chain.move_by_offset(0, -80)
-    chain.release().perform()
+def hold(driver, asset_id, then_swipe_up):
+    """Press and hold the photo's cell, found afresh: the grid is drawn again when the catalog
+    changes (here or elsewhere), which may happen between a lookup and the gesture."""
+    for attempt in range(3):
+        try:
+            chain = ActionChains(driver).click_and_hold(cell_for(driver, asset_id)).pause(0.8)
+            if then_swipe_up:
+                chain = chain.move_by_offset(0, -80)
+            chain.release().perform()
+            return
+        except StaleElementReferenceException:
+            ActionChains(driver).release().perform()
+            time.sleep(0.5)
+    check(False, 'the cell of %s stayed in place long enough to be held' % asset_id)
 
 
 def gallery_and_peek():
@@ -127,13 +136,13 @@ def gallery_and_peek():
         check(not visible(driver, 'peek'), 'Escape closes the peek')
 
         # Let go without swiping: the peek closes.
-        hold(driver, cell_for(driver, ordered[1]['id']), then_swipe_up=False)
+        hold(driver, ordered[1]['id'], then_swipe_up=False)
         time.sleep(0.3)
         check(not visible(driver, 'peek'), 'releasing a hold without choosing closes the peek')
 
         # Delete asks, then moves to the trash.
         doomed = ordered[3]
-        hold(driver, cell_for(driver, doomed['id']), then_swipe_up=True)
+        hold(driver, doomed['id'], then_swipe_up=True)
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.action[data-action="delete"]'), 'Delete is offered')
         driver.find_element(By.CSS_SELECTOR, '.action[data-action="delete"]').click()
         wait(driver, lambda d: visible(d, 'confirm'), 'Delete asks first')
