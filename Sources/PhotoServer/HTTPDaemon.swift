@@ -82,9 +82,11 @@ final class HTTPDaemon: @unchecked Sendable {
 }
 
 /// The request callback. libmicrohttpd calls it once with the headers (`*context` nil), then
-/// for each piece of a body, then once more with no data: a GET is answered at once, any other
-/// method when its body has been read. Bodies are not used (routes take their arguments from
-/// the query and headers) and are dropped as they arrive, within the connection's memory limit.
+/// for each piece of a body, then once more with no data, when the request is answered: a
+/// response queued on the first call makes the library close the connection after it, which
+/// would cost every thumbnail of a grid a new connection. Bodies are not used (routes take their
+/// arguments from the query and headers) and are dropped as they arrive, within the
+/// connection's memory limit.
 private let accessHandler: MHD_AccessHandlerCallback = {
     context, connection, url, method, _, _, uploadSize, requestState in
     guard let context, let connection, let url, let method, let uploadSize, let requestState else {
@@ -93,7 +95,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     let methodText = String(cString: method)
     if requestState.pointee == nil {
         requestState.pointee = UnsafeMutableRawPointer(bitPattern: 1)
-        if methodText != "GET" && methodText != "HEAD" { return photolib_mhd_yes }
+        return photolib_mhd_yes
     } else if uploadSize.pointee > 0 {
         uploadSize.pointee = 0
         return photolib_mhd_yes

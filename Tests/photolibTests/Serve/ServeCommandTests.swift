@@ -147,6 +147,24 @@ import Testing
         #expect(misuse.status == 64 && misuse.stderr.contains("--multi needs --pick"))
     }
 
+    /// A grid asks for a hundred thumbnails: they come over one kept-alive connection.
+    @Test func oneConnectionServesRequestAfterRequest() throws {
+        let library = try Self.indexedSample()
+        let server = try ServeProcess(["--listen", "0", "--library", library.root.path])
+        defer { server.stop() }
+        let socket = try ServeProcess.connect(port: server.port)
+        defer { close(socket) }
+        let request = Array("GET /api/version HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8)
+        var answered = 0
+        for _ in 0..<3 {
+            #expect(write(socket, request, request.count) == request.count)
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            let count = read(socket, &buffer, buffer.count)
+            if count > 0, buffer.starts(with: Array("HTTP/1.1 200".utf8)) { answered += 1 }
+        }
+        #expect(answered == 3)
+    }
+
     /// The CSRF token the page carries in its meta tag.
     static func csrfToken(_ server: ServeProcess) throws -> String {
         let page = try server.request("GET", "/").text
