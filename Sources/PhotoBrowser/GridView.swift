@@ -2,8 +2,8 @@ import PhotoCatalog
 import PhotoTerminal
 
 /// The grid of cells between the tab bar and the status line: each cell the asset's
-/// thumbnail (or a spinner while it is drawn, or a placeholder), and under it ★ for a
-/// favourite, ♥ for a liked one, and the caption or else the file name. The cell under the
+/// thumbnail (or a spinner while it is drawn, or a placeholder), and under it `▶ 0:42` for a
+/// video or Live Photo, ★ for a favourite, ♥ for a liked one, and the caption or else the file name. The cell under the
 /// cursor has bars on both sides and its caption in reverse; marked ones (`pick --multi`)
 /// a ●.
 struct GridView {
@@ -19,7 +19,8 @@ struct GridView {
 
     /// The text under a cell.
     static func caption(of asset: Asset) -> String {
-        let flags = (asset.favourite ? "★" : "") + (asset.liked ? "♥" : "")
+        let flags = [asset.durationBadge, (asset.favourite ? "★" : "") + (asset.liked ? "♥" : "")]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         let name = asset.caption?.isEmpty == false ? asset.caption! : asset.file.relativePath.lastComponent.description
         return flags.isEmpty ? name : "\(flags) \(name)"
     }

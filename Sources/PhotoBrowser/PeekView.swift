@@ -69,7 +69,8 @@ struct PeekView {
         let box = Self.pictureBox(columns: columns, rows: rows)
         let sideBySide = columns - 4 >= 2 * Self.sideColumns
         let border = TextStyle(foreground: .cyan)
-        let title = " Peek: " + DisplayWidth.sanitized(asset.file.relativePath.description) + " "
+        let badge = asset.durationBadge.map { $0 + " " } ?? ""
+        let title = " Peek: " + badge + DisplayWidth.sanitized(asset.file.relativePath.description) + " "
         lines[top].text("╭─", border)
         lines[top].text(DisplayWidth.truncate(title, to: columns - 4), TextStyle(bold: true))
         lines[top].text(String(repeating: "─", count: max(0, columns - 3 - lines[top].column)) + "╮", border)

@@ -5,6 +5,8 @@ import PhotoFormats
 /// a city, a year, a keyword, what came in or was looked at lately, the trash.
 public enum AssetCollection: Sendable, Hashable {
     case all, favourites, liked
+    /// Videos of their own, and photos with a movie (Live Photos, motion photos).
+    case videos, livePhotos
     case city(String)
     case year(Int)
     /// Assets with a keyword, or one below it in its hierarchy (`Places/France` holds
@@ -24,6 +26,8 @@ public enum AssetCollection: Sendable, Hashable {
         case .all: "All"
         case .favourites: "Favourites"
         case .liked: "Liked"
+        case .videos: "Videos"
+        case .livePhotos: "Live Photos"
         case .city(let name): name
         case .year(let year): String(year)
         case .keyword(let name): "#" + name
@@ -40,6 +44,8 @@ public enum AssetCollection: Sendable, Hashable {
         case .all: "all"
         case .favourites: "favourites"
         case .liked: "liked"
+        case .videos: "videos"
+        case .livePhotos: "livePhotos"
         case .city: "city"
         case .year: "year"
         case .keyword: "keyword"
@@ -59,6 +65,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .year(let year): String(year)
         case .recentlyAdded: "recently-added"
         case .recentlyPopped: "recently-popped"
+        case .livePhotos: "live-photos"
         default: kind
         }
     }
@@ -74,6 +81,8 @@ public enum AssetCollection: Sendable, Hashable {
         case "all": self = .all
         case "favourites", "favorites", "favourite", "favorite": self = .favourites
         case "liked": self = .liked
+        case "videos", "video": self = .videos
+        case "live-photos", "live-photo", "live": self = .livePhotos
         case "recently-added", "recent", "added": self = .recentlyAdded
         case "recently-popped", "popped": self = .recentlyPopped
         case "trash", "trashed": self = .trash
@@ -105,6 +114,8 @@ public enum AssetCollection: Sendable, Hashable {
         case .all: break
         case .favourites: query.favourite = true
         case .liked: query.liked = true
+        case .videos: query.kind = .video
+        case .livePhotos: query.kind = .live
         case .city(let name): query.city = name
         case .keyword(let name): query.keywords.append(name)
         case .year(let year):

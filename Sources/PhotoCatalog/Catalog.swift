@@ -210,6 +210,11 @@ public struct AssetQuery: Sendable, Equatable {
     public var poppedSince: Date?
     /// Only files in this format.
     public var format: ImageFormat?
+    /// Only photos, videos or Live Photos (`AssetQuery+Media.swift` words it for both stores).
+    public var kind: MediaKind?
+    /// Only movies (videos, Live Photos' clips) lasting at least / at most this many seconds.
+    public var minimumDuration: Double?
+    public var maximumDuration: Double?
     /// Assets with each of these keywords, or one below it in a hierarchy (`Places/France`
     /// finds `Places/France/Bordeaux`), ignoring case.
     public var keywords: [String] = []

@@ -40,6 +40,8 @@ extension SQLiteCatalog {
             WHERE taken_local IS NOT NULL AND trashed = 0 AND missing = 0 GROUP BY substr(taken_local, 1, 4)
         UNION ALL SELECT 'trash', '', count(*) FROM assets WHERE trashed = 1
         UNION ALL SELECT 'missing', '', count(*) FROM assets WHERE missing = 1 AND trashed = 0
+        UNION ALL SELECT CASE kind WHEN 'video' THEN 'videos' ELSE 'live' END, '', count(*) FROM assets
+            WHERE kind <> 'photo' AND trashed = 0 AND missing = 0 GROUP BY kind
         """
 
     /// kind, name, stored, counted of each count that differs (a 0 and an absent row are the same).

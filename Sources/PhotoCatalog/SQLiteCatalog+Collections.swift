@@ -26,6 +26,9 @@ extension SQLiteCatalog {
             CollectionCount(.favourites, stored["favourites"] ?? 0),
             CollectionCount(.liked, stored["liked"] ?? 0),
         ]
+        // Only when there are some: a library of photos has no use for these tabs.
+        if let videos = stored["videos"], videos > 0 { result.append(CollectionCount(.videos, videos)) }
+        if let live = stored["live"], live > 0 { result.append(CollectionCount(.livePhotos, live)) }
         // min(name): of the spellings of one city ("Paris", "PARIS"), the first in byte order,
         // rather than whichever row SQLite saw last, so that every catalog shows the same one.
         result += try database.cachedStatement(

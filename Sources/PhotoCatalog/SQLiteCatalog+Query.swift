@@ -171,5 +171,9 @@ extension SQLiteCatalog {
             values.append(.real(since.timeIntervalSince1970))
         }
         if query.duplicates == true { conditions.append("content_hash IN (\(AssetQuery.duplicateHashesSQL))") }
+        conditions += query.mediaConditions { value in
+            values.append(value.text.map(SQLiteValue.text) ?? .real(value.real ?? 0))
+            return "?"
+        }
     }
 }

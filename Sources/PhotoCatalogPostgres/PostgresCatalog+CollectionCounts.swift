@@ -44,6 +44,8 @@ extension PostgresCatalog {
             WHERE taken_local IS NOT NULL AND NOT trashed AND NOT missing GROUP BY substr(taken_local, 1, 4)
         UNION ALL SELECT 'trash', '', count(*) FROM assets WHERE trashed
         UNION ALL SELECT 'missing', '', count(*) FROM assets WHERE missing AND NOT trashed
+        UNION ALL SELECT CASE kind WHEN 'video' THEN 'videos' ELSE 'live' END, '', count(*) FROM assets
+            WHERE kind <> 'photo' AND NOT trashed AND NOT missing GROUP BY kind
         """
 
     /// kind, name, stored, counted of each count that differs (a 0 and an absent row are the same).

@@ -23,6 +23,9 @@ extension PostgresCatalog {
                 CollectionCount(.favourites, stored["favourites"] ?? 0),
                 CollectionCount(.liked, stored["liked"] ?? 0),
             ]
+            // Only when there are some: a library of photos has no use for these tabs.
+            if let videos = stored["videos"], videos > 0 { result.append(CollectionCount(.videos, videos)) }
+            if let live = stored["live"], live > 0 { result.append(CollectionCount(.livePhotos, live)) }
             // The spelling shown for a city written several ways is the first in byte order,
             // as in the SQLite catalog: the counts are kept per spelling, grouped here.
             result += try connection.execute(

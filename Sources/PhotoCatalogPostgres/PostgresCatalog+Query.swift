@@ -100,6 +100,9 @@ extension PostgresCatalog {
             conditions.append("indexed_at >= \(parameter(.double(since.timeIntervalSince1970)))")
         }
         if query.duplicates == true { conditions.append("content_hash IN (\(AssetQuery.duplicateHashesSQL))") }
+        conditions += query.mediaConditions { value in
+            parameter(value.text.map(PGValue.text) ?? .double(value.real ?? 0))
+        }
         return conditions
     }
 }

@@ -175,6 +175,22 @@ public enum AssetFields {
         AssetColumn("visual_hash", .text, read: { $2.asset.visualHash = $0.optionalText($1) }) {
             CellValue($0.asset.visualHash)
         },
+        AssetColumn("kind", .text, read: { $2.asset.metadata.kind = MediaKind(rawValue: $0.text($1)) ?? .photo }) {
+            .text($0.asset.metadata.kind.rawValue)
+        },
+        // A movie's facts (a video's, a Live Photo's clip): nil for a still.
+        AssetColumn("duration", .real, read: { $2.asset.metadata.setVideo(\.duration, $0.optionalDouble($1)) }) {
+            CellValue($0.asset.metadata.video?.duration)
+        },
+        AssetColumn("video_codec", .text, read: { $2.asset.metadata.setVideo(\.videoCodec, $0.optionalText($1)) }) {
+            CellValue($0.asset.metadata.video?.videoCodec)
+        },
+        AssetColumn("audio_codec", .text, read: { $2.asset.metadata.setVideo(\.audioCodec, $0.optionalText($1)) }) {
+            CellValue($0.asset.metadata.video?.audioCodec)
+        },
+        AssetColumn("frame_rate", .real, read: { $2.asset.metadata.setVideo(\.frameRate, $0.optionalDouble($1)) }) {
+            CellValue($0.asset.metadata.video?.frameRate)
+        },
         AssetColumn("added_at", .real, role: .record, indexed: false, read: { $2.addedAt = $0.double($1) }) {
             .real($0.addedAt)
         },
@@ -207,6 +223,11 @@ public enum AssetFields {
         AssetField("fingerprint") { .text($0.file.fingerprint) },
         AssetField("format") { .text($0.metadata.format.rawValue) },
         AssetField("mimeType") { .text($0.metadata.mimeType) },
+        AssetField("kind") { .text($0.metadata.kind.rawValue) },
+        AssetField("duration") { .real($0.metadata.video?.duration) },
+        AssetField("videoCodec") { .text($0.metadata.video?.videoCodec) },
+        AssetField("audioCodec") { .text($0.metadata.video?.audioCodec) },
+        AssetField("frameRate") { .real($0.metadata.video?.frameRate) },
         AssetField("width") { .integer($0.metadata.displayWidth.map(Int64.init)) },
         AssetField("height") { .integer($0.metadata.displayHeight.map(Int64.init)) },
         AssetField("pixelWidth") { .integer($0.metadata.pixelWidth.map(Int64.init)) },

@@ -114,7 +114,7 @@ package final class FormatDecoder {
                 return try reserving(image.decodeBytes, limit: limit, path: path) {
                     try use(Decoded(image: try image.decode(into: storage), isUpright: false))
                 }
-            case .jpeg:
+            case .jpeg, .video:
                 throw CodecError(format: format, message: "not supported yet")
             }
         } catch let error as CodecError {

@@ -35,7 +35,7 @@ struct FormatMetadata {
         case .raw: return try raw(LibRawFile(bytes: bytes), head: bytes)
         case .webp: return try webp(bytes)
         case .tiff: return try tiff(bytes)
-        case .jpeg:
+        case .jpeg, .video:
             throw CodecError(format: format, message: "not supported yet")
         }
     }

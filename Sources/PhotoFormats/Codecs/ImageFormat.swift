@@ -1,6 +1,8 @@
-/// The image formats photolib reads, each recognised by its bytes, never by its name.
+/// The image formats photolib reads, each recognised by its bytes, never by its name; and
+/// `video` for every movie container (which one is in the MIME type), whose pictures are
+/// poster frames (`VideoPosterSource`).
 public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
-    case jpeg, heif, png, webp, tiff, raw
+    case jpeg, heif, png, webp, tiff, raw, video
 
     /// The MIME type of the format's usual files (HEIF files that hold AV1 say `image/avif`
     /// through `ImageFileReading.mimeType`).
@@ -12,6 +14,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         case .webp: "image/webp"
         case .tiff: "image/tiff"
         case .raw: "image/x-raw"
+        case .video: "video/mp4"
         }
     }
 
@@ -24,6 +27,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         case .webp: "WebP"
         case .tiff: "TIFF"
         case .raw: "RAW"
+        case .video: "video"
         }
     }
 

@@ -51,6 +51,12 @@ public struct ImagingError: PhotolibError {
 
     public var description: String { "\(path): \(reasonDescription)" }
 
+    /// A video's reason in FFmpeg's or the worker's words, without "cannot read video".
+    public var videoMessage: String {
+        if case .undecodableVideo(let message) = reason { return message }
+        return reasonDescription
+    }
+
     /// The reason alone, for messages that name the file already.
     public var reasonDescription: String {
         switch reason {

@@ -17,6 +17,7 @@ extension ImageFileReader {
         {
             do {
                 let packet = try XMPPacket(bytes: Array(payload.dropFirst(xmpSignatureLength)))
+                text.motionClipLength = packet.motionPhotoClipLength
                 var xmp = packet.text
                 if let guid = packet.extendedGUID {
                     let pieces = layout.segments.filter { $0.kind == .xmpExtension }

@@ -54,7 +54,13 @@ public enum ImageFileReader {
                 format, path: path, windows: windows, reader: reader, modified: modified, pixelLimit: pixelLimit)
         }
         guard head.count >= 2, head[0] == 0xFF, head[1] == 0xD8 else {
-            throw ImageReadError(path: path, reason: .unsupported(detected: FileSignature.describe(head)))
+            let detected = FileSignature.describe(head)
+            if format == nil, let detected, detected.hasSuffix(" video") {
+                return try readVideo(
+                    path, kind: String(detected.dropLast(" video".count)), windows: windows, reader: reader,
+                    modified: modified, pixelLimit: pixelLimit)
+            }
+            throw ImageReadError(path: path, reason: .unsupported(detected: detected))
         }
 
         let fingerprint = windows.fingerprint
@@ -75,6 +81,7 @@ public enum ImageFileReader {
         problems += readExif(walk.layout, head: head, fileSize: fileSize, reader: reader, into: &metadata)
         let embeddedText = readEmbeddedText(walk.layout, head: head, fileSize: fileSize, reader: reader)
         metadata.adopt(embeddedText)
+        let motionClip = readMotionClip(embeddedText, head: head, fileSize: fileSize, reader: reader, into: &metadata)
         if frame.width > 0, frame.height > 0 {
             metadata.pixelWidth = frame.width
             metadata.pixelHeight = frame.height
@@ -84,9 +91,11 @@ public enum ImageFileReader {
         } else {
             problems.append("frame header gives no size (\(frame.width)x\(frame.height))")
         }
-        return ImageFileReading(
+        var reading = ImageFileReading(
             size: fileSize, modifiedNanoseconds: modified, fingerprint: fingerprint,
             metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText)
+        reading.motionClipRange = motionClip
+        return reading
     }
 
     private static func openFailure(_ error: FileSystemError) -> ImageReadError.Reason {

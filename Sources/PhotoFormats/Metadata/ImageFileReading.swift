@@ -15,6 +15,15 @@ public struct ImageFileReading: Sendable, Equatable {
     public var layout: JPEGLayout
     /// Caption, place and rating from the file's XMP packet and IPTC-IIM block.
     public var embeddedText: EmbeddedText
+    /// The kind of movie container ("MOV", "MP4", "AVI", "MTS"…) when the file is a video.
+    public var videoKind: String?
+    /// Where a motion photo's clip lies in the file (its first byte and how many), when the
+    /// JPEG is one and the clip's movie header reads.
+    public var motionClip: (offset: Int64, length: Int64)? {
+        get { motionClipRange.map { ($0.lowerBound, $0.upperBound - $0.lowerBound) } }
+        set { motionClipRange = newValue.map { $0.offset..<($0.offset + $0.length) } }
+    }
+    var motionClipRange: Range<Int64>?
 
     public init(
         size: Int64, modifiedNanoseconds: Int64, fingerprint: String, metadata: PhotoMetadata,

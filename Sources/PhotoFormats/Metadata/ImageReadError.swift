@@ -62,6 +62,8 @@ public struct ImageReadError: PhotolibError, Equatable {
         case .empty: "empty file"
         case .unsupported(let detected?): "not a format photolib reads (\(detected))"
         case .unsupported(nil): "not a format photolib reads"
+        // A movie's reason says what is wrong in its own words ("no movie header (truncated recording?)").
+        case .undecodable(.video, let message): message
         case .undecodable(let format, let message): "cannot read \(format.displayName): \(message)"
         case .noImageData: "truncated before the image data"
         case .unreadable(let code): "cannot read: \(String(cString: strerror(code)))"

@@ -20,8 +20,12 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var caption: String?
     /// The file's format, from its bytes.
     public var format: ImageFormat
-    /// `image/jpeg`, `image/heic`, `image/avif`, `image/png`…
+    /// `image/jpeg`, `image/heic`, `image/avif`, `image/png`… (`video/quicktime` for a MOV).
     public var mimeType: String
+    /// A still, a movie, or a still with a movie of its own (a Live Photo, a motion photo).
+    public var kind: MediaKind = .photo
+    /// A movie's facts (`VideoFacts`); nil for a still.
+    public var video: VideoFacts?
 
     public init(
         pixelWidth: Int? = nil, pixelHeight: Int? = nil, orientation: Int = 1,
@@ -70,9 +74,10 @@ public struct CaptureDate: Sendable, Equatable, Hashable {
     public var iso8601: String { localTime + (utcOffset ?? "") }
 }
 
-/// Which of a file's metadata blocks a value came from.
+/// Which of a file's metadata blocks a value came from (`container`: a movie's own header,
+/// QuickTime keys or the tags FFmpeg reads).
 public enum MetadataSource: String, Sendable, Equatable, CaseIterable {
-    case exif, xmp, iptc, makernote
+    case exif, xmp, iptc, makernote, container
 }
 
 /// A position from the EXIF GPS directory, in signed decimal degrees (south and west negative).

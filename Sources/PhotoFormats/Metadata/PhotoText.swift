@@ -73,6 +73,8 @@ public struct EmbeddedText: Sendable, Equatable {
     public var iptc: PhotoText?
     /// What could not be read (a malformed packet), one short phrase each; never fatal.
     public var problems: [String]
+    /// A motion photo's clip, as its XMP gives it: how many bytes at the file's end it is.
+    public var motionClipLength: Int64?
 
     public init(xmp: PhotoText? = nil, iptc: PhotoText? = nil, problems: [String] = []) {
         self.xmp = xmp

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFormats
 import PhotoSupport
 
 /// Files that belong to another file's photo rather than being photos of their own: a
@@ -63,21 +64,63 @@ public enum Companions {
         return bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
     }
 
-    /// The walked files that are companions and so never assets: every `.THM`, and every RAW
-    /// with a primary of the same name in its folder (a RAW alone is a photo of its own).
-    static func companionPaths(among files: [RawPath]) -> Set<RawPath> {
-        // Most folders hold no .THM and no RAW: one look at each extension settles them.
-        guard files.contains(where: { kind(of: $0) != nil }) else { return [] }
-        let primaries = Set(files.filter { primaryExtensions.contains($0.lowercasedExtension) }.map(stem(of:)))
-        var companions = Set<RawPath>()
+    /// The walked files that are companions and so never assets: every `.THM`, every RAW
+    /// with a primary of the same name in its folder (a RAW alone is a photo of its own), and
+    /// every Live Photo movie beside its photo (a movie alone is a video of its own).
+    static func companionPaths(among files: [RawPath]) -> FolderCompanions {
+        // Most folders hold no .THM, RAW nor movie: one look at each extension settles them.
+        guard files.contains(where: { kind(of: $0) != nil }) else { return FolderCompanions() }
+        var primaries: [[UInt8]: RawPath] = [:]
+        for file in files where primaryExtensions.contains(file.lowercasedExtension) {
+            primaries[stem(of: file)] = primaries[stem(of: file)] ?? file
+        }
+        var companions = FolderCompanions()
         for file in files {
             switch kind(of: file) {
-            case .thumbnail?: companions.insert(file)
-            case .raw? where primaries.contains(stem(of: file)) && !holdsJPEG(file): companions.insert(file)
+            case .thumbnail?: companions.paths.insert(file)
+            case .raw? where primaries[stem(of: file)] != nil && !holdsJPEG(file): companions.paths.insert(file)
+            case .video?:
+                guard let photo = primaries[stem(of: file)] else { continue }
+                companions.paths.insert(file)
+                companions.liveMovies[photo] = file
             default: break
             }
         }
+        pairByIdentity(files, into: &companions)
         return companions
+    }
+
+    /// A Live Photo movie is at most this big (an iPhone's 3 s are a few MB): a bigger movie
+    /// is a video of its own, never read for an identity.
+    static let liveMovieSizeLimit: Int64 = 32 << 20
+
+    /// Pairs Live Photos whose names were changed apart (users rename, export tools add
+    /// suffixes) by the identity the photo's Apple MakerNote and the movie's header share. Only
+    /// a QuickTime movie no photo's name claims, small enough to be a Live Photo's, is read
+    /// (its header), and the folder's unpaired photos only when one such movie has an identity:
+    /// a folder of photos alone, or of videos without one, costs nothing more.
+    static func pairByIdentity(_ files: [RawPath], into companions: inout FolderCompanions) {
+        let strays = files.filter { file in
+            file.lowercasedExtension == "mov" && !companions.paths.contains(file)
+                && (FileSystem.status(file).map { Int64($0.st_size) <= liveMovieSizeLimit } ?? false)
+        }
+        guard !strays.isEmpty else { return }
+        let photos = files.filter {
+            primaryExtensions.contains($0.lowercasedExtension) && companions.liveMovies[$0] == nil
+        }
+        guard !photos.isEmpty else { return }
+        var movies: [String: RawPath] = [:]
+        for movie in strays {
+            guard let identity = ImageFileReader.movieContentIdentifier(movie) else { continue }
+            movies[identity] = movies[identity] ?? movie
+        }
+        guard !movies.isEmpty else { return }
+        for photo in photos {
+            guard let identity = AppleMakerNote.contentIdentifier(photo), let movie = movies[identity] else { continue }
+            movies[identity] = nil
+            companions.paths.insert(movie)
+            companions.liveMovies[photo] = movie
+        }
     }
 
     /// The companions of the original at `path` (absolute) that exist now, by name.
@@ -107,19 +150,47 @@ public enum Companions {
     /// `primary` in that folder: a JPEG or HEIC has its RAW, `.THM` and Live Photo movie; a
     /// RAW (or anything else that is an asset of its own) only its `.THM`. With `folder` (the
     /// folder's absolute path), a raw's name on a JPEG's bytes is no companion.
+    /// A Live Photo movie renamed apart is found by identity, read from `photo` (where the
+    /// photo is now, when it has moved already) or else from the photo in `folder`.
     public static func companionNames(
-        of primary: RawPath, among names: [RawPath], folder: RawPath? = nil
+        of primary: RawPath, among names: [RawPath], folder: RawPath? = nil, photo: RawPath? = nil
     ) -> [(RawPath, Kind)] {
         let stem = stem(of: primary)
         let isPrimary = primaryExtensions.contains(primary.lastComponent.lowercasedExtension)
-        return names.compactMap { name in
+        var found: [(RawPath, Kind)] = names.compactMap { name in
             let kind = folder.map { Self.kind(ofFileAt: $0.appending(name)) } ?? Self.kind(of: name)
             guard name != primary, let kind, isPrimary || kind == .thumbnail,
                 Self.stem(of: name) == stem
             else { return nil }
             return (name, kind)
         }
+        // A Live Photo movie renamed apart goes with its photo too: paired by identity, among
+        // the movies no photo's name claims.
+        guard isPrimary, let folder, !found.contains(where: { $0.1 == .video }) else { return found }
+        let claimed = Set(names.filter { primaryExtensions.contains($0.lowercasedExtension) }.map(Self.stem(of:)))
+        let strays = names.filter { $0.lowercasedExtension == "mov" && !claimed.contains(Self.stem(of: $0)) }
+        guard !strays.isEmpty, let identity = AppleMakerNote.contentIdentifier(photo ?? folder.appending(primary))
+        else { return found }
+        let movie = strays.first { name in
+            let path = folder.appending(name)
+            return (FileSystem.status(path).map { Int64($0.st_size) <= liveMovieSizeLimit } ?? false)
+                && ImageFileReader.movieContentIdentifier(path) == identity
+        }
+        if let movie { found.append((movie, .video)) }
+        return found
     }
+}
+
+/// One folder's companions, as an index pass sorts its files (`Companions.companionPaths`).
+struct FolderCompanions {
+    /// The files that are companions, never assets.
+    var paths = Set<RawPath>()
+    /// The Live Photos among the folder's photos, with their movie.
+    var liveMovies: [RawPath: RawPath] = [:]
+
+    var isEmpty: Bool { paths.isEmpty }
+
+    func contains(_ path: RawPath) -> Bool { paths.contains(path) }
 }
 
 /// Finds the companions of many originals, listing each folder once: a list of 100,000
@@ -153,7 +224,26 @@ public final class CompanionFinder {
             else { continue }
             found.append(Companions.File(path: candidate.path, kind: candidate.kind, size: Int64(info.st_size)))
         }
+        // A Live Photo whose movie was renamed apart: paired by identity (only looked for
+        // when the folder holds a movie no name claims).
+        if isPrimary, !found.contains(where: { $0.kind == .video }),
+            candidates.contains(where: { $0.kind == .video && $0.stem != stem }),
+            let movie = identityMovies(in: path.parent)[path], let info = FileSystem.status(movie)
+        {
+            found.append(Companions.File(path: movie, kind: .video, size: Int64(info.st_size)))
+        }
         return found
+    }
+
+    private var identityPairs: [RawPath: [RawPath: RawPath]] = [:]
+
+    /// The Live Photos of `folder` and their movies, as an index pairs them.
+    private func identityMovies(in folder: RawPath) -> [RawPath: RawPath] {
+        if let known = identityPairs[folder] { return known }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.description)) ?? []
+        let pairs = Companions.companionPaths(among: names.sorted().map { folder.appending(RawPath($0)) }).liveMovies
+        identityPairs[folder] = pairs
+        return pairs
     }
 
     /// The names in `folder` that could be companions, in name order.

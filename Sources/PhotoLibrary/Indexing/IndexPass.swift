@@ -67,7 +67,7 @@ final class IndexPass {
             includeHidden: indexer.options.includeHidden, jobs: indexer.options.jobs,
             skippedNames: [Array(Library.controlDirectoryName.utf8)])
         var sidecars = SidecarFinder(walked: [], explicitFiles: [])
-        var companions = Set<RawPath>()
+        var companions = FolderCompanions()
         try walker.walkInPathOrder(
             absolute,
             problem: { problem in
@@ -94,9 +94,12 @@ final class IndexPass {
     private func indexFile(_ root: RawPath, absolute: RawPath) throws {
         guard let file = FileWalker().walk([absolute]).files.first else { return }
         let exact = IndexPathRange(lower: root.bytes, upper: root.bytes + [0])
+        // The folder's other names decide whether it is a companion, or a Live Photo's photo.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute.parent.description)) ?? []
+        let neighbours = names.map { absolute.parent.appending(RawPath($0)) }
         try consider(
             file, sidecars: SidecarFinder(walked: [file], explicitFiles: [absolute]),
-            companions: Companions.companionPaths(among: [absolute])
+            companions: Companions.companionPaths(among: neighbours.contains(absolute) ? neighbours : [absolute])
         ) { _, stamp in
             let record = try catalog.indexRecords(in: exact, after: nil, limit: 1).first
             return record?.isUnchanged(file, sidecarStamp: stamp) == true ? .unchanged : .changed(record)
@@ -105,7 +108,7 @@ final class IndexPass {
 
     /// Sorts out one walked file: unchanged, failed before and unchanged, or to be read.
     func consider(
-        _ file: WalkedFile, sidecars: SidecarFinder, companions: Set<RawPath>,
+        _ file: WalkedFile, sidecars: SidecarFinder, companions: FolderCompanions,
         match lookUp: (ArraySlice<UInt8>, _ sidecarStamp: String?) throws -> CatalogMatch
     ) throws {
         if Sidecar.isSidecarName(file.path) { return }
@@ -142,7 +145,8 @@ final class IndexPass {
                 (
                     PendingFile(
                         absolutePath: file.path, relativePath: relativePath, sidecar: sidecar, size: file.size,
-                        modifiedNanoseconds: file.modifiedNanoseconds), record
+                        modifiedNanoseconds: file.modifiedNanoseconds, liveMovie: companions.liveMovies[file.path]),
+                    record
                 ))
             queued += 1
             if batch.count >= Self.batchSize { try flush() }

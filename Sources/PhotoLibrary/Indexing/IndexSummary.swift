@@ -25,7 +25,10 @@ public struct IndexSummary: Sendable, Equatable {
     /// Files in no format photolib reads that do not look like images (text, archives…),
     /// passed over quietly; videos are counted apart (`videos`).
     public var skipped = 0
-    /// Videos (not assets) by kind, recognised by their bytes: "MOV", "MP4", "AVI", "3GP", "MTS"…
+    /// Videos read in this pass (counted among `added`, `updated` and `moved` as every asset
+    /// is), by container, recognised by their bytes: "MOV", "MP4", "AVI", "3GP", "MTS"… A
+    /// container photolib cannot read (WMV, FLV without FFmpeg's help) is counted here too,
+    /// passed over as before.
     public var videos: [String: Int] = [:]
     /// Images in formats photolib does not read yet, by kind ("GIF", "BMP", "PSD"): passed
     /// over like videos, with a count in the summary, not failures.

@@ -88,7 +88,7 @@ public final class Indexer {
                 scan.toRead.append(
                     PendingFile(
                         absolutePath: file.path, relativePath: relativePath, sidecar: sidecar, size: file.size,
-                        modifiedNanoseconds: file.modifiedNanoseconds))
+                        modifiedNanoseconds: file.modifiedNanoseconds, liveMovie: companions.liveMovies[file.path]))
             }
         }
         return scan
@@ -148,6 +148,7 @@ public final class Indexer {
                     text: outcome.text, sidecarStamp: pending.sidecar?.stamp, undecodable: outcome.undecodable,
                     contentHash: outcome.contentHash, visualHash: outcome.visualHash)
                 plan.place(scanned, recordsByPath: recordsByPath, summary: &summary)
+                if let container = reading.videoKind { summary.videos[container, default: 0] += 1 }
                 report(.indexed(path: pending.absolutePath))
                 if !reading.problems.isEmpty {
                     summary.damaged += 1
@@ -199,7 +200,13 @@ public final class Indexer {
         let image = Result { () throws(ImageReadError) in
             try ImageFileReader.read(pending.absolutePath, pixelLimit: pixelLimit)
         }
-        guard case .success(let reading) = image else { return ReadOutcome(image: image) }
+        guard case .success(var reading) = image else { return ReadOutcome(image: image) }
+        if let movie = pending.liveMovie, let clip = ImageFileReader.clipFacts(movie) {
+            // A Live Photo: its clip's facts from the movie's header (no child process). A
+            // companion named like a movie that is none leaves the photo a photo.
+            reading.metadata.kind = .live
+            reading.metadata.video = clip
+        }
         var sidecarText: PhotoText?
         var sidecarProblem: String?
         if let sidecar = pending.sidecar {
@@ -209,7 +216,7 @@ public final class Indexer {
             sidecar: sidecarText, embedded: reading.embeddedText,
             exifCaption: reading.metadata.caption, gps: reading.metadata.gps,
             make: reading.metadata.cameraMake, model: reading.metadata.cameraModel, place: place)
-        return ReadOutcome(image: image, text: text, sidecarProblem: sidecarProblem)
+        return ReadOutcome(image: .success(reading), text: text, sidecarProblem: sidecarProblem)
     }
 
     /// The library-relative roots to walk; empty means the whole library.
@@ -267,6 +274,8 @@ struct PendingFile: Sendable {
     /// What the walk saw, remembered with a failure.
     var size: Int64
     var modifiedNanoseconds: Int64
+    /// The Live Photo movie beside the photo (absolute), which makes it of kind `live`.
+    var liveMovie: RawPath?
 }
 
 /// Why `index` refused to start.

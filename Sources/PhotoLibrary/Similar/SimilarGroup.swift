@@ -86,6 +86,7 @@ public struct SimilarGroup: Sendable {
         case .tiff: 3
         case .png: 4
         case .webp: 5
+        case .video: 6
         }
     }
 

@@ -53,12 +53,14 @@ public struct TrashBin: Sendable {
             let source = try library.place(of: move.source)
             guard source.status.map({ ($0.st_mode & S_IFMT) == S_IFREG || ($0.st_mode & S_IFMT) == S_IFLNK }) ?? true
             else { throw TrashError(path: source.path, reason: .notAFile) }
+            // Named while the photo is there: a Live Photo movie paired by identity needs it.
+            let companions = companionNames(of: source)
             guard try source.folder.unlink(source.name) else {
                 throw TrashError(path: source.path, reason: .trashedFileMissing)
             }
             source.folder.sync()
             removeSidecars(beside: source)
-            removeCompanions(beside: source)
+            removeCompanions(companions, beside: source)
             removeFolderIfEmpty(of: move.source)
         }
     }
@@ -96,7 +98,7 @@ public struct TrashBin: Sendable {
             guard source?.status == nil else { return false }
             if let source {
                 removeSidecars(beside: source)
-                removeCompanions(beside: source)
+                removeCompanions(companionNames(of: source), beside: source)
             }
             removeFolderIfEmpty(of: move.source)
             return true
@@ -108,12 +110,14 @@ public struct TrashBin: Sendable {
     /// The companions of the photo at `place` (its RAW twin, `.THM`, Live Photo movie: see
     /// `Companions`), by name; none for a photo in the trash's old flat layout, where names
     /// carry the asset's id and nothing else belongs to it.
-    private func companionNames(of place: FileTransfer.Place) -> [RawPath] {
+    /// `photo`: where the photo is now, when it has moved already (its Live Photo identity
+    /// is read from it; the movie is found among the names at `place`).
+    private func companionNames(of place: FileTransfer.Place, photo: RawPath? = nil) -> [RawPath] {
         guard place.folder.path != library.trashDirectory,
             let names = try? FileManager.default.contentsOfDirectory(atPath: place.folder.path.description)
         else { return [] }
         return Companions.companionNames(
-            of: place.name, among: names.sorted().map(RawPath.init), folder: place.folder.path
+            of: place.name, among: names.sorted().map(RawPath.init), folder: place.folder.path, photo: photo
         ).map(\.0)
     }
 
@@ -124,7 +128,7 @@ public struct TrashBin: Sendable {
     /// Each companion's own sidecars go before it: found by its name, they would be left
     /// behind by a kill once it had gone.
     private func moveCompanions(from: FileTransfer.Place, to: FileTransfer.Place) {
-        for name in companionNames(of: from) {
+        for name in companionNames(of: from, photo: to.path) {
             let companion = FileTransfer.Place(folder: from.folder, name: name)
             moveSidecars(from: companion, to: FileTransfer.Place(folder: to.folder, name: name))
             moveFile(name, from: from.folder, to: to.folder)
@@ -132,8 +136,8 @@ public struct TrashBin: Sendable {
     }
 
     /// Deletes the companions that went into the trash with a photo (only in a folder of its own).
-    private func removeCompanions(beside original: FileTransfer.Place) {
-        for name in companionNames(of: original) {
+    private func removeCompanions(_ names: [RawPath], beside original: FileTransfer.Place) {
+        for name in names {
             guard let info = original.folder.status(name), (info.st_mode & S_IFMT) == S_IFREG else { continue }
             removeSidecars(beside: FileTransfer.Place(folder: original.folder, name: name))
             _ = try? original.folder.unlink(name)

@@ -41,6 +41,14 @@ const photolib = (() => {
     return isNaN(date) ? asset.takenAt : date.toLocaleString();
   }
   const label = (asset) => [name(asset), asset.city, when(asset)].filter(Boolean).join(', ');
+  // A video's or Live Photo's length as a player shows it (0:42, 1:02:03), for its badge.
+  const clock = (seconds) => {
+    const whole = Math.max(1, Math.round(seconds));
+    const two = (n) => (n < 10 ? '0' : '') + n;
+    const hours = Math.floor(whole / 3600);
+    const minutes = Math.floor(whole / 60) % 60;
+    return (hours ? hours + ':' + two(minutes) : String(minutes)) + ':' + two(whole % 60);
+  };
   const thumbnail = (asset) => '/thumbnail/' + asset.id + '?v=' + encodeURIComponent(asset.contentHash || '');
   const preview = (asset) => '/preview/' + asset.id + '?v=' + encodeURIComponent(asset.contentHash || '');
 
@@ -84,6 +92,9 @@ const photolib = (() => {
       'data-id': asset.id, 'data-index': String(index),
     }, [image]);
     if (asset.favourite) button.append(element('span', { class: 'badge', 'aria-hidden': 'true', text: '♥' }));
+    if (asset.kind && asset.kind !== 'photo' && typeof asset.duration === 'number') {
+      button.append(element('span', { class: 'duration', text: '▶ ' + clock(asset.duration) }));
+    }
     if (state.chosen.includes(asset.id)) button.classList.add('chosen');
     window.photolibPeek.attach(button, () => state.assets[index], index);
     return element('li', {}, [button]);
@@ -209,7 +220,7 @@ const photolib = (() => {
     setInterval(poll, 3000);
   }
 
-  return { state, get, post, element, label, name, when, preview, replace, refresh, choose, toggleChosen, start, status };
+  return { state, get, post, element, label, name, when, preview, clock, replace, refresh, choose, toggleChosen, start, status };
 })();
 
 document.addEventListener('DOMContentLoaded', () => photolib.start());

@@ -162,8 +162,22 @@ window.photolibPeek = (() => {
     lastFocus = lastFocus || document.activeElement;
     $('detail').hidden = false;
     document.body.classList.add('popped');
-    $('detail-image').src = photolib.preview(asset);
+    // A video plays in the page: its original, which the server sends in byte ranges.
+    const isVideo = asset.kind === 'video';
+    const video = $('detail-video');
+    $('detail-image').hidden = isVideo;
+    video.hidden = !isVideo;
+    if (isVideo) {
+      video.poster = photolib.preview(asset);
+      video.src = '/original/' + asset.id;
+      $('detail-image').removeAttribute('src');
+    } else {
+      video.pause();
+      video.removeAttribute('src');
+      $('detail-image').src = photolib.preview(asset);
+    }
     $('detail-image').alt = photolib.label(asset);
+    video.setAttribute('aria-label', photolib.label(asset));
     $('detail-caption').textContent = photolib.name(asset);
     $('detail-original').href = '/original/' + asset.id;
     $('detail-choose').hidden = photolib.state.session.pick !== 'multiple';
@@ -181,6 +195,8 @@ window.photolibPeek = (() => {
       ['Place', [asset.city, asset.region, asset.countryName].filter(Boolean).join(', ')],
       ['Camera', asset.camera ? [asset.camera.make, asset.camera.model].filter(Boolean).join(' ') : ''],
       ['Size', asset.width && asset.height ? asset.width + ' × ' + asset.height : ''],
+      ['Duration', typeof asset.duration === 'number' ? photolib.clock(asset.duration) : ''],
+      ['Codecs', [asset.videoCodec, asset.audioCodec].filter(Boolean).join(', ')],
       ['File', asset.relativePath], ['Format', asset.format],
       ['Bytes', asset.fileSize !== undefined ? String(asset.fileSize) : ''],
       ['Keywords', (asset.keywords || []).join(', ')],
@@ -211,6 +227,8 @@ window.photolibPeek = (() => {
     detailIndex = null;
     $('detail').hidden = true;
     $('detail-image').removeAttribute('src');
+    $('detail-video').pause();
+    $('detail-video').removeAttribute('src');
     document.body.classList.remove('popped');
     if (lastFocus) lastFocus.focus();
     lastFocus = null;

@@ -18,6 +18,8 @@ enum PopCommand: PhotolibCommand {
             "with-companions", help: "With --export, copy the RAW twin, .THM and Live Photo movie too.")
         static let force = Flag("force", short: "f", help: "Let --export replace an existing file.")
         static let open = Flag("open", help: "Open the original with $PHOTOLIB_VIEWER, else xdg-open (no shell).")
+        static let motion = Flag(
+            "motion", help: "With --output -: the movie of a Live Photo or motion photo instead of the still.")
     }
 
     static let spec = CommandSpec(
@@ -31,7 +33,8 @@ enum PopCommand: PhotolibCommand {
             --with-companions also copies its companions (RAW twin, .THM, Live Photo movie) beside the copy, \
             under the copy's name with their own extensions; \
             --output - writes the original's bytes to stdout (a video's own bytes, as for a \
-            photo; its detail adds the container, duration, codecs and streams FFmpeg reads); --open hands its path to \
+            photo; its detail adds the container, duration, codecs and streams FFmpeg reads); \
+            --output - --motion writes a Live Photo's movie or a motion photo's embedded clip instead; --open hands its path to \
             $PHOTOLIB_VIEWER or xdg-open. An existing file is never replaced without --force (exit status 73), a folder never. \
             Records that the asset was popped: 'list --sort popped' shows the latest first.
             """,
@@ -43,6 +46,7 @@ enum PopCommand: PhotolibCommand {
             Options.withCompanions.spec,
             Options.force.spec,
             Options.open.spec,
+            Options.motion.spec,
         ] + PictureOptions.options,
         examples: [
             "photolib pop a3cb0453",
@@ -67,6 +71,9 @@ enum PopCommand: PhotolibCommand {
         if command[Options.upright], command[Options.export] == nil, !toStandardOutput {
             throw UsageError(message: "--upright goes with --export or --output", commandPath: command.path)
         }
+        if command[Options.motion], !toStandardOutput {
+            throw UsageError(message: "--motion goes with --output -", commandPath: command.path)
+        }
         if command[Options.withCompanions], command[Options.export] == nil {
             throw UsageError(message: "--with-companions goes with --export", commandPath: command.path)
         }
@@ -79,6 +86,10 @@ enum PopCommand: PhotolibCommand {
         var asset = found
 
         var handedOut = false
+        if command[Options.motion] {
+            context.stdout.write(bytes: try motionBytes(of: original, asset: asset))
+            return .success
+        }
         if toStandardOutput || command[Options.export] != nil {
             let (bytes, result) = try OriginalExport.bytes(
                 of: original, orientation: asset.metadata.orientation,

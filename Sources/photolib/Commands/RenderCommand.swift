@@ -42,7 +42,7 @@ enum RenderCommand: PhotolibCommand {
             [
                 Options.kind, Options.force, Options.retryFailed, Options.jobs, Options.worker, Options.lease,
                 Options.json,
-            ] + AssetFilterOptions.filterKeys),
+            ] + AssetFilterOptions.filterKeys.filter { $0.name != Options.kind.name }),
         examples: [
             "photolib render", "photolib render --kind preview --force 3f9c0a7b",
             "photolib list --favourite --ids | photolib render -",

@@ -81,7 +81,8 @@ struct CompletionTable {
         switch name {
         case "sort": .words(AssetQuery.Sort.allCases.map(\.rawValue))
         case "file-format": .words(ImageFormat.allCases.map(\.rawValue))
-        case "kind": .words(RenditionKind.allCases.map(\.rawValue))
+        // render's --kind takes a rendition's kind; the filter's (list, browse…) a media kind.
+        case "kind": .words(RenditionKind.allCases.map(\.rawValue) + MediaKind.allCases.map(\.rawValue))
         case "image": .words(["auto"] + TerminalGraphics.Method.allCases.map(\.rawValue) + ["none"])
         case "print": .words(PickedOutput.Output.allCases.map(\.rawValue))
         case "values": .words(CompletionCommand.ValueKind.allCases.map(\.rawValue))

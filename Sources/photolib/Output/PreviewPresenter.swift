@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoLibrary
 import PhotoSupport
 import PhotoTerminal
@@ -55,7 +56,7 @@ struct PreviewPresenter {
         return text
     }
 
-    /// Caption, City, Taken, Camera, Keywords (when there are some) and State, as label and value: what peek shows of an
+    /// Caption, City, Taken, Camera, Video (for a movie), Keywords (when there are some) and State, as label and value: what peek shows of an
     /// asset, and what the browser's peek and pop show.
     static func factRows(_ asset: Asset) -> [(label: String, value: String)] {
         let metadata = asset.metadata
@@ -81,6 +82,12 @@ struct PreviewPresenter {
                 [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ").nonEmpty
                     ?? "(unknown)"
             ))
+        // A video's or Live Photo's length and codecs: `▶ 0:42 · hevc, aac`.
+        if let badge = asset.durationBadge {
+            let codecs = [metadata.video?.videoCodec, metadata.video?.audioCodec].compactMap { $0 }
+            rows.append(
+                (asset.metadata.kind == .live ? "Live" : "Video", ([badge] + codecs).joined(separator: " · ")))
+        }
         // Only when there are some: most photos have none, and the lines are few.
         if !asset.keywords.isEmpty { rows.append(("Keywords", asset.keywords.joined(separator: ", "))) }
         var state = [asset.favourite ? "★ favourite" : "☆ not a favourite", asset.liked ? "♥ liked" : "♡ not liked"]

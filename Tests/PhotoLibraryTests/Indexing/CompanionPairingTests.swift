@@ -28,7 +28,7 @@ import Testing
         let names = ["GOPR8508.JPG", "GOPR8508.GPR", "DSC_0001.jpg", "DSC_0001.nef", "IMG_0002.jpg", "IMG_0002.nef"]
         let paths = names.map { folder.path.appending($0) }
         #expect(
-            Companions.companionPaths(among: paths)
+            Companions.companionPaths(among: paths).paths
                 == [folder.path.appending("GOPR8508.GPR"), folder.path.appending("IMG_0002.nef")])
         #expect(Companions.of(folder.path.appending("GOPR8508.JPG")).map(\.kind) == [.raw])
         #expect(Companions.of(folder.path.appending("DSC_0001.jpg")).isEmpty)

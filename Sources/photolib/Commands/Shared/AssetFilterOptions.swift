@@ -47,7 +47,14 @@ enum AssetFilterOptions {
     static let duplicates = Flag(
         "duplicates", help: "Only assets whose whole content is identical to another asset's (byte-identical copies).")
     static let fileFormat = Option<ImageFormat>(
-        "file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff or raw.")
+        "file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff, raw or video.")
+    static let kind = Option<MediaKind>(
+        "kind", "kind", help: "Only photos, videos, or live ones (Live Photos and motion photos).")
+    static let minimumDuration = Option<Seconds>(
+        "min-duration", "time", range: 0...864_000,
+        help: "Only videos and Live Photos lasting at least TIME (42, 42s, 2m; photos have no duration).")
+    static let maximumDuration = Option<Seconds>(
+        "max-duration", "time", range: 0...864_000, help: "Only videos and Live Photos lasting at most TIME.")
     static let takenAfter = Option<LocalTime>.dateBound(
         "taken-after", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]]).")
     static let takenBefore = Option<LocalTime>.dateBound("taken-before", help: "Only assets taken before DATE.")
@@ -57,7 +64,8 @@ enum AssetFilterOptions {
     /// The options that narrow the set; every one combines with the others (AND).
     static let filterKeys: [any OptionKey] = [
         favourite, liked, trashed, missing, collection, city, caption, keyword, rating, minimumRating, camera, folder,
-        hasGPS, noGPS, undated, damaged, duplicates, fileFormat, takenAfter, takenBefore, sinceIndexed,
+        hasGPS, noGPS, undated, damaged, duplicates, fileFormat, kind, minimumDuration, maximumDuration, takenAfter,
+        takenBefore, sinceIndexed,
     ]
     static let filters = optionSpecs(filterKeys)
 
@@ -128,6 +136,9 @@ enum AssetFilterOptions {
         if given[damaged] { query.damaged = true }
         if given[duplicates] { query.duplicates = true }
         if let format = try given[fileFormat] { query.format = format }
+        query.kind = try given[kind]
+        query.minimumDuration = try given[minimumDuration]?.value
+        query.maximumDuration = try given[maximumDuration]?.value
         query.takenAfter = try given[takenAfter]?.text
         query.takenBefore = try given[takenBefore]?.text
         query.indexedSince = try given[sinceIndexed]
@@ -187,15 +198,21 @@ private struct Offered {
 
     init(_ command: ParsedCommand) { self.command = command }
 
-    subscript(flag: Flag) -> Bool { command.declares(flag) && command[flag] }
-
-    subscript<Value>(option: Option<Value>) -> Value? {
-        get throws { command.declares(option) ? try command[option] : nil }
+    /// True when the command offers this very filter: render's own `--kind` (a rendition's)
+    /// shares the name of the media-kind filter, and is not it.
+    private func offers(_ key: some OptionKey) -> Bool {
+        command.optionSpecs.contains { $0.name == key.name && $0.help == key.spec.help }
     }
 
-    subscript(option: Option<String>) -> String? { command.declares(option) ? command[option] : nil }
+    subscript(flag: Flag) -> Bool { offers(flag) && command[flag] }
 
-    subscript(option: Option<RawPath>) -> RawPath? { command.declares(option) ? command[option] : nil }
+    subscript<Value>(option: Option<Value>) -> Value? {
+        get throws { offers(option) ? try command[option] : nil }
+    }
 
-    func all(_ option: Option<String>) -> [String] { command.declares(option) ? command.all(option) : [] }
+    subscript(option: Option<String>) -> String? { offers(option) ? command[option] : nil }
+
+    subscript(option: Option<RawPath>) -> RawPath? { offers(option) ? command[option] : nil }
+
+    func all(_ option: Option<String>) -> [String] { offers(option) ? command.all(option) : [] }
 }

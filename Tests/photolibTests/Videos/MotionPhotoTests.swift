@@ -1,0 +1,65 @@
+import Foundation
+import PhotoSupport
+import PhotoTestSupport
+import Testing
+
+/// End to end: a motion photo (an MP4 appended to a JPEG whose XMP says where, as Google's
+/// and Samsung's cameras write them; the XMP written by exiftool, the clip by ffmpeg) is one
+/// asset of kind live with its clip's duration, and `pop --output - --motion` hands out the
+/// clip byte for byte; a Live Photo hands out its movie, a plain photo says it has none.
+@Suite(
+    .enabled(
+        if: VideoClips.isAvailable && MovieClips.exiftool != nil, "needs ffmpeg and exiftool to make a motion photo"))
+struct MotionPhotoTests {
+    @Test func aMotionPhotoIsLiveAndHandsOutItsClip() throws {
+        let library = try TestLibrary()
+        let phone = library.url("phone")
+        try FileManager.default.createDirectory(at: phone, withIntermediateDirectories: true)
+        let clip = try VideoClips.make(
+            "clip.mp4", in: library.root,
+            [
+                "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30:duration=1.5", "-c:v", "libx264", "-pix_fmt",
+                "yuv420p",
+            ])
+        let movie = try Data(contentsOf: clip)
+        try FileManager.default.removeItem(at: clip)
+        let photo = phone.appendingPathComponent("PXL_20230601_123456789.MP.jpg")
+        try FileManager.default.copyItem(at: SampleFiles.root.appendingPathComponent("2015/lake-beach.jpg"), to: photo)
+        try MovieClips.run(
+            MovieClips.exiftool,
+            [
+                "-q", "-overwrite_original", "-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1",
+                "-XMP-GCamera:MicroVideoOffset=\(movie.count)", photo.path,
+            ])
+        let handle = try FileHandle(forWritingTo: photo)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: movie)
+        try handle.close()
+        let plain = phone.appendingPathComponent("plain.jpg")
+        try FileManager.default.copyItem(at: SampleFiles.root.appendingPathComponent("no-exif.jpg"), to: plain)
+        #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
+
+        let index = try library.run(["index", "--no-renditions"])
+        #expect(index.status == 0, "\(index.stderr)")
+        let live = try library.assets(["--kind", "live"])
+        #expect(live.compactMap { $0["fileName"] as? String } == ["PXL_20230601_123456789.MP.jpg"])
+        let clipFile = try TemporaryDirectory()
+        let separate = clipFile.url.appendingPathComponent("clip.mp4")
+        try movie.write(to: separate)
+        let truth = try VideoAssetCommandTests.ffprobe(separate)
+        #expect(abs((live.first?["duration"] as? Double ?? 0) - truth.duration) <= 0.1)
+        #expect(live.first?["videoCodec"] as? String == "h264")
+        #expect(live.first?["format"] as? String == "jpeg")
+
+        let handed = try library.runRaw(["pop", "phone/PXL_20230601_123456789.MP.jpg", "--output", "-", "--motion"])
+        #expect(handed.status == 0, "\(handed.stderr)")
+        #expect(handed.stdout == [UInt8](movie))
+
+        let none = try library.runRaw(["pop", "phone/plain.jpg", "--output", "-", "--motion"])
+        #expect(none.status == 65)
+        #expect(none.stderr.contains("phone/plain.jpg: not a Live Photo or motion photo"), "\(none.stderr)")
+        #expect(none.stdout.isEmpty)
+        let usage = try library.runRaw(["pop", "phone/plain.jpg", "--motion"])
+        #expect(usage.status == 64)
+    }
+}
