@@ -83,9 +83,14 @@ enum AssetFilterOptions {
     /// The names of `filters`, to tell whether a command line gave any.
     static let filterNames = Set(filters.map(\.name))
 
-    /// True when the command line gave at least one filter.
+    /// True when the command line gave at least one filter (render's own `--kind`, a
+    /// rendition's, shares a filter's name and is none).
     static func anyFilter(_ command: ParsedCommand) -> Bool {
-        command.options.contains { filterNames.contains($0.name) }
+        let offered = command.optionSpecs.filter { spec in
+            filterNames.contains(spec.name) && filters.contains { $0.name == spec.name && $0.help == spec.help }
+        }
+        let names = Set(offered.map(\.name))
+        return command.options.contains { names.contains($0.name) }
     }
 
     /// True when the command line gave one of `keys`.
