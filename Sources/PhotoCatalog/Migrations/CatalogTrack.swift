@@ -1,0 +1,158 @@
+/// The catalog's schema steps from version 15 on, each declared once for both stores
+/// (`CatalogMigration`). Before 15, each store's steps are frozen files of their own
+/// (`Migration+Name.swift` here, `PostgresCatalog+NameSchema.swift` in PhotoCatalogPostgres).
+///
+/// A new step is appended to `steps`, named for what it does; its version is its place in
+/// the list. Append, never edit: catalogs in use depend on each step as it was released.
+package enum CatalogTrack {
+    /// The version of the first step of `steps`.
+    package static let firstVersion = 15
+
+    package static let steps: [CatalogMigration] = [
+        // Dates and positions a person set (`action date`, `action gps`), which an index pass
+        // then keeps over what the file says, as it keeps a user's caption or city.
+        // - `taken_by_user`: set once someone set the capture date (`taken_local`,
+        //   `taken_offset`); `taken_source` keeps naming the file's block, so that an undo
+        //   gives the file back.
+        // - `gps_by_user`: set once someone set or cleared the position (`gps_*` columns).
+        // Flags beside the sources rather than a new source value: the sources' CHECKs name
+        // the file's blocks, and SQLite cannot change a CHECK without rebuilding the table.
+        CatalogMigration(
+            "userDatesAndPlaces", frozen: "cea789b0f8e1b180",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN taken_by_user INTEGER NOT NULL DEFAULT 0 CHECK (taken_by_user IN (0, 1));
+                ALTER TABLE assets ADD COLUMN gps_by_user INTEGER NOT NULL DEFAULT 0 CHECK (gps_by_user IN (0, 1));
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN taken_by_user boolean NOT NULL DEFAULT false;
+                ALTER TABLE assets ADD COLUMN gps_by_user boolean NOT NULL DEFAULT false;
+                """),
+
+        // `visual_hash`: the asset's perceptual fingerprint (`PerceptualHash`, 16 lowercase
+        // hex digits), made with its renditions from the thumbnail's pixels, for `photolib
+        // similar`. Kept, like `content_hash`, only while the original's size and
+        // modification time are unchanged. No index: `similar` reads every fingerprint into
+        // a search tree of its own.
+        CatalogMigration(
+            "visualHash", frozen: "b83aa57d778b5a36",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN visual_hash TEXT CHECK (length(visual_hash) = 16);
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN visual_hash text COLLATE "C" CHECK (length(visual_hash) = 16);
+                """),
+
+        // Videos, Live Photos and motion photos as assets.
+        // - `kind`: `photo`, `video` or `live` (`MediaKind`); every asset indexed before was a photo.
+        // - `duration` (seconds), `video_codec`, `audio_codec` (FFmpeg's names), `frame_rate`: a
+        //   movie's facts (a Live Photo's or motion photo's clip), else NULL.
+        // - `format` may now be `video` (and `gif`, `bmp`, `psd`, the images read next), and
+        //   `taken_source`/`gps_source` `container` (a movie's own header). SQLite cannot alter
+        //   a CHECK, so the table's text is edited in place, the way SQLite's documentation gives
+        //   for loosening a constraint (no row can break the looser one); RESET reloads the
+        //   schema inside this transaction, and the ALTERs before it bump the schema cookie for
+        //   other connections. PostgreSQL drops and adds its named constraints.
+        // - The collections Videos and Live Photos are counted as the others (`storedCounts`),
+        //   by triggers of their own, so that the older ones stay as released.
+        CatalogMigration(
+            "videoFields", frozen: "",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'photo' CHECK (kind IN ('photo', 'video', 'live'));
+                ALTER TABLE assets ADD COLUMN duration REAL CHECK (duration >= 0);
+                ALTER TABLE assets ADD COLUMN video_codec TEXT;
+                ALTER TABLE assets ADD COLUMN audio_codec TEXT;
+                ALTER TABLE assets ADD COLUMN frame_rate REAL;
+                PRAGMA writable_schema = ON;
+                UPDATE sqlite_master SET sql = replace(replace(replace(sql,
+                        'CHECK (format IN (''jpeg'', ''heif'', ''png'', ''webp'', ''tiff'', ''raw''))',
+                        'CHECK (format IN (''jpeg'', ''heif'', ''png'', ''webp'', ''tiff'', ''raw'', ''video'', ''gif'', ''bmp'', ''psd''))'),
+                        'CHECK (taken_source IN (''exif'', ''xmp'', ''iptc'', ''makernote''))',
+                        'CHECK (taken_source IN (''exif'', ''xmp'', ''iptc'', ''makernote'', ''container''))'),
+                        'CHECK (gps_source IN (''exif'', ''xmp'', ''iptc'', ''makernote''))',
+                        'CHECK (gps_source IN (''exif'', ''xmp'', ''iptc'', ''makernote'', ''container''))')
+                    WHERE type = 'table' AND name = 'assets';
+                PRAGMA writable_schema = RESET;
+                CREATE INDEX assets_shown_by_kind ON assets (kind) WHERE trashed = 0 AND kind <> 'photo';
+                CREATE TRIGGER assets_kind_counted_inserted AFTER INSERT ON assets
+                WHEN NEW.kind <> 'photo' AND NEW.trashed = 0 AND NEW.missing = 0 BEGIN
+                    INSERT INTO collection_counts (kind, name, count)
+                    VALUES (CASE NEW.kind WHEN 'video' THEN 'videos' ELSE 'live' END, '', 1)
+                    ON CONFLICT (kind, name) DO UPDATE SET count = collection_counts.count + 1;
+                END;
+                CREATE TRIGGER assets_kind_counted_updated AFTER UPDATE OF kind, trashed, missing ON assets BEGIN
+                    INSERT INTO collection_counts (kind, name, count)
+                    SELECT kind, name, sum(change) FROM (
+                            SELECT CASE NEW.kind WHEN 'video' THEN 'videos' ELSE 'live' END AS kind, '' AS name,
+                                    1 AS change
+                                WHERE NEW.kind <> 'photo' AND NEW.trashed = 0 AND NEW.missing = 0
+                            UNION ALL SELECT CASE OLD.kind WHEN 'video' THEN 'videos' ELSE 'live' END, '', -1
+                                WHERE OLD.kind <> 'photo' AND OLD.trashed = 0 AND OLD.missing = 0
+                        )
+                    WHERE true GROUP BY kind, name HAVING sum(change) <> 0
+                    ON CONFLICT (kind, name) DO UPDATE SET count = collection_counts.count + excluded.count;
+                END;
+                CREATE TRIGGER assets_kind_counted_deleted AFTER DELETE ON assets
+                WHEN OLD.kind <> 'photo' AND OLD.trashed = 0 AND OLD.missing = 0 BEGIN
+                    INSERT INTO collection_counts (kind, name, count)
+                    VALUES (CASE OLD.kind WHEN 'video' THEN 'videos' ELSE 'live' END, '', -1)
+                    ON CONFLICT (kind, name) DO UPDATE SET count = collection_counts.count - 1;
+                END;
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN kind text COLLATE "C" NOT NULL DEFAULT 'photo'
+                    CHECK (kind IN ('photo', 'video', 'live'));
+                ALTER TABLE assets ADD COLUMN duration double precision CHECK (duration >= 0);
+                ALTER TABLE assets ADD COLUMN video_codec text COLLATE "C";
+                ALTER TABLE assets ADD COLUMN audio_codec text COLLATE "C";
+                ALTER TABLE assets ADD COLUMN frame_rate double precision;
+                ALTER TABLE assets DROP CONSTRAINT assets_format_check;
+                ALTER TABLE assets ADD CONSTRAINT assets_format_check
+                    CHECK (format IN ('jpeg', 'heif', 'png', 'webp', 'tiff', 'raw', 'video', 'gif', 'bmp', 'psd'));
+                ALTER TABLE assets DROP CONSTRAINT assets_taken_source_check;
+                ALTER TABLE assets ADD CONSTRAINT assets_taken_source_check
+                    CHECK (taken_source IN ('exif', 'xmp', 'iptc', 'makernote', 'container'));
+                ALTER TABLE assets DROP CONSTRAINT assets_gps_source_check;
+                ALTER TABLE assets ADD CONSTRAINT assets_gps_source_check
+                    CHECK (gps_source IN ('exif', 'xmp', 'iptc', 'makernote', 'container'));
+                CREATE INDEX assets_shown_by_kind ON assets (kind) WHERE NOT trashed AND kind <> 'photo';
+                CREATE FUNCTION kind_collection_key(boolean, boolean, text)
+                RETURNS TABLE (kind text, name text) LANGUAGE sql IMMUTABLE AS $$
+                    SELECT CASE $3 WHEN 'video' THEN 'videos' ELSE 'live' END, '' WHERE NOT $1 AND NOT $2 AND $3 <> 'photo'
+                $$;
+                CREATE FUNCTION kind_counts_sync() RETURNS trigger LANGUAGE plpgsql
+                SET search_path FROM CURRENT AS $$
+                BEGIN
+                    IF TG_OP = 'INSERT' THEN
+                        INSERT INTO collection_counts (kind, name, count)
+                        SELECT k.kind, k.name, count(*) FROM new_rows r, kind_collection_key(r.trashed, r.missing, r.kind) k
+                        GROUP BY k.kind, k.name ORDER BY k.kind, k.name
+                        ON CONFLICT (kind, name) DO UPDATE SET count = collection_counts.count + excluded.count;
+                    ELSIF TG_OP = 'DELETE' THEN
+                        INSERT INTO collection_counts (kind, name, count)
+                        SELECT k.kind, k.name, -count(*) FROM old_rows r, kind_collection_key(r.trashed, r.missing, r.kind) k
+                        GROUP BY k.kind, k.name ORDER BY k.kind, k.name
+                        ON CONFLICT (kind, name) DO UPDATE SET count = collection_counts.count + excluded.count;
+                    ELSE
+                        INSERT INTO collection_counts (kind, name, count)
+                        SELECT d.kind, d.name, sum(d.change) FROM (
+                            SELECT k.kind, k.name, 1 AS change FROM new_rows r,
+                                kind_collection_key(r.trashed, r.missing, r.kind) k
+                            UNION ALL
+                            SELECT k.kind, k.name, -1 FROM old_rows r, kind_collection_key(r.trashed, r.missing, r.kind) k
+                        ) d
+                        GROUP BY d.kind, d.name HAVING sum(d.change) <> 0 ORDER BY d.kind, d.name
+                        ON CONFLICT (kind, name) DO UPDATE SET count = collection_counts.count + excluded.count;
+                    END IF;
+                    RETURN NULL;
+                END
+                $$;
+                CREATE TRIGGER assets_kind_counted_inserted AFTER INSERT ON assets
+                    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kind_counts_sync();
+                CREATE TRIGGER assets_kind_counted_updated AFTER UPDATE ON assets
+                    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION kind_counts_sync();
+                CREATE TRIGGER assets_kind_counted_deleted AFTER DELETE ON assets
+                    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION kind_counts_sync();
+                """),
+    ]
+}
