@@ -20,7 +20,7 @@ PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib li
 # and without the right to install it, those tests skip with a message.
 # FFmpeg's command-line tool makes the tests' video fixtures; Chromium, its driver and Selenium
 # drive the browser tests of `serve`. Each test skips with a message when its tool is absent.
-TEST_PACKAGES := postgresql ffmpeg chromium chromium-driver python3-selenium
+TEST_PACKAGES := postgresql ffmpeg chromium chromium-driver python3-selenium libvips-tools libheif-examples colord-data icc-profiles-free libgs-common
 # Tools only the benchmarks compare against.
 BENCH_PACKAGES := ffmpeg ffmpegthumbnailer imagemagick libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc rsync fdupes xxhash
 
@@ -49,6 +49,11 @@ test-deps:
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	/usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || missing="$$missing python3-selenium"; \
+	command -v vipsthumbnail >/dev/null 2>&1 || missing="$$missing libvips-tools"; \
+	command -v heif-enc >/dev/null 2>&1 || missing="$$missing libheif-examples"; \
+	[ -e /usr/share/color/icc/colord/AdobeRGB1998.icc ] || missing="$$missing colord-data"; \
+	[ -e /usr/share/color/icc/Gray-CIE_L.icc ] || missing="$$missing icc-profiles-free"; \
+	[ -e /usr/share/color/icc/ghostscript/default_cmyk.icc ] || missing="$$missing libgs-common"; \
 	if [ -z "$$missing" ]; then \
 	  echo "test-deps: all present ($(TEST_PACKAGES))"; \
 	elif [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; then \

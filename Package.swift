@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // libtiff's handlers take a va_list and its getters are variadic: a C target owns them.
         .target(name: "CTIFF", linkerSettings: [.linkedLibrary("tiff")]),
+        // LittleCMS (liblcms2-dev), linked: small, and every colour-managed rendition needs it.
+        // A C target owns its error handler, which records a bad profile's message per context.
+        .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
         // libheif (libheif-dev), LibRaw (libraw-dev) and libpq (libpq-dev) are opened on first
         // use, not linked: with the decoders, TLS and Kerberos libraries they bring, they were
         // two thirds of the libraries every process loaded, and libde265's constructor alone
@@ -43,7 +46,7 @@ let package = Package(
             name: "PhotoFormats",
             dependencies: [
                 "PhotoSupport", "CExif", "CJPEG", "CTurboJPEG", "CHeif", "CPNG", "CLibRaw", "CWebP", "CTIFF",
-                "CFFmpeg",
+                "CFFmpeg", "CLCMS",
             ],
             // Pure: no library, no catalog. The pixel loops (resampling, orientation, colour
             // conversion) run about 100x slower unoptimised, which would make debug-built tests

@@ -7,7 +7,7 @@
 //   PHOTOLIB_FUZZING=1 swift build --sanitize=fuzzer --sanitize=address -Xlinker --no-gc-sections
 import PackageDescription
 
-let targets = ["Markers", "Exif", "XMP", "IPTC", "Decode", "Formats", "Containers", "Movies"]
+let targets = ["Markers", "Exif", "XMP", "IPTC", "Decode", "Formats", "Containers", "Movies", "Profiles"]
 
 let package = Package(
     name: "photolib-fuzz",

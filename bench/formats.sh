@@ -101,7 +101,7 @@ for format in heif png raw; do
         ;;
     esac
     if [ "$format" = heif ] || [ "$format" = png ]; then
-        t=$(seconds per_file "$format" "vipsthumbnail {} -s 256 -o $out/%s-t.jpg && vipsthumbnail {} -s 1280 -o $out/%s-p.jpg")
+        t=$(seconds per_file "$format" "vipsthumbnail {} -s 256 --export-profile srgb -o $out/%s-t.jpg && vipsthumbnail {} -s 1280 --export-profile srgb -o $out/%s-p.jpg")
         report "vipsthumbnail 256 + 1280" "$t" "$(ratio "$t" "$own")"
     fi
 done

@@ -126,8 +126,8 @@ measure() {
 photolib_render() { cd "$library" && "$photolib" render --force --jobs "$jobs"; }
 vips_both() {
     printf '%s\0' "$library"/photos/* | xargs -0 -n 1 -P "$jobs" sh -c '
-        vipsthumbnail -s 1280 -o "$0/%s-preview.jpg[Q=82,strip]" "$1" || true
-        vipsthumbnail -s 256 -o "$0/%s-thumbnail.jpg[Q=82,strip]" "$1" || true' "$work/vipsthumbnail"
+        vipsthumbnail -s 1280 --export-profile srgb -o "$0/%s-preview.jpg[Q=82,strip]" "$1" || true
+        vipsthumbnail -s 256 --export-profile srgb -o "$0/%s-thumbnail.jpg[Q=82,strip]" "$1" || true' "$work/vipsthumbnail"
 }
 djpeg_floor() { printf '%s\0' "$library"/photos/* | xargs -0 -n 1 -P "$jobs" djpeg -scale 1/2 -outfile /dev/null; }
 export photolib library work jobs
@@ -154,7 +154,7 @@ printf '  %s\n' "${shown[@]}"
 printf '%-44s %8s %8s %10s\n' tool "wall s" "CPU s" "peak RSS"
 row() { printf '%-44s %8.2f %8.2f %7d MB\n' "$1" "$(median "$2" 1)" "$(median "$2" 2)" $(( $(median "$2" 3) / 1024 )); }
 row "photolib render --force (both renditions)" photolib
-row "vipsthumbnail -s 1280 + -s 256" vips
+row "vipsthumbnail -s 1280 + -s 256 (--export-profile srgb)" vips
 row "djpeg -scale 1/2 (decode floor)" djpeg
 awk -v vips="$(median vips 1)" -v wall="$(median photolib 1)" -v cpu="$(median photolib 2)" -v djpeg="$(median djpeg 2)" -v vipscpu="$(median vips 2)" 'BEGIN {
     speedup = vips / wall; ratio = cpu / djpeg

@@ -56,7 +56,7 @@ static void adopt_output_buffer(pljpeg_encoder *encoder) {
 
 int pljpeg_encoder_encode(pljpeg_encoder *encoder, const uint8_t *pixels, uint32_t width,
                           uint32_t height, size_t stride, int32_t quality,
-                          const uint8_t *icc, uint32_t icc_length,
+                          const uint8_t *icc, uint32_t icc_length, const char *comment,
                           const uint8_t **output, size_t *output_size) {
     struct jpeg_compress_struct *cinfo = &encoder->cinfo;
     *output = NULL;
@@ -77,6 +77,8 @@ int pljpeg_encoder_encode(pljpeg_encoder *encoder, const uint8_t *pixels, uint32
     jpeg_set_quality(cinfo, quality, TRUE);
     cinfo->dct_method = JDCT_ISLOW;
     jpeg_start_compress(cinfo, TRUE);
+    if (comment != NULL && comment[0] != 0)
+        jpeg_write_marker(cinfo, JPEG_COM, (const JOCTET *)comment, (unsigned int)strlen(comment));
     if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(cinfo, icc, icc_length);
     JSAMPROW pointers[PLJPEG_ROW_BATCH];
     while (cinfo->next_scanline < cinfo->image_height) {

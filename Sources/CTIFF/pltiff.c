@@ -150,6 +150,19 @@ const char *pltiff_string(pltiff_file *file, uint32_t tag) {
     return value;
 }
 
+uint32_t pltiff_icc_profile(pltiff_file *file, const uint8_t **data) {
+    uint16_t photometric = 0;
+    if (!TIFFGetField(file->tiff, TIFFTAG_PHOTOMETRIC, &photometric)) return 0;
+    if (photometric != PHOTOMETRIC_RGB && photometric != PHOTOMETRIC_MINISBLACK &&
+        photometric != PHOTOMETRIC_MINISWHITE && photometric != PHOTOMETRIC_YCBCR)
+        return 0;
+    uint32_t count = 0;
+    const void *profile = NULL;
+    if (!TIFFGetField(file->tiff, TIFFTAG_ICCPROFILE, &count, &profile) || profile == NULL) return 0;
+    *data = profile;
+    return count;
+}
+
 int pltiff_read_rgba(pltiff_file *file, uint32_t *raster, uint32_t width, uint32_t height) {
     char message[1024] = {0};
     if (!TIFFRGBAImageOK(file->tiff, message)) {

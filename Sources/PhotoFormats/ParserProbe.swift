@@ -10,7 +10,7 @@ public enum ParserProbe {
     /// The readers that can be probed; the raw values name the fuzz targets and the folders of
     /// `Tests/PhotoFormatsTests/Fixtures/fuzz-regressions/`.
     public enum Target: String, CaseIterable, Sendable {
-        case markers, exif, xmp, iptc, decode, formats, containers, movies
+        case markers, exif, xmp, iptc, decode, formats, containers, movies, profiles
 
         /// Runs this target's probe on `bytes`.
         public func probe(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -23,6 +23,7 @@ public enum ParserProbe {
             case .formats: ParserProbe.formats(bytes)
             case .containers: ParserProbe.containers(bytes)
             case .movies: ParserProbe.movies(bytes)
+            case .profiles: ParserProbe.profiles(bytes)
             }
         }
     }
@@ -147,6 +148,35 @@ extension ParserProbe {
         guard let facts = try? MovieBoxes.read(file) else { return 0 }
         let text = facts.xmp.flatMap { try? XMPPacket(bytes: $0) }.map { $0.keywords.count } ?? 0
         return (facts.width ?? 0) + (facts.videoCodec?.count ?? 0) + (facts.contentIdentifier?.count ?? 0) + text
+    }
+}
+
+extension ParserProbe {
+    /// Reads `bytes` as an embedded ICC profile is read for renditions: opened by LittleCMS,
+    /// its name read, and transforms built from it for RGB and for ink (not through the
+    /// process's cache, so that every input is parsed), each applied to a few pixels.
+    /// Returns what the transforms made of them.
+    public static func profiles(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let profile = ColourDescription.iccProfile(Array(bytes))
+        var total = 0
+        let pixels: [UInt8] = [0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 128, 255, 12, 200, 90, 1, 2, 3]
+        for input in [ColourInput.rgb, .cmyk(inverted: true)] {
+            for target in ColourTarget.allCases {
+                guard case .transform(let transform) = ColourTransforms.build(profile, input: input, target: target)
+                else { continue }
+                var output = [UInt8](repeating: 0, count: 18)
+                let count = input == .rgb ? 6 : 4
+                pixels.withUnsafeBufferPointer { source in
+                    output.withUnsafeMutableBufferPointer { target in
+                        transform.apply(
+                            source.baseAddress!, sourceStride: 18, to: target.baseAddress!, targetStride: 18,
+                            width: count, rows: 1)
+                    }
+                }
+                total += output.reduce(0) { $0 + Int($1) } + (transform.sourceName?.count ?? 0)
+            }
+        }
+        return total
     }
 }
 

@@ -30,7 +30,8 @@ public enum GeneratedTIFFFixtures {
     /// turned by orientation 6), 12-bit values in a gradient, with make, model, date, GPS and
     /// a caption, its directories first as cameras write them. LibRaw reads it; there is no embedded preview, so photolib's renditions
     /// come from LibRaw's half-size decode.
-    public static func dng(width: Int = 256, height: Int = 192) -> [UInt8] {
+    /// `defaultScale` (DNG's DefaultScale, horizontal and vertical) makes its pixels not square.
+    public static func dng(width: Int = 256, height: Int = 192, defaultScale: (Int, Int)? = nil) -> [UInt8] {
         var pixels: [UInt8] = []
         pixels.reserveCapacity(width * height * 2)
         for y in 0..<height {
@@ -45,19 +46,23 @@ public enum GeneratedTIFFFixtures {
             (32406, 10000), (-15372, 10000), (-4986, 10000), (-9689, 10000), (18758, 10000), (415, 10000),
             (557, 10000), (-2040, 10000), (10570, 10000),
         ]
-        let ifd0 = TIFFBuilder.Directory(
-            [
-                254: .long([0]), 256: .long([UInt32(width)]), 257: .long([UInt32(height)]), 258: .short([16]),
-                259: .short([1]), 262: .short([32803]), 270: .ascii("Generated DNG"), 271: .ascii(make),
-                272: .ascii(model), 274: .short([UInt16(orientation)]),
-                277: .short([1]), 278: .long([UInt32(height)]), 279: .long([UInt32(pixels.count)]),
-                284: .short([1]), 306: .ascii(exifDate),
-                33421: .short([2, 2]), 33422: .byte([0, 1, 1, 2]),
-                50706: .byte([1, 4, 0, 0]), 50707: .byte([1, 1, 0, 0]), 50708: .ascii("\(make) \(model)"),
-                50714: .long([0]), 50717: .long([4095]), 50721: .srational(matrix),
-                50728: .rational([(1, 1), (1, 1), (1, 1)]), 50778: .short([21]),
-            ],
-            pointers: [0x8769: exif, 0x8825: gps])
+        var entries: [UInt16: TIFFBuilder.Value] = [
+            254: .long([0]), 256: .long([UInt32(width)]), 257: .long([UInt32(height)]), 258: .short([16]),
+            259: .short([1]), 262: .short([32803]), 270: .ascii("Generated DNG"), 271: .ascii(make),
+            272: .ascii(model), 274: .short([UInt16(orientation)]),
+            277: .short([1]), 278: .long([UInt32(height)]), 279: .long([UInt32(pixels.count)]),
+            284: .short([1]), 306: .ascii(exifDate),
+            33421: .short([2, 2]), 33422: .byte([0, 1, 1, 2]),
+            50706: .byte([1, 4, 0, 0]), 50707: .byte([1, 1, 0, 0]), 50708: .ascii("\(make) \(model)"),
+            50714: .long([0]), 50717: .long([4095]), 50721: .srational(matrix),
+            50728: .rational([(1, 1), (1, 1), (1, 1)]), 50778: .short([21]),
+        ]
+        if let scale = defaultScale {
+            let horizontal: (UInt32, UInt32) = (UInt32(scale.0), 1)
+            let vertical: (UInt32, UInt32) = (UInt32(scale.1), 1)
+            entries[50718] = .rational([horizontal, vertical])
+        }
+        let ifd0 = TIFFBuilder.Directory(entries, pointers: [0x8769: exif, 0x8825: gps])
         return TIFFBuilder.file(ifd0, pixels: pixels, directoriesFirst: true)
     }
 

@@ -90,11 +90,12 @@ pljpeg_encoder *pljpeg_encoder_create(void);
 void pljpeg_encoder_destroy(pljpeg_encoder *encoder);
 
 /// Compresses 3-byte R, G, B pixels to a JPEG in memory with 4:2:0 chroma, carrying
-/// icc (may be NULL) as APP2 ICC_PROFILE markers. *output stays valid until the next call
-/// or destroy, and belongs to the encoder.
+/// icc (may be NULL) as APP2 ICC_PROFILE markers and comment (may be NULL) as a COM marker
+/// right after JFIF's APP0. *output stays valid until the next call or destroy, and belongs
+/// to the encoder.
 int pljpeg_encoder_encode(pljpeg_encoder *encoder, const uint8_t *pixels, uint32_t width,
                           uint32_t height, size_t stride, int32_t quality,
-                          const uint8_t *icc, uint32_t icc_length,
+                          const uint8_t *icc, uint32_t icc_length, const char *comment,
                           const uint8_t **output, size_t *output_size);
 
 const char *pljpeg_encoder_error_message(const pljpeg_encoder *encoder);

@@ -22,6 +22,10 @@ int pltiff_orientation(pltiff_file *file);
 /// An ASCII tag of the current directory (Make 271, Model 272, ImageDescription 270); NULL when absent.
 const char *pltiff_string(pltiff_file *file, uint32_t tag);
 
+/// The current directory's ICC profile (tag 34675), borrowed from libtiff until the file is
+/// closed; 0 when it has none. Only for RGB and gray pages: libtiff turns a CMYK page's ink
+/// into RGB itself, which its CMYK profile no longer describes.
+uint32_t pltiff_icc_profile(pltiff_file *file, const uint8_t **data);
 /// Decodes the current directory into `raster` (width*height RGBA words, bytes R, G, B, A),
 /// rows in stored order (the file's orientation not applied). 0 on success; the message
 /// (libtiff's first error) is in `pltiff_message` otherwise.

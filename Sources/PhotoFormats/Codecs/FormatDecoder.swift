@@ -16,14 +16,18 @@ package final class FormatDecoder {
         /// The size the photo is described with when the picture is smaller (a raw file's
         /// preview or half-size decode): renditions are made at the sizes this gives.
         package var displaySize: (width: Int, height: Int)?
+        /// What the file says its colours are (nil: sRGB), for the renditions' conversion.
+        package var colour: ColourDescription?
 
         package init(
-            image: RGBImage, isUpright: Bool, damage: String? = nil, displaySize: (width: Int, height: Int)? = nil
+            image: RGBImage, isUpright: Bool, damage: String? = nil, displaySize: (width: Int, height: Int)? = nil,
+            colour: ColourDescription? = nil
         ) {
             self.image = image
             self.isUpright = isUpright
             self.damage = damage
             self.displaySize = displaySize
+            self.colour = colour
         }
     }
 
@@ -71,21 +75,26 @@ package final class FormatDecoder {
                     primaryBytes = max(primaryBytes, image.decodeBytes(pixels: grid.pixels))
                 case .unreadable(let reason): throw CodecError(format: .heif, message: reason)
                 }
+                // The thumbnail is in the primary's colours (phones write both from one picture).
+                let colour = HEIFBoxes.colour(data)
                 if let thumbnail = image.thumbnail(minimumSide: previewSide) {
                     return try reserving(thumbnail.decodeBytes, limit: limit, path: path) {
                         let picture = try thumbnail.decode(into: storage)
                         return try use(
-                            Decoded(image: picture, isUpright: true, displaySize: (image.width, image.height)))
+                            Decoded(
+                                image: picture, isUpright: true, displaySize: (image.width, image.height),
+                                colour: colour))
                     }
                 }
                 return try reserving(primaryBytes, limit: limit, path: path) {
-                    try use(Decoded(image: try image.decode(into: storage), isUpright: true))
+                    try use(Decoded(image: try image.decode(into: storage), isUpright: true, colour: colour))
                 }
             case .png:
                 let decoder = try PNGDecoder(bytes: data, limit: limit, path: path)
                 return try reserving(decoder.decodeBytes, limit: limit, path: path) {
                     let (picture, damage) = try decoder.decode(into: storage)
-                    return try use(Decoded(image: picture, isUpright: false, damage: damage))
+                    let colour = (try? PNGChunks(bytes: data))?.colour
+                    return try use(Decoded(image: picture, isUpright: false, damage: damage, colour: colour))
                 }
             case .raw:
                 // Its size and flip from LibRaw reading a mapping of the file (what it needs of
@@ -106,13 +115,15 @@ package final class FormatDecoder {
                 try limit.check(width: features.width, height: features.height, path: path)
                 return try reserving(features.decodeBytes, limit: limit, path: path) {
                     try use(
-                        Decoded(image: try WebPImage.decode(data, features: features, into: storage), isUpright: false))
+                        Decoded(
+                            image: try WebPImage.decode(data, features: features, into: storage), isUpright: false,
+                            colour: WebPImage.colour(data)))
                 }
             case .tiff:
                 let image = try TIFFImage(bytes: data)
                 try limit.check(width: image.width, height: image.height, path: path)
                 return try reserving(image.decodeBytes, limit: limit, path: path) {
-                    try use(Decoded(image: try image.decode(into: storage), isUpright: false))
+                    try use(Decoded(image: try image.decode(into: storage), isUpright: false, colour: image.colour))
                 }
             case .jpeg, .video:
                 throw CodecError(format: format, message: "not supported yet")

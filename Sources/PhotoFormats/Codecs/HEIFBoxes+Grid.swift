@@ -77,7 +77,7 @@ extension HEIFBoxes {
 
     /// The content of the first `meta` box among the top-level boxes, walking only as far as
     /// it (a box after it that does not fit the file is libheif's to refuse).
-    private static func firstMeta(_ file: FileBytes) -> [UInt8]? {
+    static func firstMeta(_ file: FileBytes) -> [UInt8]? {
         var offset: Int64 = 0
         for _ in 0..<topLevelLimit {
             guard let header = file.prefix(at: offset, count: 16), header.count >= 8 else { return nil }

@@ -99,9 +99,23 @@ final class LibRawFile {
         return CodecError(format: .raw, message: message)
     }
 
-    /// Visible size before the flip.
-    var width: Int { Int(handle.pointee.sizes.width) }
-    var height: Int { Int(handle.pointee.sizes.height) }
+    /// Visible size before the flip, in square pixels: a sensor whose pixels are not square
+    /// (LibRaw's `pixel_aspect`, 1.0 for nearly every camera; a Kodak DC120's is about 1.5)
+    /// is stretched along one side as dcraw stretches it, never squashed, so that the size
+    /// is the picture's shape (exiftool's) and LibRaw's stretched decode fits it.
+    var width: Int { Self.stretched(Int(handle.pointee.sizes.width), handle.pointee.sizes.pixel_aspect, wide: true) }
+    var height: Int {
+        Self.stretched(Int(handle.pointee.sizes.height), handle.pointee.sizes.pixel_aspect, wide: false)
+    }
+
+    /// `side` stretched by `aspect` (width over height of one pixel) when it is the side
+    /// dcraw stretches: the width when pixels are wide, the height when they are tall.
+    static func stretched(_ side: Int, _ aspect: Double, wide: Bool) -> Int {
+        guard aspect.isFinite, aspect > 0.25, aspect < 4, abs(aspect - 1) > 0.001 else { return side }
+        if wide, aspect > 1 { return Int((Double(side) * aspect).rounded()) }
+        if !wide, aspect < 1 { return Int((Double(side) / aspect).rounded()) }
+        return side
+    }
     var rawPixels: Double { Double(handle.pointee.sizes.raw_width) * Double(handle.pointee.sizes.raw_height) }
 
     /// LibRaw's flip as an EXIF orientation: 3 is 180°, 5 a quarter turn counter-clockwise, 6 clockwise.

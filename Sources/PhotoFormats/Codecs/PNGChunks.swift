@@ -13,6 +13,8 @@ struct PNGChunks {
     /// Text chunks by keyword (first of each): Description, Title, Comment…
     var text: [String: String] = [:]
     var problems: [String] = []
+    /// The colour chunks as found (see `PNGChunks+Colour`).
+    var colourChunks = ColourChunks()
 
     /// Compressed text inflates to at most this much (a zip bomb stops there).
     private static let inflateLimit = 8 << 20
@@ -49,6 +51,7 @@ struct PNGChunks {
             case "tEXt": readText(data, compressed: false, international: false)
             case "zTXt": readText(data, compressed: true, international: false)
             case "iTXt": readText(data, compressed: false, international: true)
+            case "iCCP", "sRGB", "gAMA", "cHRM", "cICP": colourChunks.read(type, data)
             case "IEND": return
             default: break
             }

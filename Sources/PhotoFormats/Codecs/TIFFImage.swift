@@ -48,6 +48,14 @@ final class TIFFImage {
         return text.isEmpty ? nil : text
     }
 
+    /// The page's ICC profile (tag 34675) when its pixels are RGB or gray, else nil.
+    var colour: ColourDescription? {
+        var data: UnsafePointer<UInt8>?
+        let count = pltiff_icc_profile(file, &data)
+        guard count > 0, let data else { return nil }
+        return .iccProfile(Array(UnsafeBufferPointer(start: data, count: Int(count))))
+    }
+
     /// What a decode holds: the RGBA raster (turned into RGB where it lies) and libtiff's
     /// strip or tile buffer.
     var decodeBytes: Int { width * height * 4 + Int(clamping: pltiff_read_buffer_bytes(file)) }

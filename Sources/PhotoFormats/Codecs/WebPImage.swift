@@ -33,21 +33,33 @@ enum WebPImage {
     /// The EXIF chunk (with or without a leading `Exif\0\0`: writers differ) as a bare TIFF
     /// structure, and the XMP chunk. A truncated file gives what comes before the cut.
     static func metadata(_ data: UnsafeRawBufferPointer) -> (exifTIFF: [UInt8]?, xmp: [UInt8]?) {
-        guard let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return (nil, nil) }
+        let found = chunks(["EXIF", "XMP "], in: data)
+        var exif = found[0]
+        if let block = exif, block.starts(with: Array("Exif\0\0".utf8)) { exif = Array(block.dropFirst(6)) }
+        return (exif, found[1])
+    }
+
+    /// The `ICCP` chunk's profile, nil when there is none.
+    static func colour(_ data: UnsafeRawBufferPointer) -> ColourDescription? {
+        chunks(["ICCP"], in: data)[0].map { .iccProfile($0) }
+    }
+
+    /// The first chunk of each of `fourccs`, through libwebp's demuxer (a truncated file gives
+    /// what comes before the cut).
+    private static func chunks(_ fourccs: [String], in data: UnsafeRawBufferPointer) -> [[UInt8]?] {
+        let none = [[UInt8]?](repeating: nil, count: fourccs.count)
+        guard let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return none }
         var input = WebPData(bytes: base, size: data.count)
         var state = WEBP_DEMUX_PARSING_HEADER
-        guard let demuxer = WebPDemuxPartial(&input, &state) else { return (nil, nil) }
+        guard let demuxer = WebPDemuxPartial(&input, &state) else { return none }
         defer { WebPDemuxDelete(demuxer) }
-        func chunk(_ fourcc: String) -> [UInt8]? {
+        return fourccs.map { fourcc in
             var iterator = WebPChunkIterator()
             guard WebPDemuxGetChunk(demuxer, fourcc, 1, &iterator) != 0 else { return nil }
             defer { WebPDemuxReleaseChunkIterator(&iterator) }
             guard let bytes = iterator.chunk.bytes, iterator.chunk.size > 0 else { return nil }
             return Array(UnsafeBufferPointer(start: bytes, count: iterator.chunk.size))
         }
-        var exif = chunk("EXIF")
-        if let block = exif, block.starts(with: Array("Exif\0\0".utf8)) { exif = Array(block.dropFirst(6)) }
-        return (exif, chunk("XMP "))
     }
 
     /// Decodes a still WebP into `storage` as RGB, alpha composited on white.

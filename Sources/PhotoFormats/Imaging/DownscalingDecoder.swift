@@ -60,8 +60,12 @@ package final class DownscalingDecoder {
     /// Decodes the image whose header was read into `output` (its size is the target, in
     /// stored orientation, no larger than the image). Returns the damage when libjpeg warned or
     /// gave up part-way; rows it never produced come out mid-gray, as libjpeg fills a cut file.
-    /// Throws when not a single row could be decoded.
-    package func decode(_ header: JPEGHeader, into output: RGBImage, path: RawPath) throws -> Damage? {
+    /// Throws when not a single row could be decoded. A CMYK or YCCK image's ink becomes RGB
+    /// through `ink` (its profile's transform) when given, else by the naive conversion
+    /// (`InkConversion`, photolib's stated default for ink without a profile).
+    package func decode(
+        _ header: JPEGHeader, into output: RGBImage, path: RawPath, ink: ColourTransform? = nil
+    ) throws -> Damage? {
         guard header.colorModel != .other else {
             decoder.abort()
             throw ImagingError(path: path, reason: .unsupportedColorModel(components: header.components))
@@ -75,7 +79,7 @@ package final class DownscalingDecoder {
         ) {
             defer { decoder.abort() }
             let scaled = try decoder.start(scaleDenominator: denominator, path: path)
-            let (rowsDone, failure) = readRows(scaled: scaled, header: header, into: output)
+            let (rowsDone, failure) = readRows(scaled: scaled, header: header, into: output, ink: ink)
             return (rowsDone, scaled.height, failure, decoder.warningCount, decoder.firstWarning)
         }
         if let failure {
@@ -91,7 +95,7 @@ package final class DownscalingDecoder {
     /// image. Returns the rows libjpeg produced and why it stopped early, if it did.
     private func readRows(
         scaled: (width: Int, height: Int), header: JPEGHeader,
-        into output: RGBImage
+        into output: RGBImage, ink: ColourTransform?
     ) -> (rows: Int, failure: String?) {
         resizer.begin(inputWidth: scaled.width, inputHeight: scaled.height, output: output)
         let bytesPerPixel = header.colorModel.isInk ? 4 : 3
@@ -102,7 +106,12 @@ package final class DownscalingDecoder {
         var rowsDone = 0
         while rowsDone < scaled.height {
             let (count, error) = decoder.readRows(into: batch, stride: stride, maxRows: Self.rowsPerBatch)
-            if header.colorModel.isInk {
+            if header.colorModel.isInk, let ink {
+                ink.apply(
+                    batch, sourceStride: stride, to: converted, targetStride: scaled.width * 3, width: scaled.width,
+                    rows: count)
+                resizer.push(rows: converted, count: count, stride: scaled.width * 3)
+            } else if header.colorModel.isInk {
                 for index in 0..<count {
                     InkConversion.convert(
                         batch + index * stride, to: converted + index * scaled.width * 3,
@@ -132,8 +141,10 @@ extension DownscalingDecoder {
     /// Decodes the JPEG file at `path` whole, at the smallest shrink-on-load scale that still
     /// leaves at least `minimumWidth` x `minimumHeight` (full size when none does), and resamples
     /// nothing after: a picture for a terminal, which fits it to the cells itself. The file is
-    /// read into `source`; the image returned lives in `pixels`. A file that decodes only in
-    /// part gives what was decoded.
+    /// read into `source`; the image returned lives in `pixels`, in sRGB: a preview in
+    /// Display P3 (or an older one that kept its original's profile) is converted through the
+    /// profile it carries, since a terminal shows sRGB. A file that decodes only in part gives
+    /// what was decoded.
     package func decodeFile(
         _ path: RawPath, minimumWidth: Int, minimumHeight: Int, limit: PixelLimit,
         source: PixelStorage<UInt8>, pixels: PixelStorage<UInt8>
@@ -146,7 +157,19 @@ extension DownscalingDecoder {
         let height = (header.height + denominator - 1) / denominator
         let image = RGBImage(
             pixels: pixels.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
-        _ = try decode(header, into: image, path: path)
+        let profile = iccProfile().map { ColourDescription.iccProfile($0) }
+        let ink = header.inkInput.flatMap { input -> ColourTransform? in
+            guard let profile,
+                case .transform(let transform) = ColourTransforms.lookup(profile, input: input, target: .sRGB)
+            else { return nil }
+            return transform
+        }
+        _ = try decode(header, into: image, path: path, ink: ink)
+        if header.inkInput == nil, let profile,
+            case .transform(let transform) = ColourTransforms.lookup(profile, target: .sRGB)
+        {
+            transform.apply(image, into: image)
+        }
         return image
     }
 }

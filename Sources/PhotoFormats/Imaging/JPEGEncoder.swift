@@ -17,20 +17,22 @@ package final class JPEGEncoder {
         pljpeg_encoder_destroy(handle)
     }
 
-    /// Compresses `image` (4:2:0, baseline, `quality`) with `iccProfile` embedded, and hands
-    /// the JPEG bytes to `body`; they are only valid during the call. `path` names the
-    /// rendition in errors.
+    /// Compresses `image` (4:2:0, baseline, `quality`) with `iccProfile` embedded and
+    /// `comment` as a COM marker, and hands the JPEG bytes to `body`; they are only valid
+    /// during the call. `path` names the rendition in errors.
     package func encode<Result>(
-        _ image: RGBImage, quality: Int, iccProfile: [UInt8]?, path: RawPath,
+        _ image: RGBImage, quality: Int, iccProfile: [UInt8]?, comment: String? = nil, path: RawPath,
         _ body: (UnsafeRawBufferPointer) throws -> Result
     ) throws -> Result {
         var output: UnsafePointer<UInt8>?
         var size = 0
         let quality = Int32(min(max(quality, 1), 100))
         let status = (iccProfile ?? []).withUnsafeBufferPointer { profile in
-            pljpeg_encoder_encode(
-                handle, image.pixels, UInt32(image.width), UInt32(image.height), image.stride,
-                quality, profile.baseAddress, UInt32(profile.count), &output, &size)
+            (comment ?? "").withCString { text in
+                pljpeg_encoder_encode(
+                    handle, image.pixels, UInt32(image.width), UInt32(image.height), image.stride,
+                    quality, profile.baseAddress, UInt32(profile.count), text, &output, &size)
+            }
         }
         guard status == PLJPEG_OK, let output else {
             let message = String(cString: pljpeg_encoder_error_message(handle))

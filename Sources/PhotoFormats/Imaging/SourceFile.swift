@@ -22,3 +22,34 @@ package enum SourceFile {
         return (frame.width, frame.height)
     }
 }
+
+/// The COM marker every rendition made with colour management carries, right after JFIF's
+/// APP0: renditions made before it keep their names (nothing in the name changed for a photo
+/// already in sRGB), so only this says whether a rendition's colours were converted.
+package enum RenditionMark {
+    /// The marker's text; a later change to how renditions are made bumps the number.
+    package static let colourManaged = "photolib colour 1"
+
+    /// True when the JPEG at `path` carries `colourManaged` among its first markers. A file
+    /// that cannot be read says false: it is reported stale and made again.
+    package static func isColourManaged(_ path: RawPath) -> Bool {
+        guard let file = try? RegularFile(path) else { return false }
+        let reader = FileDescriptorReader(descriptor: file.descriptor)
+        var head = [UInt8](repeating: 0, count: 128)
+        let count = withExtendedLifetime(file) { head.withUnsafeMutableBytes { reader.read(at: 0, into: $0) } }
+        guard count > 4, head[0] == 0xFF, head[1] == 0xD8 else { return false }
+        // SOI, then markers each with a two-byte length, until the comment or the first non-APPn.
+        var offset = 2
+        while offset + 4 <= count, head[offset] == 0xFF {
+            let marker = head[offset + 1]
+            let length = Int(head[offset + 2]) << 8 | Int(head[offset + 3])
+            if marker == 0xFE {
+                let end = min(count, offset + 2 + length)
+                return head[(offset + 4)..<end].elementsEqual(colourManaged.utf8)
+            }
+            guard (0xE0...0xEF).contains(marker), length >= 2 else { return false }
+            offset += 2 + length
+        }
+        return false
+    }
+}

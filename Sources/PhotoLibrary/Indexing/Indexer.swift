@@ -136,6 +136,9 @@ public final class Indexer {
         let now = Date()
         for (pending, outcome) in zip(toRead, readings) {
             if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
+            if let colour = outcome.colourWarning {
+                report(.warning(message: "\(pending.absolutePath): \(colour)"))
+            }
             switch outcome.image {
             case .success(let reading):
                 let scanned = ScannedFile(

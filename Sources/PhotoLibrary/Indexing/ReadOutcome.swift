@@ -16,6 +16,9 @@ struct ReadOutcome: Sendable {
     var contentHash: String?
     /// The picture's perceptual fingerprint, when making its renditions decoded it.
     var visualHash: String?
+    /// Why the file's colour description could not be used for its renditions (see
+    /// `RenditionOutcome.colourWarning`): one warning line, the photo indexed all the same.
+    var colourWarning: String?
 
     enum Renditions: Sendable, Equatable {
         /// Not asked for, the file could not be read, or it is over the pixel limit.
@@ -43,6 +46,7 @@ struct ReadOutcome: Sendable {
             renditions = made.madeAnything ? .made : .existing
             contentHash = made.contentHash
             visualHash = made.visualHash
+            colourWarning = made.colourWarning
             if let damage = made.damage { reading.problems.append("decoded in part (\(damage))") }
         } catch let error as ImagingError where error.kind == .badData {
             // The original's bytes: libjpeg gave up on them, or their colour model cannot be shown.

@@ -53,6 +53,7 @@ extension LibrarySettings {
         // most, and every photo a camera makes fits.
         Definition(key: "max-megapixels", values: .wholeNumber(1...1000)),
         Definition(key: "sidecars", values: .oneOf(SidecarMode.allCases.map(\.rawValue))),
+        Definition(key: "rendition-colour", values: .oneOf(RenditionColour.allCases.map(\.rawValue))),
     ]
 
     /// The settings as read from a file, each value its definition refuses replaced by the
@@ -88,6 +89,7 @@ extension LibrarySettings {
         case "quality": String(quality)
         case "max-megapixels": String(maxMegapixels)
         case "sidecars": sidecars.rawValue
+        case "rendition-colour": (renditionColour ?? .srgb).rawValue
         default: nil
         }
     }
@@ -107,6 +109,8 @@ extension LibrarySettings {
         case "quality": quality = number
         case "max-megapixels": maxMegapixels = number
         case "sidecars": sidecars = SidecarMode(rawValue: text) ?? sidecars
+        // sRGB is stored as no value, so that the settings file stays as it was.
+        case "rendition-colour": renditionColour = RenditionColour(rawValue: text).flatMap { $0 == .srgb ? nil : $0 }
         default: throw SettingsError(key: key, reason: .unknownKey)
         }
     }

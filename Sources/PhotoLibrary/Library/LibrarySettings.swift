@@ -15,6 +15,9 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
     public var maxMegapixels: Int = PixelLimit.standard.megapixels
     /// Whether edits are given back to XMP sidecars (`write`) or kept in the catalog only (`off`).
     public var sidecars: SidecarMode = .off
+    /// The colours renditions are made in: sRGB (untagged) unless this says Display P3.
+    /// Optional so that a library left at sRGB keeps the settings file it had.
+    public var renditionColour: RenditionColour?
     /// Where the catalog lives: nil for the library's own SQLite file, else a PostgreSQL URL
     /// (never with a password) shared by every machine that opens the library.
     public var catalog: String?
@@ -41,6 +44,9 @@ public struct LibrarySettings: Codable, Sendable, Equatable {
         quality = try container.decodeIfPresent(Int.self, forKey: .quality) ?? defaults.quality
         maxMegapixels = try container.decodeIfPresent(Int.self, forKey: .maxMegapixels) ?? defaults.maxMegapixels
         sidecars = try container.decodeIfPresent(SidecarMode.self, forKey: .sidecars) ?? defaults.sidecars
+        // A value this version does not know gives sRGB, the renditions every viewer shows right.
+        renditionColour = (try? container.decodeIfPresent(String.self, forKey: .renditionColour))
+            .flatMap { $0.flatMap(RenditionColour.init(rawValue:)) }
         catalog = try container.decodeIfPresent(String.self, forKey: .catalog)
         postgresSchema = try container.decodeIfPresent(String.self, forKey: .postgresSchema)
         libraryID = try container.decodeIfPresent(String.self, forKey: .libraryID)
@@ -55,6 +61,22 @@ extension LibrarySettings {
         guard let width, let height, width > 0, height > 0 else { return false }
         return pixelLimit.admits(width: width, height: height)
     }
+}
+
+/// The colours renditions are made in (`rendition-colour`).
+public enum RenditionColour: String, Codable, Sendable, CaseIterable {
+    /// Untagged sRGB: what every viewer assumes; the default.
+    case srgb
+    /// Display P3, tagged with its profile: more saturated colours on wide-gamut screens.
+    case displayP3 = "display-p3"
+
+    /// The renditions' colour target in the imaging layer.
+    var target: ColourTarget { self == .srgb ? .sRGB : .displayP3 }
+}
+
+extension LibrarySettings {
+    /// The renditions' colour target.
+    var colourTarget: ColourTarget { (renditionColour ?? .srgb).target }
 }
 
 /// What photolib does with XMP sidecars when an action changes a caption, city or favourite.

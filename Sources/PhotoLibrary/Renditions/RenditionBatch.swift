@@ -89,6 +89,9 @@ public struct RenditionBatch {
                 if let visual = made.visualHash, let hash = made.contentHash, visual != job.visualHash {
                     summary.visualHashes.append(VisualHashRecord(id: job.id, hash: visual, contentHash: hash))
                 }
+                if let colour = made.colourWarning {
+                    report(.problem(path: job.path, message: "\(job.path): \(colour)", failed: false))
+                }
                 if let damage = made.damage {
                     summary.damaged += 1
                     let finding = DamageFinding.partial(id: job.id, damage: damage)

@@ -18,6 +18,8 @@ public final class RenditionMaker {
     private let orientedStorage = PixelStorage<UInt8>()
     private let halvedStorage = PixelStorage<UInt8>()
     private let smallerStorage = PixelStorage<UInt8>()
+    /// The largest rendition's pixels in the renditions' colours (`RenditionMaker+Colour`).
+    let colourStorage = PixelStorage<UInt8>()
 
     /// Source files above this size are read into memory that is given back afterwards.
     private static let keptSourceCapacity = 64 << 20
@@ -126,7 +128,7 @@ public final class RenditionMaker {
 
         let header = try decoder.readHeader(data, limit: settings.pixelLimit, path: source)
         let display = orientation.displayed(width: header.width, height: header.height)
-        let iccProfile = decoder.iccProfile().flatMap(ICCProfile.carriedIntoRGB)
+        let (ink, colour) = colourSteps(for: decoder.iccProfile().map { .iccProfile($0) }, header: header)
 
         // Every rendition comes from one image at the largest size any of them has, so the
         // thumbnail is made from the preview's pixels whatever was asked for.
@@ -136,10 +138,10 @@ public final class RenditionMaker {
         let base = RGBImage(
             pixels: baseStorage.reserve(RGBImage.byteCount(width: storedBase.width, height: storedBase.height)),
             width: storedBase.width, height: storedBase.height)
-        let damage = try decoder.decode(header, into: base, path: source)
+        let damage = try decoder.decode(header, into: base, path: source, ink: ink)
         return try finish(
             base, format: .jpeg, orientation: orientation, display: display, baseSize: baseSize, missing: missing,
-            kinds: kinds, paths: paths, iccProfile: iccProfile,
+            kinds: kinds, paths: paths, colour: colour,
             outcome: RenditionOutcome(damage: damage?.reason, warningCount: damage?.warningCount ?? 0))
     }
 
@@ -148,9 +150,13 @@ public final class RenditionMaker {
     private func finish(
         _ base: RGBImage, format: ImageFormat, orientation: ImageOrientation, display: (width: Int, height: Int),
         baseSize: (width: Int, height: Int), missing: [RenditionKind], kinds: Set<RenditionKind>,
-        paths: [RenditionKind: RawPath], iccProfile: [UInt8]?, outcome: RenditionOutcome
+        paths: [RenditionKind: RawPath], colour: ColourStep, outcome: RenditionOutcome
     ) throws -> RenditionOutcome {
         var outcome = outcome
+        // Once, on the largest rendition's pixels: the smaller one is reduced from them.
+        let base = convert(base, colour)
+        outcome.colour = colour.sourceName
+        outcome.colourWarning = colour.warning
         let upright =
             orientation.isUpright
             ? base
@@ -163,7 +169,7 @@ public final class RenditionMaker {
             let image = size == baseSize ? upright : shrink(upright, to: size)
             // The thumbnail's pixels, already upright and small: the fingerprint costs no decode.
             if kind == .thumbnail { outcome.visualHash = PerceptualHash.of(image)?.description }
-            try write(image, spec: spec, iccProfile: iccProfile, to: path)
+            try write(image, spec: spec, to: path)
             outcome.madeAnything = true
         }
         if outcome.visualHash == nil { outcome.visualHash = PerceptualHash.of(upright)?.description }
@@ -263,7 +269,7 @@ public final class RenditionMaker {
         }
         return try finish(
             base, format: format, orientation: orientation, display: display, baseSize: baseSize, missing: missing,
-            kinds: kinds, paths: paths, iccProfile: nil,
+            kinds: kinds, paths: paths, colour: colourStep(for: decoded.colour),
             outcome: RenditionOutcome(damage: decoded.damage, warningCount: decoded.damage == nil ? 0 : 1))
     }
 
@@ -291,10 +297,13 @@ public final class RenditionMaker {
         return target
     }
 
-    private func write(_ image: RGBImage, spec: RenditionSpec, iccProfile: [UInt8]?, to path: RawPath) throws {
+    private func write(_ image: RGBImage, spec: RenditionSpec, to path: RawPath) throws {
         let encoder = try self.encoder ?? JPEGEncoder(path: path)
         self.encoder = encoder
-        try encoder.encode(image, quality: spec.quality, iccProfile: iccProfile, path: path) { bytes in
+        try encoder.encode(
+            image, quality: spec.quality, iccProfile: settings.colourTarget.embeddedProfile,
+            comment: RenditionMark.colourManaged, path: path
+        ) { bytes in
             try store.write(bytes, to: path)
         }
     }

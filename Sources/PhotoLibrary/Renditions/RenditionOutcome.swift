@@ -17,6 +17,12 @@ public struct RenditionOutcome: Sendable, Equatable {
     /// The picture's perceptual fingerprint (`PerceptualHash`), made from the thumbnail's
     /// pixels whenever the original was decoded, or from the stored thumbnail when asked for.
     public var visualHash: String?
+    /// What the source's colours were called ("Display P3", "Adobe RGB (1998)", "sRGB")
+    /// whenever the original was decoded; nil when it was not.
+    public var colour: String?
+    /// Why the source's colour description could not be used (its pixels were taken as
+    /// sRGB): one line for the batch to show. The renditions were made all the same.
+    public var colourWarning: String?
 
     public init(
         thumbnail: RenditionFile? = nil, preview: RenditionFile? = nil, damage: String? = nil,

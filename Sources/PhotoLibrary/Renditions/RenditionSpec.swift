@@ -18,17 +18,21 @@ public struct RenditionSpec: Sendable, Hashable, CustomStringConvertible {
     public var maxDimension: Int
     /// JPEG quality, 1...100.
     public var quality: Int
+    /// The colours it is in (`rendition-colour`).
+    public var colour: RenditionColour
 
-    public init(kind: RenditionKind, maxDimension: Int, quality: Int) {
+    public init(kind: RenditionKind, maxDimension: Int, quality: Int, colour: RenditionColour = .srgb) {
         self.kind = kind
         self.maxDimension = maxDimension
         self.quality = quality
+        self.colour = colour
     }
 
     /// The spec a library's settings give for `kind`.
     public static func standard(_ kind: RenditionKind, settings: LibrarySettings) -> RenditionSpec {
         let size = kind == .thumbnail ? settings.thumbnailSize : settings.previewSize
-        return RenditionSpec(kind: kind, maxDimension: size, quality: settings.quality)
+        return RenditionSpec(
+            kind: kind, maxDimension: size, quality: settings.quality, colour: settings.renditionColour ?? .srgb)
     }
 
     /// The pixel size of this rendition of a `format` photo displayed at `displayWidth` x
@@ -42,8 +46,11 @@ public struct RenditionSpec: Sendable, Hashable, CustomStringConvertible {
         return fitted(width: displayWidth, height: displayHeight, within: min(maxDimension, source))
     }
 
-    /// `preview-1280-q82`: the part of a file name that says which spec made it.
-    public var description: String { "\(kind.rawValue)-\(maxDimension)-q\(quality)" }
+    /// `preview-1280-q82`: the part of a file name that says which spec made it; Display P3
+    /// renditions add `-p3` (sRGB ones keep the names they always had).
+    public var description: String {
+        "\(kind.rawValue)-\(maxDimension)-q\(quality)" + (colour == .displayP3 ? "-p3" : "")
+    }
 }
 
 /// Scales `width` x `height` down (never up) so that its longer side is at most `limit`,

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoSupport
 import Synchronization
 
@@ -43,14 +44,21 @@ extension LibraryVerifier {
         markMissing(indices([.originalMissing]), in: &report)
         reindex(indices([.originalChanged]), in: &report, jobs: jobs)
         makeRenditions(indices([.renditionMissing]), in: &report, jobs: jobs)
+        // A rendition made before colour management is made again where it is.
+        let remade = indices([.renditionStale]).filter { report.findings[$0].remake }
+        makeRenditions(remade, in: &report, jobs: jobs, force: true)
         // A rendition of an asset at a size it is no longer made at is removed, then made again.
-        let missized = indices([.renditionStale]).filter { report.findings[$0].assetID != nil }
+        let missized = indices([.renditionStale]).filter {
+            report.findings[$0].assetID != nil && !report.findings[$0].remake
+        }
         removeFiles(missized, in: &report)
         let removed = missized.filter { report.findings[$0].repaired }
         for index in removed { report.findings[index].repaired = false }  // until made again
         makeRenditions(removed, in: &report, jobs: jobs)
         removeFiles(
-            indices([.renditionStale, .renditionOrphaned, .temporaryLeft]).filter { !missized.contains($0) },
+            indices([.renditionStale, .renditionOrphaned, .temporaryLeft]).filter {
+                !missized.contains($0) && !report.findings[$0].remake
+            },
             in: &report)
         rewriteSidecars(indices([.sidecarDisagrees]), in: &report)
         for index in report.findings.indices where !report.findings[index].isRepairable {
@@ -125,8 +133,9 @@ extension LibraryVerifier {
         }
     }
 
-    /// Makes the missing renditions with `RenditionBatch`, then looks for each file.
-    private func makeRenditions(_ indices: [Int], in report: inout VerifyReport, jobs: Int) {
+    /// Makes the missing renditions with `RenditionBatch` (every one again when `force`), then
+    /// looks for each file, which must carry the colour-management mark.
+    private func makeRenditions(_ indices: [Int], in report: inout VerifyReport, jobs: Int, force: Bool = false) {
         guard !indices.isEmpty else { return }
         var assets: [Asset] = []
         var seen = Set<AssetID>()
@@ -138,7 +147,7 @@ extension LibraryVerifier {
         }
         let problems = MessagesByPath()
         let made = RenditionBatch(library: library).run(
-            assets, kinds: Set(RenditionKind.allCases), force: false, jobs: jobs
+            assets, kinds: Set(RenditionKind.allCases), force: force, jobs: jobs
         ) { event in
             if case .problem(let path, let message, _) = event { problems.record(path, message) }
         }
@@ -160,7 +169,8 @@ extension LibraryVerifier {
                     store.existing(RenditionSpec.standard($0, settings: library.settings), for: asset) != nil
                 }
             }
-            if hadNoHash ? allMade == true : store.isRendition(finding.path) {
+            let made = store.isRendition(finding.path) && RenditionMark.isColourManaged(finding.path)
+            if hadNoHash ? allMade == true : made {
                 report.findings[index].repaired = true
             } else {
                 let original = assets.first { $0.id == finding.assetID }.flatMap { try? library.originalPath(of: $0) }

@@ -99,7 +99,9 @@ public final class LibraryVerifier {
                     detail: "original cannot be read (\(why))")
             ]
         case .unchanged:
-            return missingRenditions(of: asset) + missizedRenditions(of: asset)
+            let missized = missizedRenditions(of: asset)
+            return missingRenditions(of: asset) + missized
+                + uncolouredRenditions(of: asset, except: Set(missized.map(\.path)))
         }
     }
 
@@ -154,6 +156,24 @@ public final class LibraryVerifier {
                 detail:
                     "\(kind.rawValue) made at \(made.width)x\(made.height); this raw's is \(file.width)x\(file.height) "
                     + "now (its half-size picture, not enlarged)")
+        }
+    }
+
+    /// The renditions made before renditions were colour-managed (without `RenditionMark`):
+    /// their names did not change, so only their first bytes tell. Each is made again by
+    /// `--repair` (or `render --force`), never by an index: a library's worth at once is
+    /// for the person to ask for.
+    func uncolouredRenditions(of asset: Asset, except reported: Set<RawPath>) -> [VerifyFinding] {
+        let store = RenditionStore(library: library)
+        return RenditionKind.allCases.compactMap { kind in
+            guard let file = store.existing(RenditionSpec.standard(kind, settings: library.settings), for: asset),
+                !reported.contains(file.path), !RenditionMark.isColourManaged(file.path)
+            else { return nil }
+            var finding = VerifyFinding(
+                kind: .renditionStale, path: file.path, assetID: asset.id,
+                detail: "\(kind.rawValue) made before colour management (its colours may be off)")
+            finding.remake = true
+            return finding
         }
     }
 

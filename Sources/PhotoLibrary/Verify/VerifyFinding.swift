@@ -70,6 +70,9 @@ public struct VerifyFinding: Sendable, Equatable {
     /// Catalog damage that is stored collection counts disagreeing with the assets, and no
     /// other catalog damage was found: the assets are sound, so a recount mends it.
     public var recountable: Bool
+    /// A stale rendition whose name is right and whose pixels are not (made before colour
+    /// management): `repair` makes it again in place, never removing it first.
+    public var remake = false
 
     /// Why `repair` left a finding as it was.
     public enum RepairProblem: Sendable, Equatable, CustomStringConvertible {

@@ -1,0 +1,125 @@
+import CLCMS
+import PhotoSupport
+
+/// The colours renditions are made in (the library setting `renditionColour`).
+package enum ColourTarget: String, Sendable, CaseIterable {
+    /// Untagged sRGB: what every viewer assumes.
+    case sRGB = "srgb"
+    /// Display P3, tagged with its profile, for wide-gamut screens.
+    case displayP3 = "display-p3"
+
+    /// The profile a rendition in this target carries: none for sRGB.
+    package var embeddedProfile: [UInt8]? {
+        switch self {
+        case .sRGB: nil
+        case .displayP3: ColourTransforms.displayP3Profile
+        }
+    }
+}
+
+/// How the pixels handed to a transform are laid out.
+package enum ColourInput: Hashable, Sendable {
+    /// Three bytes a pixel (gray photos too: libjpeg gives them as RGB).
+    case rgb
+    /// Four bytes a pixel of ink, as libjpeg gives CMYK and YCCK; `inverted` for Adobe's files.
+    case cmyk(inverted: Bool)
+}
+
+/// One colour transform, from a source's description to a rendition's colours.
+///
+/// Built once per description and kept (`ColourTransforms`), then used by every worker at
+/// once: made with `cmsFLAGS_NOCACHE`, LittleCMS keeps no state between calls, which is what
+/// makes `cmsDoTransform` safe from several threads on one transform (hence `@unchecked
+/// Sendable`; nothing in it changes after `init`). A gray profile's curve is a table of 256
+/// RGB values instead, since the gray pixels arrive as RGB.
+package final class ColourTransform: @unchecked Sendable {
+    private let context: LittleCMSContext
+    private let handle: UnsafeMutableRawPointer?
+    private let grayTable: [UInt8]
+    private let input: ColourInput
+    /// What the source's colours were called ("Display P3", "Adobe RGB (1998)").
+    package let sourceName: String?
+
+    init(from source: ColourProfile, to target: ColourProfile, input: ColourInput, name: String?) throws(ColourError) {
+        context = source.context
+        self.input = input
+        sourceName = name
+        let flags = UInt32(cmsFLAGS_NOCACHE)
+        switch (source.space, input) {
+        case (.gray, .rgb):
+            guard
+                let gray = cmsCreateTransformTHR(
+                    context.handle, source.handle, PLLCMS_TYPE_GRAY_8, target.handle, PLLCMS_TYPE_RGB_8,
+                    UInt32(INTENT_RELATIVE_COLORIMETRIC), flags)
+            else { throw context.error(or: "gray profile LittleCMS cannot transform") }
+            defer { cmsDeleteTransform(gray) }
+            let ramp = (0...255).map { UInt8($0) }
+            var table = [UInt8](repeating: 0, count: 256 * 3)
+            cmsDoTransform(gray, ramp, &table, 256)
+            grayTable = table
+            handle = nil
+        case (.rgb, .rgb), (.cmyk, .cmyk):
+            let format: UInt32 =
+                switch input {
+                case .rgb: PLLCMS_TYPE_RGB_8
+                case .cmyk(let inverted): inverted ? PLLCMS_TYPE_CMYK_8_REV : PLLCMS_TYPE_CMYK_8
+                }
+            guard
+                let made = cmsCreateTransformTHR(
+                    context.handle, source.handle, format, target.handle, PLLCMS_TYPE_RGB_8,
+                    UInt32(INTENT_RELATIVE_COLORIMETRIC), flags)
+            else { throw context.error(or: "profile LittleCMS cannot transform") }
+            handle = made
+            grayTable = []
+        default:
+            throw ColourError(message: "\(source.space) profile on \(input == .rgb ? "RGB" : "CMYK") pixels")
+        }
+    }
+
+    deinit { if let handle { cmsDeleteTransform(handle) } }
+
+    /// Bytes a pixel of input.
+    package var inputBytesPerPixel: Int { input == .rgb ? 3 : 4 }
+
+    /// Transforms `rows` rows of `width` pixels from `source` (rows `sourceStride` bytes
+    /// apart, laid out as this transform's input) into RGB at `target` (`targetStride`).
+    /// `source` and `target` may be the same RGB memory.
+    package func apply(
+        _ source: UnsafePointer<UInt8>, sourceStride: Int, to target: UnsafeMutablePointer<UInt8>,
+        targetStride: Int, width: Int, rows: Int
+    ) {
+        guard width > 0, rows > 0 else { return }
+        if let handle {
+            cmsDoTransformLineStride(
+                handle, source, target, UInt32(width), UInt32(rows), UInt32(sourceStride), UInt32(targetStride), 0, 0)
+            return
+        }
+        grayTable.withUnsafeBufferPointer { table in
+            for y in 0..<rows {
+                let from = source + y * sourceStride
+                let to = target + y * targetStride
+                for x in 0..<width {
+                    let entry = Int(from[x * 3]) * 3
+                    to[x * 3] = table[entry]
+                    to[x * 3 + 1] = table[entry + 1]
+                    to[x * 3 + 2] = table[entry + 2]
+                }
+            }
+        }
+    }
+
+    /// `image` transformed into `output` (the same size, or `image` itself).
+    package func apply(_ image: RGBImage, into output: RGBImage) {
+        apply(
+            image.pixels, sourceStride: image.stride, to: output.pixels, targetStride: output.stride,
+            width: min(image.width, output.width), rows: min(image.height, output.height))
+    }
+}
+
+extension JPEGHeader {
+    /// How a CMYK or YCCK JPEG's decoded ink is laid out for a transform; nil for gray and
+    /// YCbCr images, which decode to RGB.
+    package var inkInput: ColourInput? {
+        colorModel.isInk ? .cmyk(inverted: hasAdobeMarker) : nil
+    }
+}
