@@ -27,10 +27,22 @@ extension SQLiteCatalog {
                 try markMissing.run([.text(id.hex)])
             }
             let yieldPath = try database.cachedStatement(Self.yieldPathSQL)
-            let upsert = try database.cachedStatement(Self.upsertSQL)
             for file in scanned {
                 try yieldPath.run([.blob(file.file.relativePath.bytes), .text(file.id.hex)])
-                try upsert.run(Self.scannedValues(file, now: now))
+            }
+            // Many rows a statement: each run of it builds the ephemeral tables of the schema's
+            // `IN (…)` CHECKs again (five for an asset row), which cost more than the row.
+            // The rows are written in the same order, each with its own triggers.
+            var start = scanned.startIndex
+            while start < scanned.endIndex {
+                let rows = scanned[start..<min(start + Self.upsertRows, scanned.endIndex)]
+                // A full batch's statement is cached; the last, shorter one is made for once.
+                let upsert =
+                    rows.count == Self.upsertRows
+                    ? try database.cachedStatement(Self.fullUpsertSQL)
+                    : try database.prepare(Self.upsertSQL(rows: rows.count))
+                try upsert.run(rows.flatMap { Self.scannedValues($0, now: now) })
+                start = rows.endIndex
             }
         }
     }
@@ -50,12 +62,36 @@ extension SQLiteCatalog {
     /// A path no file can have, unique per asset: a NUL byte followed by the id.
     private static let placeholderPath = "CAST(X'00' || id AS BLOB)"
 
-    /// Inserts a new asset or refreshes a known one, parameters as `scannedValues` gives them.
-    /// A refresh keeps flags, `added_at`, `popped_at`, and the caption or city columns a user edited.
-    private static let upsertSQL: String = {
+    /// Rows an upsert statement writes at most: 64 x the scanned columns stays far below
+    /// SQLite's 32,766 parameters.
+    static let upsertRows = 64
+
+    /// The upsert of a full batch of `upsertRows`, made once.
+    private static let fullUpsertSQL = upsertSQL(rows: upsertRows)
+
+    /// Inserts `rows` new assets or refreshes known ones, parameters as `scannedValues` gives
+    /// them, one row after the other. A refresh keeps flags, `added_at`, `popped_at`, and the
+    /// caption or city columns a user edited.
+    private static func upsertSQL(rows: Int) -> String {
         let columns = scannedColumns
-        let parameters = columns.indices.map { "?\($0 + 1)" }
-        let indexedAt = parameters[columns.firstIndex(of: "indexed_at")!]
+        let assignments = upsertAssignments
+        let indexedAt = columns.firstIndex(of: "indexed_at")!
+        let tuples = (0..<rows).map { row in
+            let first = row * columns.count + 1
+            let parameters = columns.indices.map { "?\(first + $0)" }
+            return "(" + (parameters + [parameters[indexedAt]]).joined(separator: ", ") + ")"
+        }
+        return """
+            INSERT INTO assets (\(columns.joined(separator: ", ")), added_at)
+            VALUES \(tuples.joined(separator: ", "))
+            ON CONFLICT (id) DO UPDATE SET
+                \(assignments.joined(separator: ", ")),
+                missing = 0
+            """
+    }
+
+    private static let upsertAssignments: [String] = {
+        let columns = scannedColumns
         let assignments = columns.filter { $0 != "id" }.map { column -> String in
             // Every right-hand side sees the row as it was, so the guards read the old sources.
             if column == "content_hash" || column == "visual_hash" {
@@ -85,12 +121,6 @@ extension SQLiteCatalog {
             }
             return "\(column) = excluded.\(column)"
         }
-        return """
-            INSERT INTO assets (\(columns.joined(separator: ", ")), added_at)
-            VALUES (\(parameters.joined(separator: ", ")), \(indexedAt))
-            ON CONFLICT (id) DO UPDATE SET
-                \(assignments.joined(separator: ", ")),
-                missing = 0
-            """
+        return assignments
     }()
 }
