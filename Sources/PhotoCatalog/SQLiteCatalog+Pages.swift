@@ -1,3 +1,4 @@
+import PhotoFormats
 import PhotoSupport
 
 // MARK: - Pages: counts and keyset paging for browsers
@@ -49,7 +50,7 @@ extension SQLiteCatalog {
     /// (exact, REAL timestamps included); the caller's values when it is gone.
     private func sortValues(of asset: Asset) throws -> [SQLiteValue] {
         let stored = try database.cachedStatement(
-            "SELECT taken_local, city, popped_at, relative_path FROM assets WHERE id = ?"
+            "SELECT taken_sort, city, popped_at, relative_path FROM assets WHERE id = ?"
         ).firstRow([.text(asset.id.hex)]) { row in
             [
                 row.optionalText(at: 0).map(SQLiteValue.text) ?? .null,
@@ -59,7 +60,7 @@ extension SQLiteCatalog {
             ]
         }
         return stored ?? [
-            SQLiteValue(asset.metadata.takenAt?.localTime), SQLiteValue(asset.city),
+            SQLiteValue(asset.metadata.takenAt.map(CaptureDateText.sortText)), SQLiteValue(asset.city),
             SQLiteValue(asset.poppedAt?.timeIntervalSince1970), .blob(asset.file.relativePath.bytes),
         ]
     }
@@ -114,7 +115,7 @@ struct PageKey {
     var column: Int
     var descending = false
 
-    static let taken = PageKey(expression: "taken_local", column: 0)
+    static let taken = PageKey(expression: "taken_sort", column: 0)
     static let city = PageKey(expression: "city COLLATE NOCASE", column: 1)
     static let popped = PageKey(expression: "popped_at", column: 2, descending: true)
     static let path = PageKey(expression: "relative_path", column: 3)
@@ -135,7 +136,7 @@ struct PageSegment {
         switch sort {
         // Not `Sort.paged`: the browsers refuse them (`BrowserSession`); path order is the fallback.
         case .path, .size, .name, .added: return [PageSegment(condition: nil, keys: [.path])]
-        case .taken: return split(.taken, "taken_local")
+        case .taken: return split(.taken, "taken_sort")
         case .city: return split(.city, "city")
         case .popped: return split(.popped, "popped_at")
         }

@@ -121,13 +121,19 @@ extension SQLiteCatalog {
             values.append(.text(fold(text)))
         }
         // A NULL taken_local fails both comparisons, so undated assets drop out.
-        if let after = query.takenAfter {
-            conditions.append("taken_local >= ?")
-            values.append(.text(after))
-        }
-        if let before = query.takenBefore {
-            conditions.append("taken_local < ?")
-            values.append(.text(before))
+        for (bound, instant, comparison) in [
+            (query.takenAfter, query.takenAfterInstant, ">="), (query.takenBefore, query.takenBeforeInstant, "<"),
+        ] {
+            guard let bound else { continue }
+            if let instant {
+                conditions.append(
+                    "((taken_offset IS NULL AND taken_local \(comparison) ?) "
+                        + "OR (taken_offset IS NOT NULL AND taken_sort \(comparison) ?))")
+                values += [.text(bound), .text(instant)]
+            } else {
+                conditions.append("taken_local \(comparison) ?")
+                values.append(.text(bound))
+            }
         }
 
         if let since = query.addedSince {

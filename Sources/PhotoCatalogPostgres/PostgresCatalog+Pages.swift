@@ -1,4 +1,5 @@
 import PhotoCatalog
+import PhotoFormats
 
 // MARK: - Pages: counts, keyset paging and the change stamp, as the SQLite catalog has them
 
@@ -59,7 +60,7 @@ extension PostgresCatalog {
     private func sortValues(of asset: Asset) throws -> [PGValue] {
         let stored = try reconnecting {
             try connection.execute(
-                "SELECT taken_local, lower(city), popped_at, relative_path FROM assets WHERE id = $1",
+                "SELECT taken_sort, lower(city), popped_at, relative_path FROM assets WHERE id = $1",
                 [.text(asset.id.hex)]
             ).rows.first.map { row -> [PGValue] in
                 [
@@ -72,7 +73,7 @@ extension PostgresCatalog {
         }
         if let stored { return stored }
         return [
-            asset.metadata.takenAt.map { .text($0.localTime) } ?? .null,
+            asset.metadata.takenAt.map { .text(CaptureDateText.sortText($0)) } ?? .null,
             asset.city.map { .text(Self.asciiLowercased($0)) } ?? .null,
             asset.poppedAt.map { .double($0.timeIntervalSince1970) } ?? .null,
             .bytes(asset.file.relativePath.bytes),
@@ -128,7 +129,7 @@ struct PGPageKey {
     var column: Int
     var descending = false
 
-    static let taken = PGPageKey(expression: "taken_local", column: 0)
+    static let taken = PGPageKey(expression: "taken_sort", column: 0)
     static let city = PGPageKey(expression: "lower(city)", column: 1)
     static let popped = PGPageKey(expression: "popped_at", column: 2, descending: true)
     static let path = PGPageKey(expression: "relative_path", column: 3)
@@ -149,7 +150,7 @@ struct PGPageSegment {
         switch sort {
         // Not `Sort.paged`: the browsers refuse them (`BrowserSession`); path order is the fallback.
         case .path, .size, .name, .added: return [PGPageSegment(condition: nil, keys: [.path])]
-        case .taken: return split(.taken, "taken_local")
+        case .taken: return split(.taken, "taken_sort")
         case .city: return split(.city, "city")
         case .popped: return split(.popped, "popped_at")
         }

@@ -69,8 +69,19 @@ extension PostgresCatalog {
         }
         // A NULL taken_local fails both comparisons, so undated assets drop out.
         if let format = query.format { conditions.append("format = \(parameter(.text(format.rawValue)))") }
-        if let after = query.takenAfter { conditions.append("taken_local >= \(parameter(.text(after)))") }
-        if let before = query.takenBefore { conditions.append("taken_local < \(parameter(.text(before)))") }
+        for (bound, instant, comparison) in [
+            (query.takenAfter, query.takenAfterInstant, ">="), (query.takenBefore, query.takenBeforeInstant, "<"),
+        ] {
+            guard let bound else { continue }
+            let local = "taken_local \(comparison) \(parameter(.text(bound)))"
+            if let instant {
+                conditions.append(
+                    "((taken_offset IS NULL AND \(local)) "
+                        + "OR (taken_offset IS NOT NULL AND taken_sort \(comparison) \(parameter(.text(instant)))))")
+            } else {
+                conditions.append(local)
+            }
+        }
         if let since = query.addedSince {
             conditions.append("added_at >= \(parameter(.double(since.timeIntervalSince1970)))")
         }

@@ -49,7 +49,10 @@ enum AssetFilterOptions {
     static let fileFormat = Option<ImageFormat>(
         "file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff or raw.")
     static let takenAfter = Option<LocalTime>.dateBound(
-        "taken-after", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]]).")
+        "taken-after",
+        help:
+            "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]], wall-clock time; with an offset, +02:00 or Z, by the instant for photos whose offset is known)."
+    )
     static let takenBefore = Option<LocalTime>.dateBound("taken-before", help: "Only assets taken before DATE.")
     static let sinceIndexed = Option<Date>.moment(
         "since-indexed", help: "Only assets indexed (read from their file) at or after DATE, local time.")
@@ -128,8 +131,10 @@ enum AssetFilterOptions {
         if given[damaged] { query.damaged = true }
         if given[duplicates] { query.duplicates = true }
         if let format = try given[fileFormat] { query.format = format }
-        query.takenAfter = try given[takenAfter]?.text
-        query.takenBefore = try given[takenBefore]?.text
+        let after = try given[takenAfter]
+        let before = try given[takenBefore]
+        (query.takenAfter, query.takenAfterInstant) = (after?.text, after?.utc)
+        (query.takenBefore, query.takenBeforeInstant) = (before?.text, before?.utc)
         query.indexedSince = try given[sinceIndexed]
         if let sort = try given[sort] { query.sort = sort }
         query.reverse = given[reverse]
