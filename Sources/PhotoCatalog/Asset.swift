@@ -57,6 +57,9 @@ public struct Asset: Sendable, Equatable {
     public var takenAtByUser: Bool
     /// True once a person set or cleared the position (`action gps`, `geotag`), kept likewise.
     public var gpsByUser: Bool
+    /// True when the position came from a GPS track (`photolib geotag`): a user's position
+    /// all the same (kept over re-index), that says `gpsSource: track`.
+    public var gpsFromTrack = false
     /// The perceptual fingerprint of the picture (`PerceptualHash`, 16 lowercase hex digits),
     /// made with the renditions from the thumbnail's pixels; nil until then. Two assets whose
     /// fingerprints differ in few bits look alike (`photolib similar`).
@@ -109,7 +112,9 @@ public struct Asset: Sendable, Equatable {
     }
 
     /// Where the position came from, as the asset JSON says it.
-    public var gpsSourceName: String? { gpsByUser ? TextSource.user.rawValue : metadata.gpsSource?.rawValue }
+    public var gpsSourceName: String? {
+        gpsByUser ? (gpsFromTrack ? "track" : TextSource.user.rawValue) : metadata.gpsSource?.rawValue
+    }
 }
 
 /// Where a caption or city came from, strongest first: a user's edit, an XMP sidecar, the

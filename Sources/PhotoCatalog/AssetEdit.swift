@@ -31,6 +31,8 @@ public struct AssetEdit: Sendable, Equatable {
         /// The user's position (nil clears it), with the gazetteer's place for it: a city
         /// named by GPS follows the position, one a person or a file's text named stays.
         case position(GPSCoordinate?, place: PlaceMatch?)
+        /// A position found on a GPS track (`photolib geotag`), as `position` otherwise.
+        case trackPosition(GPSCoordinate, place: PlaceMatch?)
     }
 
     public var id: AssetID
@@ -82,19 +84,27 @@ public struct AssetEdit: Sendable, Equatable {
         case .takenAt(let date, let byUser):
             result.metadata.takenAt = date
             result.takenAtByUser = byUser
-        case .position(let gps, let place):
-            result.metadata.gps = gps
-            result.gpsByUser = true
-            if result.citySource == nil || result.citySource == .gps {
-                let named = gps.map { !$0.isNoFixPlaceholder } == true ? place : nil
-                result.city = named?.city
-                result.citySource = named == nil ? nil : .gps
-                result.region = named?.region
-                result.country = named?.countryCode
-                result.countryName = named?.countryName
-            }
+        case .position(let gps, let place): Self.move(&result, to: gps, place: place, fromTrack: false)
+        case .trackPosition(let gps, let place): Self.move(&result, to: gps, place: place, fromTrack: true)
         }
         return result
+    }
+
+    /// A new position for `asset`, a user's (kept over re-index), maybe found on a track.
+    private static func move(_ asset: inout Asset, to gps: GPSCoordinate?, place: PlaceMatch?, fromTrack: Bool) {
+        asset.metadata.gps = gps
+        asset.gpsByUser = true
+        asset.gpsFromTrack = fromTrack
+        let named = gps.map { !$0.isNoFixPlaceholder } == true ? place : nil
+        // A date with no offset of its own follows the position's zone.
+        asset.metadata.takenAt = asset.metadata.takenAt?.placed(inZone: named?.timeZone)
+        if asset.citySource == nil || asset.citySource == .gps {
+            asset.city = named?.city
+            asset.citySource = named == nil ? nil : .gps
+            asset.region = named?.region
+            asset.country = named?.countryCode
+            asset.countryName = named?.countryName
+        }
     }
 
     /// What the change would do to `asset`, field by field, as the action log records it.
@@ -150,7 +160,7 @@ public struct FieldChange: Sendable, Equatable {
     }
 
     /// `44.84,-0.58` as the log writes a position (what `--lat`/`--lon` were given).
-    static func positionText(_ gps: GPSCoordinate?) -> String? {
+    public static func positionText(_ gps: GPSCoordinate?) -> String? {
         gps.map { "\($0.latitude),\($0.longitude)" }
     }
 

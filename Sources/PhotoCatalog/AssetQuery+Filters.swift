@@ -50,7 +50,8 @@ extension AssetQuery {
         let lastWithout = { (column: String) in (column + " IS NULL", false, true) }
         let terms: [(expression: String, descending: Bool, fixed: Bool)] =
             switch sort {
-            case .taken: [lastWithout("taken_local"), ("taken_local", false, false), ("relative_path", false, false)]
+            // The instant where the offset is known (`CaptureDateText.sortText`).
+            case .taken: [lastWithout("taken_sort"), ("taken_sort", false, false), ("relative_path", false, false)]
             case .path, .name: [("relative_path", false, false)]
             case .city: [lastWithout("city"), (cityKey, false, false), ("relative_path", false, false)]
             case .popped: [lastWithout("popped_at"), ("popped_at", true, false), ("relative_path", false, false)]

@@ -83,11 +83,23 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// Records that the assets were popped at `date` (the Recently Popped collection).
     func markPopped(_ ids: [AssetID], at date: Date) throws
 
-    /// Assets with GPS whose city is unset or came from GPS (see `PlaceRefresh`).
+    /// Assets with GPS, each saying whether its city is unset or came from GPS, and with its
+    /// capture date (see `PlaceRefresh`).
     func gpsPlacedAssets() throws -> [GPSPlacedAsset]
 
     /// Writes GPS places found with a new gazetteer; user and text cities are kept.
     func updateGPSPlaces(_ updates: [(id: AssetID, place: PlaceMatch?)]) throws
+
+    /// Writes capture dates whose offset was worked out again from the zone of where they
+    /// were taken (`CaptureDate.placed(inZone:)`), in one transaction; a date that meanwhile
+    /// changed its wall clock, or got an offset of its own, is left alone.
+    func updateTakenZones(_ updates: [(id: AssetID, takenAt: CaptureDate)]) throws
+
+    /// A value of the catalog's own facts (`catalog_info`), nil when not recorded.
+    func info(_ key: CatalogInfoKey) throws -> String?
+
+    /// Records (or, for nil, forgets) one of the catalog's own facts.
+    func setInfo(_ key: CatalogInfoKey, to value: String?) throws
 
     /// Records what `render` learned about originals: their image data decodes only in part
     /// or not at all. Each reason is added to the asset's damage unless it already says so.
@@ -204,6 +216,11 @@ public struct AssetQuery: Sendable, Equatable {
     public var takenAfter: String?
     /// Taken strictly before this local time.
     public var takenBefore: String?
+    /// The bounds' instants as UTC readings, for bounds given with an offset: an asset whose
+    /// offset is known is then compared by its instant, one of unknown offset by its wall
+    /// clock against `takenAfter`/`takenBefore` (the bound's own wall clock).
+    public var takenAfterInstant: String?
+    public var takenBeforeInstant: String?
     /// Added to the catalog at or after this moment.
     public var addedSince: Date?
     /// Popped at or after this moment.

@@ -57,7 +57,7 @@ extension SQLiteCatalog {
     /// The columns a user's keyword edit owns, kept when `keywords_source` is 'user'.
     static let userKeywordColumns = ["keywords", "keywords_folded", "keywords_source"]
     /// The columns a user's date owns, kept when `taken_by_user` is set.
-    static let userTakenColumns = ["taken_local", "taken_offset", "taken_source"]
+    static let userTakenColumns = ["taken_local", "taken_offset", "taken_zone", "taken_sort", "taken_source"]
     /// The columns a user's position owns, kept when `gps_by_user` is set.
     static let userGPSColumns = ["gps_latitude", "gps_longitude", "gps_altitude", "gps_source"]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFormats
 import PhotoSupport
 
 extension SQLiteCatalog {
@@ -119,7 +120,8 @@ extension SQLiteCatalog {
             rating = ?12, rating_source = ?13, keywords = ?14, keywords_folded = ?15, keywords_source = ?16,
             taken_local = ?17, taken_offset = ?18, taken_by_user = ?19,
             gps_latitude = ?20, gps_longitude = ?21, gps_altitude = ?22, gps_by_user = ?23,
-            region = ?24, country = ?25, country_name = ?26
+            region = ?24, country = ?25, country_name = ?26, taken_zone = ?27, taken_sort = ?28,
+            gps_from_track = ?29
         WHERE id = ?11
         """
 
@@ -139,6 +141,9 @@ extension SQLiteCatalog {
             SQLiteValue(asset.metadata.gps?.latitude), SQLiteValue(asset.metadata.gps?.longitude),
             SQLiteValue(asset.metadata.gps?.altitude), SQLiteValue(asset.gpsByUser),
             SQLiteValue(asset.region), SQLiteValue(asset.country), SQLiteValue(asset.countryName),
+            SQLiteValue(asset.metadata.takenAt?.zone),
+            SQLiteValue(asset.metadata.takenAt.map(CaptureDateText.sortText)),
+            SQLiteValue(asset.gpsFromTrack),
         ]
     }
 

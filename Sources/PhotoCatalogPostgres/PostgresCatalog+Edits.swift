@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoSupport
 
 extension PostgresCatalog {
@@ -174,7 +175,8 @@ extension PostgresCatalog {
             missing = $12, rating = $14, rating_source = $15, keywords = $16, keywords_folded = $17,
             keywords_source = $18, taken_local = $19, taken_offset = $20, taken_by_user = $21,
             gps_latitude = $22, gps_longitude = $23, gps_altitude = $24, gps_by_user = $25,
-            region = $26, country = $27, country_name = $28
+            region = $26, country = $27, country_name = $28, taken_zone = $29, taken_sort = $30,
+            gps_from_track = $31
         WHERE id = $13
         """
 
@@ -193,6 +195,8 @@ extension PostgresCatalog {
             PGValue(asset.metadata.gps?.latitude), PGValue(asset.metadata.gps?.longitude),
             PGValue(asset.metadata.gps?.altitude), .bool(asset.gpsByUser),
             PGValue(asset.region), PGValue(asset.country), PGValue(asset.countryName),
+            PGValue(asset.metadata.takenAt?.zone), PGValue(asset.metadata.takenAt.map(CaptureDateText.sortText)),
+            .bool(asset.gpsFromTrack),
         ]
     }
 

@@ -2,19 +2,63 @@ import PhotoCatalog
 import PhotoFormats
 
 extension PostgresCatalog {
-    /// Assets with a GPS position whose city, if any, came from that position.
+    /// Assets with a GPS position (see `SQLiteCatalog.gpsPlacedAssets`).
     public func gpsPlacedAssets() throws -> [GPSPlacedAsset] {
         try reconnecting {
             try connection.execute(
                 """
-                SELECT id, gps_latitude, gps_longitude, city FROM assets
-                WHERE gps_latitude IS NOT NULL AND gps_longitude IS NOT NULL AND (city_source IS NULL OR city_source = 'gps')
+                SELECT id, gps_latitude, gps_longitude, city, city_source IS NULL OR city_source = 'gps',
+                    taken_local, taken_offset, taken_zone
+                FROM assets WHERE gps_latitude IS NOT NULL AND gps_longitude IS NOT NULL
                 """
             ).rows.map { row in
                 GPSPlacedAsset(
                     id: try Self.assetID(fromRow: row, column: 0),
                     position: GPSCoordinate(latitude: row.double(1), longitude: row.double(2)),
-                    city: row.optionalText(3))
+                    city: row.optionalText(3), cityFromPosition: row.bool(4),
+                    takenAt: row.optionalText(5).map {
+                        CaptureDate(localTime: $0, utcOffset: row.optionalText(6), zone: row.optionalText(7))
+                    })
+            }
+        }
+    }
+
+    public func updateTakenZones(_ updates: [(id: AssetID, takenAt: CaptureDate)]) throws {
+        try reconnecting {
+            try connection.inTransaction {
+                for (id, date) in updates {
+                    try connection.execute(
+                        """
+                        UPDATE assets SET taken_offset = $3, taken_zone = $4, taken_sort = $5
+                        WHERE id = $1 AND taken_local = $2 AND (taken_offset IS NULL OR taken_zone IS NOT NULL)
+                        """,
+                        [
+                            .text(id.hex), .text(date.localTime), PGValue(date.utcOffset), PGValue(date.zone),
+                            .text(CaptureDateText.sortText(date)),
+                        ])
+                }
+            }
+        }
+    }
+
+    public func info(_ key: CatalogInfoKey) throws -> String? {
+        try reconnecting {
+            try connection.value("SELECT value FROM catalog_info WHERE key = $1", [.text(key.rawValue)]) {
+                $0.optionalText(0)
+            } ?? nil
+        }
+    }
+
+    public func setInfo(_ key: CatalogInfoKey, to value: String?) throws {
+        try reconnecting {
+            if let value {
+                try connection.execute(
+                    """
+                    INSERT INTO catalog_info (key, value) VALUES ($1, $2)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """, [.text(key.rawValue), .text(value)])
+            } else {
+                try connection.execute("DELETE FROM catalog_info WHERE key = $1", [.text(key.rawValue)])
             }
         }
     }

@@ -37,7 +37,9 @@ import Testing
         let harbour = try #require(assets.first)
         let gps = try #require(harbour["gps"] as? [String: Any])
         #expect(abs((gps["latitude"] as? Double ?? 0) - 43.6658) < 1e-6)
-        #expect(harbour["takenAt"] as? String == "2015-08-15T19:08:54")
+        // No offset in the file: the one of its place (near Toulouse) in August.
+        #expect(harbour["takenAt"] as? String == "2015-08-15T19:08:54+02:00")
+        #expect(harbour["takenAtZone"] as? String == "Europe/Paris")
         #expect((harbour["camera"] as? [String: Any])?["make"] as? String == "photolib")
         #expect(harbour["favourite"] as? Bool == false && harbour["missing"] as? Bool == false)
     }

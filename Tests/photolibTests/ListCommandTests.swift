@@ -21,7 +21,7 @@ import Testing
             result.stdout == """
                 2015-06-13T16:42:07+02:00 2015/bordeaux-art.jpg
                 2015-07-04T11:25:31+02:00 2015/lake-beach.jpg
-                2015-08-15T19:08:54 2015/harbour-rouffiac.jpg
+                2015-08-15T19:08:54+02:00 2015/harbour-rouffiac.jpg
                 2015-10-10T09:14:40-07:00 2015/tree-orientation-8.jpg
                 2015-12-28T19:47:12-02:00 2015/sunset-orientation-6.jpg
                 2016-04-02T13:20:05+09:00 2016/progressive-tokyo.jpg

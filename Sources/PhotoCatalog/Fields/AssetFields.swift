@@ -44,6 +44,13 @@ public enum AssetFields {
         AssetColumn("taken_offset", .text, read: { $2.asset.metadata.takenAt?.utcOffset = $0.optionalText($1) }) {
             CellValue($0.asset.metadata.takenAt?.utcOffset)
         },
+        AssetColumn("taken_zone", .text, read: { $2.asset.metadata.takenAt?.zone = $0.optionalText($1) }) {
+            CellValue($0.asset.metadata.takenAt?.zone)
+        },
+        // The instant in UTC when the offset is known, else the wall clock: `--sort taken`.
+        AssetColumn("taken_sort", .text, role: .derived) {
+            CellValue($0.asset.metadata.takenAt.map(CaptureDateText.sortText))
+        },
         AssetColumn("camera_make", .text, read: { $2.asset.metadata.cameraMake = $0.optionalText($1) }) {
             CellValue($0.asset.metadata.cameraMake)
         },
@@ -172,6 +179,9 @@ public enum AssetFields {
         AssetColumn("gps_by_user", .bool, indexed: false, read: { $2.asset.gpsByUser = $0.bool($1) }) {
             .bool($0.asset.gpsByUser)
         },
+        AssetColumn("gps_from_track", .bool, indexed: false, read: { $2.asset.gpsFromTrack = $0.bool($1) }) {
+            .bool($0.asset.gpsFromTrack)
+        },
         AssetColumn("visual_hash", .text, read: { $2.asset.visualHash = $0.optionalText($1) }) {
             CellValue($0.asset.visualHash)
         },
@@ -234,6 +244,8 @@ public enum AssetFields {
         AssetField("pixelHeight") { .integer($0.metadata.pixelHeight.map(Int64.init)) },
         AssetField("orientation") { .integer(Int64($0.metadata.orientation)) },
         AssetField("takenAt") { .text($0.metadata.takenAt?.iso8601) },
+        AssetField("takenAtOffset") { .text($0.metadata.takenAt?.utcOffset) },
+        AssetField("takenAtZone") { .text($0.metadata.takenAt?.zone) },
         AssetField("camera", .jsonOnly) { asset in
             let metadata = asset.metadata
             let hasCamera = metadata.cameraMake != nil || metadata.cameraModel != nil

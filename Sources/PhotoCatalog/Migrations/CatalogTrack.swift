@@ -154,5 +154,52 @@ package enum CatalogTrack {
                 CREATE TRIGGER assets_kind_counted_deleted AFTER DELETE ON assets
                     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION kind_counts_sync();
                 """),
+
+        // Time zones and tracks (issue 29).
+        // - `taken_zone`: the IANA zone a capture date's offset was worked out from (the zone
+        //   of the place it was taken, for a file that gave no offset); NULL when the file or
+        //   a person gave the offset.
+        // - `taken_sort`: what `--sort taken` orders by, the instant as a UTC reading when the
+        //   offset is known, else the wall-clock reading; filled here for the dates already
+        //   stored (SQLite's strftime gives NULL for a reading it cannot read, PostgreSQL's
+        //   cast is tried row by row: the wall clock is kept then, so that one odd date cannot
+        //   stop the upgrade).
+        // - `gps_from_track`: the position came from a GPS track (`photolib geotag`); such a
+        //   position is a user's (`gps_by_user` too) that says `gpsSource: track`.
+        CatalogMigration(
+            "zonesAndTracks", frozen: "81e3232a4f4d9974",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN taken_zone TEXT;
+                ALTER TABLE assets ADD COLUMN taken_sort TEXT;
+                UPDATE assets
+                    SET taken_sort = coalesce(strftime('%Y-%m-%dT%H:%M:%S', taken_local || taken_offset), taken_local)
+                    WHERE taken_local IS NOT NULL;
+                ALTER TABLE assets ADD COLUMN gps_from_track INTEGER NOT NULL DEFAULT 0 CHECK (gps_from_track IN (0, 1));
+                CREATE INDEX assets_shown_in_instant_order ON assets (taken_sort, relative_path) WHERE trashed = 0;
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN taken_zone text COLLATE "C";
+                ALTER TABLE assets ADD COLUMN taken_sort text COLLATE "C";
+                UPDATE assets SET taken_sort = taken_local WHERE taken_local IS NOT NULL;
+                DO $$
+                DECLARE
+                    r record;
+                BEGIN
+                    FOR r IN SELECT id, taken_local, taken_offset FROM assets
+                        WHERE taken_offset ~ '^[+-][0-9]{2}:[0-9]{2}$'
+                            AND taken_local ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$'
+                    LOOP
+                        BEGIN
+                            UPDATE assets SET taken_sort = to_char(
+                                (r.taken_local || r.taken_offset)::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')
+                            WHERE id = r.id;
+                        EXCEPTION WHEN others THEN
+                            NULL;
+                        END;
+                    END LOOP;
+                END $$;
+                ALTER TABLE assets ADD COLUMN gps_from_track boolean NOT NULL DEFAULT false;
+                CREATE INDEX assets_shown_in_instant_order ON assets (taken_sort, relative_path) WHERE NOT trashed;
+                """),
     ]
 }

@@ -74,9 +74,22 @@ extension AssetQuery {
             let text = arguments.add(.text(SQLiteCatalog.fold(captionContains)))
             conditions.append(dialect.contains(dialect.folded("caption"), text))
         }
-        // A NULL taken_local fails both comparisons, so undated assets drop out.
-        atLeast("taken_local", takenAfter.map { .text($0) })
-        if let takenBefore { conditions.append("taken_local < \(arguments.add(.text(takenBefore)))") }
+        // A NULL taken_local fails both comparisons, so undated assets drop out. A bound given
+        // with an offset compares instants for the assets whose offset is known.
+        for (bound, instant, comparison) in [
+            (takenAfter, takenAfterInstant, ">="), (takenBefore, takenBeforeInstant, "<"),
+        ] {
+            guard let bound else { continue }
+            let local = "taken_local \(comparison) \(arguments.add(.text(bound)))"
+            if let instant {
+                conditions.append(
+                    "((taken_offset IS NULL AND \(local)) "
+                        + "OR (taken_offset IS NOT NULL AND taken_sort \(comparison) \(arguments.add(.text(instant)))))"
+                )
+            } else {
+                conditions.append(local)
+            }
+        }
         atLeast("added_at", addedSince.map { .real($0.timeIntervalSince1970) })
         if let poppedSince {
             conditions.append(

@@ -5,7 +5,7 @@ package struct PageKey {
     package var column: Int
     package var descending = false
 
-    static let taken = PageKey(expression: "taken_local", column: 0)
+    static let taken = PageKey(expression: "taken_sort", column: 0)
     static func city(_ dialect: SQLDialect) -> PageKey { PageKey(expression: dialect.cityKey, column: 1) }
     static let popped = PageKey(expression: "popped_at", column: 2, descending: true)
     static let path = PageKey(expression: "relative_path", column: 3)
@@ -27,7 +27,7 @@ package struct PageSegment {
         switch sort {
         // Not `Sort.paged`: the browsers refuse them (`BrowserSession`); path order is the fallback.
         case .path, .size, .name, .added: return [PageSegment(condition: nil, keys: [.path])]
-        case .taken: return split(.taken, "taken_local")
+        case .taken: return split(.taken, "taken_sort")
         case .city: return split(.city(dialect), "city")
         case .popped: return split(.popped, "popped_at")
         }

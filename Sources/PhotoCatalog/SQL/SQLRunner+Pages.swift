@@ -1,3 +1,4 @@
+import PhotoFormats
 import PhotoSupport
 
 // MARK: - Counts and keyset paging, the same on both stores
@@ -43,7 +44,7 @@ extension SQLRunner {
     /// is gone, the city's ASCII letters lowercased, which both stores' keys compare alike.
     private func sortValues(of asset: Asset) throws -> [CellValue] {
         let stored = try rows(
-            "SELECT taken_local, \(dialect.cityKey), popped_at, relative_path FROM assets WHERE id = "
+            "SELECT taken_sort, \(dialect.cityKey), popped_at, relative_path FROM assets WHERE id = "
                 + dialect.placeholder(1), [.text(asset.id.hex)]
         ) { row -> [CellValue] in
             [
@@ -52,7 +53,7 @@ extension SQLRunner {
             ]
         }.first
         return stored ?? [
-            CellValue(asset.metadata.takenAt?.localTime), CellValue(asset.city.map(asciiLowercased)),
+            CellValue(asset.metadata.takenAt.map(CaptureDateText.sortText)), CellValue(asset.city.map(asciiLowercased)),
             CellValue(asset.poppedAt?.timeIntervalSince1970), .bytes(asset.file.relativePath.bytes),
         ]
     }

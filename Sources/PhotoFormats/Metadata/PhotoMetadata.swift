@@ -64,10 +64,26 @@ public struct CaptureDate: Sendable, Equatable, Hashable {
     public var localTime: String
     /// `+HH:MM` / `-HH:MM`, or nil when the file does not say.
     public var utcOffset: String?
+    /// The IANA zone `utcOffset` was worked out from (the zone of the place the photo was
+    /// taken, for a date the file gave no offset); nil when the file or a person gave it.
+    public var zone: String?
 
-    public init(localTime: String, utcOffset: String? = nil) {
+    public init(localTime: String, utcOffset: String? = nil, zone: String? = nil) {
         self.localTime = localTime
         self.utcOffset = utcOffset
+        self.zone = zone
+    }
+
+    /// This date where it was taken: a date with no offset of its own (or one worked out
+    /// from a zone before) gets the offset `zoneName` has on that day (its summer time
+    /// rules, from the system's tzdata); with no zone it loses a worked-out offset. An
+    /// offset the file or a person gave is kept.
+    public func placed(inZone zoneName: String?) -> CaptureDate {
+        guard utcOffset == nil || zone != nil else { return self }
+        guard let zoneName, let timeZone = CaptureDateText.zone(named: zoneName),
+            let offset = CaptureDateText.offset(in: timeZone, at: self)
+        else { return CaptureDate(localTime: localTime) }
+        return CaptureDate(localTime: localTime, utcOffset: offset, zone: zoneName)
     }
 
     /// ISO 8601: `2008-05-30T15:56:01` or `2008-05-30T15:56:01+02:00`.

@@ -102,6 +102,7 @@ extension Gazetteer {
             population: Int(record.population),
             distanceKilometres: distance,
             rule: rule,
-            placeIndex: index)
+            placeIndex: index,
+            timeZone: zone(raw, record.zoneIndex))
     }
 }

@@ -16,6 +16,9 @@ public final class Gazetteer: Sendable {
 
     /// Where the data was read from, for messages.
     public let source: RawPath
+    /// Names this gazetteer's content (`version(of:)`): the catalog records the one its GPS
+    /// cities were looked up in, and looks them up again when it changes.
+    public let version: String
     let bytes: [UInt8]
     let layout: GazetteerLayout
     /// The coverage radius of the most populous place: no place covers a point farther than this.
@@ -38,9 +41,23 @@ public final class Gazetteer: Sendable {
     init(bytes: [UInt8], source: RawPath) throws {
         self.source = source
         self.bytes = bytes
+        version = Self.version(of: bytes)
         let result = try bytes.withUnsafeBytes { raw in try GazetteerValidator(raw: raw, source: source).validate() }
         layout = result.layout
         largestRadiusKilometres = GeoDistance.coverageRadiusKilometres(population: Int(result.largestPopulation))
+    }
+
+    /// The version of a gazetteer file's bytes: its format version and the first half of
+    /// its content hash (`2-1f0c…`), so that any change of data, shipped or imported, shows.
+    public static func version(of bytes: [UInt8]) -> String {
+        let format = bytes.count >= 8 ? bytes.withUnsafeBytes { $0.littleEndianUInt32(at: 4) } : 0
+        let hash = bytes.withUnsafeBytes { ContentHash.of($0) }
+        return "\(format)-" + hash.description.prefix(16)
+    }
+
+    /// The version of the file at `path`, read and hashed but not checked.
+    public static func version(ofFileAt path: RawPath) throws -> String {
+        version(of: try FileSystem.readFile(path))
     }
 
     /// The number of places.
@@ -59,9 +76,13 @@ public final class Gazetteer: Sendable {
                 population: Int(record.population),
                 countryCode: countryCode(raw, admin1.country),
                 admin1Code: string(raw, admin1.code),
-                admin1Name: string(raw, admin1.name))
+                admin1Name: string(raw, admin1.name),
+                timeZone: zone(raw, record.zoneIndex))
         }
     }
+
+    /// The format version of the file (1 has no time zones).
+    public var formatVersion: Int { Int(layout.version) }
 
     /// Country names by ISO 3166 code.
     public var countryNames: [String: String] {
@@ -91,13 +112,20 @@ public final class Gazetteer: Sendable {
     // MARK: - Reading records (offsets were checked when the file was loaded)
 
     func placeRecord(_ raw: UnsafeRawBufferPointer, _ index: Int) -> PlaceRecord {
-        let offset = layout.placesOffset + index * GazetteerFormat.placeSize
+        let offset = layout.placesOffset + index * layout.placeSize
         return PlaceRecord(
             latitudeE5: raw.littleEndianInt32(at: offset),
             longitudeE5: raw.littleEndianInt32(at: offset + 4),
             population: raw.littleEndianUInt32(at: offset + 8),
             nameOffset: raw.littleEndianUInt32(at: offset + 12),
-            admin1Index: raw.littleEndianUInt16(at: offset + 16))
+            admin1Index: raw.littleEndianUInt16(at: offset + 16),
+            zoneIndex: layout.version >= 2 ? raw.littleEndianUInt16(at: offset + 18) : GazetteerFormat.noZone)
+    }
+
+    /// The zone's name; nil for `noZone` (the validator checked every other index).
+    func zone(_ raw: UnsafeRawBufferPointer, _ index: UInt16) -> String? {
+        guard index != GazetteerFormat.noZone, Int(index) < layout.zoneCount else { return nil }
+        return string(raw, raw.littleEndianUInt32(at: layout.zonesOffset + Int(index) * GazetteerFormat.zoneSize))
     }
 
     func admin1Entry(_ raw: UnsafeRawBufferPointer, _ index: Int) -> (country: Int, code: UInt32, name: UInt32) {

@@ -5,13 +5,15 @@ import PhotoSupport
 /// byte as `Scripts/build-gazetteer` would: the order of everything is fixed by the
 /// data alone, so the same places always give the same file.
 public struct GazetteerBuilder: Sendable {
-    /// 20 bytes a place, so that the millions of places of `allCountries.txt` fit easily.
+    /// 24 bytes a place, so that the millions of places of `allCountries.txt` fit easily.
     private struct PendingPlace: Sendable {
         var latitudeE5: Int32
         var longitudeE5: Int32
         var population: UInt32
         var name: Int32
         var region: Int32
+        /// The text ID of its time zone's name, -1 for none.
+        var zone: Int32
     }
 
     private struct Region: Sendable {
@@ -55,6 +57,7 @@ public struct GazetteerBuilder: Sendable {
         try Self.checkLength(place.name)
         try Self.checkLength(place.admin1Code)
         try Self.checkLength(place.admin1Name)
+        if let zone = place.timeZone { try Self.checkLength(zone) }
         guard textSpans.count < Int(Int32.max) - 3, places.count < Int(UInt32.max) else {
             throw Self.invalid("more places than the format holds")
         }
@@ -73,7 +76,8 @@ public struct GazetteerBuilder: Sendable {
                 latitudeE5: GazetteerFormat.fixed(degrees: place.latitude),
                 longitudeE5: GazetteerFormat.fixed(degrees: place.longitude),
                 population: UInt32(clamping: place.population),
-                name: intern(place.name), region: region))
+                name: intern(place.name), region: region,
+                zone: place.timeZone.map { $0.isEmpty ? -1 : intern($0) } ?? -1))
     }
 
     /// Encodes, then writes the file through a temporary file and a rename, so that a
@@ -108,7 +112,22 @@ public struct GazetteerBuilder: Sendable {
         var regionIndex = [Int](repeating: 0, count: regions.count)
         for (position, id) in regionOrder.enumerated() { regionIndex[id] = position }
 
-        let order = sortedPlaces(cellsPerDegree: cellsPerDegree, nameRanks: strings.ranks, regionIndex: regionIndex)
+        // Zones are numbered in the order of their names' bytes, which is their ranks' order.
+        let zoneRanks = Array(Set(places.lazy.filter { $0.zone >= 0 }.map { strings.ranks[Int($0.zone)] })).sorted()
+        guard zoneRanks.count < Int(GazetteerFormat.noZone) else {
+            throw Self.invalid("\(zoneRanks.count) time zones: more than the format's \(GazetteerFormat.noZone - 1)")
+        }
+        let zoneIndexByRank = Dictionary(uniqueKeysWithValues: zoneRanks.enumerated().map { ($1, UInt16($0)) })
+        var zoneOffsetByRank: [Int32: UInt32] = [:]
+        for place in places where place.zone >= 0 {
+            zoneOffsetByRank[strings.ranks[Int(place.zone)]] = strings.offsets[Int(place.zone)]
+        }
+        let zoneIndex = { (place: PendingPlace) -> UInt16 in
+            place.zone < 0 ? GazetteerFormat.noZone : zoneIndexByRank[strings.ranks[Int(place.zone)]]!
+        }
+
+        let order = sortedPlaces(
+            cellsPerDegree: cellsPerDegree, nameRanks: strings.ranks, regionIndex: regionIndex, zoneIndex: zoneIndex)
 
         // The cell directory: one entry per non-empty cell, and the first entry of each row.
         let columns = 360 * cellsPerDegree
@@ -126,17 +145,16 @@ public struct GazetteerBuilder: Sendable {
         let layout = GazetteerLayout(
             cellsPerDegree: cellsPerDegree, placeCount: order.count,
             cellCount: cells.count - 1, admin1Count: regions.count,
-            countryCount: countryCodes.count, stringsSize: strings.bytes.count)
+            countryCount: countryCodes.count, stringsSize: strings.bytes.count, zoneCount: zoneRanks.count)
         var out: [UInt8] = []
         out.reserveCapacity(layout.totalSize)
         out.append(contentsOf: GazetteerFormat.magic)
-        for field in [
+        let header: [UInt32] = [
             GazetteerFormat.version, UInt32(cellsPerDegree), UInt32(layout.placeCount),
             UInt32(layout.cellCount), UInt32(layout.admin1Count), UInt32(layout.countryCount),
-            UInt32(layout.stringsSize),
-        ] {
-            out.appendLittleEndian(field)
-        }
+            UInt32(layout.stringsSize), UInt32(layout.zoneCount),
+        ]
+        for field in header { out.appendLittleEndian(field) }
         for first in rowIndex { out.appendLittleEndian(first) }
         for cell in cells {
             out.appendLittleEndian(cell.column)
@@ -149,6 +167,7 @@ public struct GazetteerBuilder: Sendable {
             out.appendLittleEndian(place.population)
             out.appendLittleEndian(strings.offsets[Int(place.name)])
             out.appendLittleEndian(UInt16(entry.region))
+            out.appendLittleEndian(entry.zone)
         }
         for id in regionOrder {
             let region = regions[id]
@@ -161,6 +180,7 @@ public struct GazetteerBuilder: Sendable {
             out.append(contentsOf: codeBytes + [UInt8](repeating: 0, count: 4 - codeBytes.count))
             out.appendLittleEndian(strings.offsets[Int(countryNames[code]!)])
         }
+        for rank in zoneRanks { out.appendLittleEndian(zoneOffsetByRank[rank]!) }
         out.append(contentsOf: strings.bytes)
         assert(out.count == layout.totalSize)
         return out
@@ -171,7 +191,10 @@ public struct GazetteerBuilder: Sendable {
     /// bytes; with each text ID's offset in the table and rank in that order.
     private func stringTable() -> (bytes: [UInt8], offsets: [UInt32], ranks: [Int32]) {
         var used = [Bool](repeating: false, count: textSpans.count)
-        for place in places { used[Int(place.name)] = true }
+        for place in places {
+            used[Int(place.name)] = true
+            if place.zone >= 0 { used[Int(place.zone)] = true }
+        }
         for region in regions {
             used[Int(region.code)] = true
             used[Int(region.name)] = true
@@ -212,12 +235,15 @@ public struct GazetteerBuilder: Sendable {
         var longitudeE5: Int32
         var nameRank: Int32
         var region: Int32
+        var zone: UInt16
         var place: Int
     }
 
     /// Places in file order: by cell, then population descending (the lookup relies on
-    /// that), then latitude, longitude, name and region so that the order is total.
-    private func sortedPlaces(cellsPerDegree: Int, nameRanks: [Int32], regionIndex: [Int]) -> [SortKey] {
+    /// that), then latitude, longitude, name, region and zone so that the order is total.
+    private func sortedPlaces(
+        cellsPerDegree: Int, nameRanks: [Int32], regionIndex: [Int], zoneIndex: (PendingPlace) -> UInt16
+    ) -> [SortKey] {
         var keys = places.indices.map { index in
             let place = places[index]
             let cell = GazetteerFormat.cell(
@@ -227,13 +253,13 @@ public struct GazetteerBuilder: Sendable {
                 cell: cell.row * 360 * cellsPerDegree + cell.column, population: place.population,
                 latitudeE5: place.latitudeE5, longitudeE5: place.longitudeE5,
                 nameRank: nameRanks[Int(place.name)], region: Int32(regionIndex[Int(place.region)]),
-                place: index)
+                zone: zoneIndex(place), place: index)
         }
         keys.sort { a, b in
             if a.cell != b.cell { return a.cell < b.cell }
             if a.population != b.population { return a.population > b.population }
-            return (a.latitudeE5, a.longitudeE5, a.nameRank, a.region) < (
-                b.latitudeE5, b.longitudeE5, b.nameRank, b.region
+            return (a.latitudeE5, a.longitudeE5, a.nameRank, a.region, a.zone) < (
+                b.latitudeE5, b.longitudeE5, b.nameRank, b.region, b.zone
             )
         }
         return keys

@@ -1,18 +1,24 @@
-/// The layout of `gazetteer.bin`, format version 1. `Scripts/build-gazetteer` describes
-/// it in full and writes the shipped file; `GazetteerBuilder` writes the same bytes.
+/// The layout of `gazetteer.bin`, format version 2 (version 1 is still read: it has no time
+/// zones). `Scripts/build-gazetteer` describes it in full and writes the shipped file;
+/// `GazetteerBuilder` writes the same bytes.
 ///
 /// Places are fixed-size records sorted into a sparse grid of latitude rows and
 /// longitude columns, so that a lookup reads only the few cells near the point and
 /// loading is one `read` plus one validation pass, with no parsing of text.
 enum GazetteerFormat {
     static let magic: [UInt8] = Array("PLGZ".utf8)
-    static let version: UInt32 = 1
+    /// The version written; every version from 1 to this one is read.
+    static let version: UInt32 = 2
     /// Grid cells per degree: quarter-degree cells keep a lookup to a few hundred places
     /// in the densest parts of Europe while the directory of non-empty cells stays small.
     static let cellsPerDegree = 4
-    static let headerSize = 32
     static let cellEntrySize = 8
-    static let placeSize = 18
+    /// Version 2 adds the zone count to the header and each place's zone index.
+    static func headerSize(version: UInt32) -> Int { version >= 2 ? 36 : 32 }
+    static func placeSize(version: UInt32) -> Int { version >= 2 ? 20 : 18 }
+    static let zoneSize = 4
+    /// A place's zone index when GeoNames gives it no zone.
+    static let noZone = UInt16.max
     static let admin1Size = 12
     static let countrySize = 8
     static let sentinelColumn = UInt32.max
@@ -39,6 +45,8 @@ enum GazetteerFormat {
 
 /// Where each section of one gazetteer file starts, computed from the header's counts.
 struct GazetteerLayout: Sendable {
+    let version: UInt32
+    let placeSize: Int
     let cellsPerDegree: Int
     let rows: Int
     let columns: Int
@@ -47,16 +55,24 @@ struct GazetteerLayout: Sendable {
     let admin1Count: Int
     let countryCount: Int
     let stringsSize: Int
+    let zoneCount: Int
 
     let rowIndexOffset: Int
     let cellsOffset: Int
     let placesOffset: Int
     let admin1Offset: Int
     let countriesOffset: Int
+    let zonesOffset: Int
     let stringsOffset: Int
     let totalSize: Int
 
-    init(cellsPerDegree: Int, placeCount: Int, cellCount: Int, admin1Count: Int, countryCount: Int, stringsSize: Int) {
+    init(
+        version: UInt32 = GazetteerFormat.version, cellsPerDegree: Int, placeCount: Int, cellCount: Int,
+        admin1Count: Int, countryCount: Int, stringsSize: Int, zoneCount: Int
+    ) {
+        self.version = version
+        placeSize = GazetteerFormat.placeSize(version: version)
+        self.zoneCount = version >= 2 ? zoneCount : 0
         self.cellsPerDegree = cellsPerDegree
         rows = 180 * cellsPerDegree
         columns = 360 * cellsPerDegree
@@ -65,12 +81,13 @@ struct GazetteerLayout: Sendable {
         self.admin1Count = admin1Count
         self.countryCount = countryCount
         self.stringsSize = stringsSize
-        rowIndexOffset = GazetteerFormat.headerSize
+        rowIndexOffset = GazetteerFormat.headerSize(version: version)
         cellsOffset = rowIndexOffset + (rows + 1) * 4
         placesOffset = cellsOffset + (cellCount + 1) * GazetteerFormat.cellEntrySize
-        admin1Offset = placesOffset + placeCount * GazetteerFormat.placeSize
+        admin1Offset = placesOffset + placeCount * placeSize
         countriesOffset = admin1Offset + admin1Count * GazetteerFormat.admin1Size
-        stringsOffset = countriesOffset + countryCount * GazetteerFormat.countrySize
+        zonesOffset = countriesOffset + countryCount * GazetteerFormat.countrySize
+        stringsOffset = zonesOffset + self.zoneCount * GazetteerFormat.zoneSize
         totalSize = stringsOffset + stringsSize
     }
 }
@@ -82,6 +99,8 @@ struct PlaceRecord {
     var population: UInt32
     var nameOffset: UInt32
     var admin1Index: UInt16
+    /// `GazetteerFormat.noZone` for none (and in a version 1 file).
+    var zoneIndex: UInt16
 }
 
 extension UnsafeRawBufferPointer {

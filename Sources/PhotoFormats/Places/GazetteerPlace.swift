@@ -11,10 +11,12 @@ public struct GazetteerPlace: Sendable, Equatable {
     public var admin1Code: String
     /// Admin1 name (`Nouvelle-Aquitaine`); the bare code where no name is known.
     public var admin1Name: String
+    /// The IANA time zone (`Europe/Paris`), nil where the data gives none.
+    public var timeZone: String?
 
     public init(
         name: String, latitude: Double, longitude: Double, population: Int,
-        countryCode: String, admin1Code: String, admin1Name: String
+        countryCode: String, admin1Code: String, admin1Name: String, timeZone: String? = nil
     ) {
         self.name = name
         self.latitude = latitude
@@ -23,6 +25,7 @@ public struct GazetteerPlace: Sendable, Equatable {
         self.countryCode = countryCode
         self.admin1Code = admin1Code
         self.admin1Name = admin1Name
+        self.timeZone = timeZone
     }
 }
 
@@ -51,4 +54,6 @@ public struct PlaceMatch: Sendable, Equatable {
     public var rule: Rule
     /// The place's index in the gazetteer, which tells two places of the same name apart.
     public var placeIndex: Int
+    /// The place's IANA time zone, nil when the gazetteer has none for it.
+    public var timeZone: String? = nil
 }

@@ -26,19 +26,22 @@ struct GazetteerValidator {
     }
 
     private func readHeader() throws -> GazetteerLayout {
-        guard raw.count >= GazetteerFormat.headerSize, raw.prefix(4).elementsEqual(GazetteerFormat.magic) else {
+        guard raw.count >= 8, raw.prefix(4).elementsEqual(GazetteerFormat.magic) else {
             throw fail("no gazetteer header")
         }
         let version = raw.littleEndianUInt32(at: 4)
-        guard version == GazetteerFormat.version else {
+        guard (1...GazetteerFormat.version).contains(version) else {
             throw GazetteerError(path: source, reason: .unsupportedVersion(version))
         }
+        guard raw.count >= GazetteerFormat.headerSize(version: version) else { throw fail("no gazetteer header") }
         let field = { (index: Int) in Int(raw.littleEndianUInt32(at: 8 + 4 * index)) }
         let cellsPerDegree = field(0)
         guard (1...60).contains(cellsPerDegree) else { throw fail("\(cellsPerDegree) grid cells per degree") }
+        let zoneCount = version >= 2 ? field(6) : 0
+        guard zoneCount < Int(GazetteerFormat.noZone) else { throw fail("\(zoneCount) time zones") }
         let layout = GazetteerLayout(
-            cellsPerDegree: cellsPerDegree, placeCount: field(1), cellCount: field(2),
-            admin1Count: field(3), countryCount: field(4), stringsSize: field(5))
+            version: version, cellsPerDegree: cellsPerDegree, placeCount: field(1), cellCount: field(2),
+            admin1Count: field(3), countryCount: field(4), stringsSize: field(5), zoneCount: zoneCount)
         guard layout.totalSize == raw.count else {
             throw fail("the header describes \(layout.totalSize) bytes but the file has \(raw.count)")
         }
@@ -91,6 +94,10 @@ struct GazetteerValidator {
             try checkString(layout, raw.littleEndianUInt32(at: offset + 4), "admin1 entry \(index)'s code")
             try checkString(layout, raw.littleEndianUInt32(at: offset + 8), "admin1 entry \(index)'s name")
         }
+        for index in 0..<layout.zoneCount {
+            let offset = layout.zonesOffset + index * GazetteerFormat.zoneSize
+            try checkString(layout, raw.littleEndianUInt32(at: offset), "time zone \(index)'s name")
+        }
     }
 
     /// Walks the cell directory row by row and every place in each cell.
@@ -135,7 +142,7 @@ struct GazetteerValidator {
     }
 
     private func checkPlace(_ layout: GazetteerLayout, _ index: Int, row: Int, column: Int) throws -> UInt32 {
-        let offset = layout.placesOffset + index * GazetteerFormat.placeSize
+        let offset = layout.placesOffset + index * layout.placeSize
         let latitude = raw.littleEndianInt32(at: offset)
         let longitude = raw.littleEndianInt32(at: offset + 4)
         guard abs(latitude) <= 9_000_000, abs(longitude) <= 18_000_000 else {
@@ -147,6 +154,12 @@ struct GazetteerValidator {
         guard cell.row == row, cell.column == column else { throw fail("place \(index) is filed in the wrong cell") }
         guard Int(raw.littleEndianUInt16(at: offset + 16)) < layout.admin1Count else {
             throw fail("place \(index) names no admin1 entry")
+        }
+        if layout.version >= 2 {
+            let zone = raw.littleEndianUInt16(at: offset + 18)
+            guard zone == GazetteerFormat.noZone || Int(zone) < layout.zoneCount else {
+                throw fail("place \(index) names no time zone")
+            }
         }
         try checkString(layout, raw.littleEndianUInt32(at: offset + 12), "place \(index)'s name")
         return raw.littleEndianUInt32(at: offset + 8)

@@ -37,8 +37,9 @@ extension Gazetteer {
         func bad(_ why: String) -> GazetteerError {
             GazetteerError(path: dump, reason: .badDumpLine(line: number, why))
         }
-        // Only the first 15 columns matter; find where they start without splitting the rest.
-        let wanted = 15
+        // Only the first 18 columns matter (the 18th is the time zone); find where they start
+        // without splitting the rest.
+        let wanted = 18
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: wanted + 1) { starts in
             var count = 1
             starts[0] = line.startIndex
@@ -52,7 +53,7 @@ extension Gazetteer {
                 let end = column + 1 < count ? starts[column + 1] - 1 : line.endIndex
                 return line[starts[column]..<end]
             }
-            guard count >= wanted else {
+            guard count >= 15 else {
                 throw bad("\(count) tab-separated columns where GeoNames has 19")
             }
             guard field(6).elementsEqual(CollectionOfOne(UInt8(ascii: "P"))) else { return nil }
@@ -72,9 +73,10 @@ extension Gazetteer {
             let name = field(1).isEmpty ? text(2) : text(1)
             if name.isEmpty { return nil }
             let admin1 = text(10)
+            let zone = count > 17 ? text(17) : ""
             return GazetteerPlace(
                 name: name, latitude: latitude, longitude: longitude, population: population,
-                countryCode: text(8), admin1Code: admin1, admin1Name: admin1)
+                countryCode: text(8), admin1Code: admin1, admin1Name: admin1, timeZone: zone.isEmpty ? nil : zone)
         }
     }
 }

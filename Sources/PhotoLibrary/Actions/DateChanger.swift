@@ -68,8 +68,10 @@ public struct DateChanger {
     ) {
         var edits: [(Asset, AssetEdit)] = []
         var problems: [ActionPerformer.Failure] = []
+        // Loaded only when a date may need the zone of where it was taken.
+        let gazetteer = assets.contains { $0.metadata.gps != nil } ? try? Gazetteer.load(for: library) : nil
         for asset in assets {
-            switch try change(operation, of: asset) {
+            switch try change(operation, of: asset, gazetteer: gazetteer) {
             case .success(let change): edits.append((asset, AssetEdit(id: asset.id, change: change)))
             case .failure(let reason):
                 problems.append(
@@ -111,15 +113,23 @@ public struct DateChanger {
         return report
     }
 
-    private func change(_ operation: Operation, of asset: Asset) throws -> Result<AssetEdit.Change, Problem.Reason> {
+    private func change(
+        _ operation: Operation, of asset: Asset, gazetteer: Gazetteer?
+    ) throws -> Result<AssetEdit.Change, Problem.Reason> {
         let current = asset.metadata.takenAt
+        // A new date with no offset takes the one of where the photo was taken, that day.
+        func placed(_ date: CaptureDate) -> CaptureDate {
+            guard date.utcOffset == nil || date.zone != nil else { return date }
+            guard let gps = asset.metadata.gps, !gps.isNoFixPlaceholder else { return date.placed(inZone: nil) }
+            return date.placed(inZone: gazetteer?.lookup(gps)?.timeZone ?? date.zone)
+        }
         switch operation {
         case .set(let date):
-            return .success(.takenAt(date, byUser: true))
+            return .success(.takenAt(placed(date), byUser: true))
         case .shift(let seconds):
             guard let current else { return .failure(.noDate) }
             guard let moved = CaptureDateText.shifted(current, by: seconds) else { return .failure(.outOfRange) }
-            return .success(.takenAt(moved, byUser: true))
+            return .success(.takenAt(placed(moved), byUser: true))
         case .offset(let offset):
             guard let current else { return .failure(.noDate) }
             return .success(.takenAt(CaptureDate(localTime: current.localTime, utcOffset: offset), byUser: true))
@@ -131,7 +141,7 @@ public struct DateChanger {
             guard let date = patterns.date(in: asset.file.relativePath.lastComponent.bytes) else {
                 return .failure(.nameHasNoDate)
             }
-            return .success(.takenAt(date, byUser: true))
+            return .success(.takenAt(placed(date), byUser: true))
         case .undo:
             return try undoChange(of: asset)
         }
@@ -140,7 +150,12 @@ public struct DateChanger {
     /// The date and its source as the last logged date change found them.
     private func undoChange(of asset: Asset) throws -> Result<AssetEdit.Change, Problem.Reason> {
         let events = try catalog.history(for: asset.id, limit: nil)
-        guard let last = events.last(where: { $0.change.field == FieldChange.takenAtField }) else {
+        // A date change of this command's, not the offset a new position brought along.
+        guard
+            let last = events.last(where: {
+                $0.change.field == FieldChange.takenAtField && $0.action == Self.actionName
+            })
+        else {
             return .failure(.nothingToUndo)
         }
         let source = events.last { $0.batch == last.batch && $0.change.field == FieldChange.takenAtSourceField }
@@ -148,16 +163,5 @@ public struct DateChanger {
         let byUser = source.map { $0.change.oldValue == TextSource.user.rawValue } ?? asset.takenAtByUser
         let old = last.change.oldValue.flatMap(CaptureDate.init(iso8601:))
         return .success(.takenAt(old, byUser: byUser))
-    }
-}
-
-extension CaptureDate {
-    /// The date `iso8601` wrote: `2008-05-30T15:56:01`, maybe with `+02:00` after it.
-    public init?(iso8601 text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 19 || bytes.count == 25 else { return nil }
-        let local = String(decoding: bytes[..<19], as: UTF8.self)
-        guard CaptureDateText.seconds(local) != nil else { return nil }
-        self.init(localTime: local, utcOffset: bytes.count == 25 ? String(decoding: bytes[19...], as: UTF8.self) : nil)
     }
 }

@@ -7,8 +7,9 @@ import PhotoSupport
 /// asset JSON of `list --jsonl`), told apart by the first byte that is not white space.
 ///
 /// Each row names one asset (`id`, else `path`) and sets any of `caption`, `city`,
-/// `favourite`, `liked`, `rating` and `keywords`. In CSV an empty cell clears its field
-/// (no caption, not a favourite, unrated, no keywords) and keywords are separated by `;`.
+/// `favourite`, `liked`, `rating`, `keywords`, `takenAt` and (in CSV) `latitude` with
+/// `longitude`, (in JSON) `gps`. In CSV an empty cell clears its field (no caption, not a
+/// favourite, unrated, no keywords, no date, no position) and keywords are separated by `;`.
 /// In JSON Lines a key that is absent leaves its field alone and every other key of the
 /// asset JSON (`path`, `width`…) is ignored, so that `list --jsonl` output reads back as
 /// no change at all.
@@ -19,7 +20,11 @@ import PhotoSupport
 /// Each text is checked against `AssetTextLimits`.
 public enum BulkEditFile {
     /// The fields a row may set, as the CSV header and the asset JSON name them.
-    public static let editableFields = ["caption", "city", "favourite", "liked", "rating", "keywords"]
+    public static let editableFields = [
+        "caption", "city", "favourite", "liked", "rating", "keywords", "takenAt", "latitude", "longitude",
+    ]
+    /// The same in JSON Lines, where a position is the asset JSON's `gps` object.
+    static let editableJSONFields = ["caption", "city", "favourite", "liked", "rating", "keywords", "takenAt", "gps"]
     /// The fields that say which asset a row is about.
     public static let identifyingFields = ["id", "path"]
 
@@ -56,6 +61,9 @@ public enum BulkEditFile {
         if keyColumn == nil {
             problems.append(BulkEditProblem(line: header.line, message: "no 'id' or 'path' column"))
         }
+        if names.contains("latitude") != names.contains("longitude") {
+            problems.append(BulkEditProblem(line: header.line, message: "latitude and longitude go together"))
+        }
         guard problems.isEmpty, let keyColumn else { return ([], problems) }
         var rows: [BulkEditRow] = []
         for record in records.dropFirst() {
@@ -73,11 +81,19 @@ public enum BulkEditFile {
             }
             var changes: [AssetEdit.Change] = []
             var rowProblems: [String] = []
+            var coordinates: [String: String] = [:]
             for (name, cell) in zip(names, record.fields) where editableFields.contains(normalized(name)) {
                 do {
                     let text = try utf8(cell, normalized(name))
+                    if ["latitude", "longitude"].contains(name) {
+                        coordinates[name] = text.trimmingCharacters(in: .whitespaces)
+                        continue
+                    }
                     changes.append(try checked(try change(normalized(name), csv: text)))
                 } catch { rowProblems.append(error.message) }
+            }
+            if let latitude = coordinates["latitude"], let longitude = coordinates["longitude"] {
+                do { changes.append(try position(latitude, longitude)) } catch { rowProblems.append(error.message) }
             }
             if rowProblems.isEmpty {
                 rows.append(BulkEditRow(line: record.line, reference: RawPath(bytes: reference), changes: changes))
@@ -110,8 +126,36 @@ public enum BulkEditFile {
         return change
     }
 
-    /// US spelling accepted, as `--favorite` is.
-    private static func normalized(_ name: String) -> String { name == "favorite" ? "favourite" : name }
+    /// US spelling accepted, as `--favorite` is; header names are read without case.
+    private static func normalized(_ name: String) -> String {
+        switch name {
+        case "favorite": "favourite"
+        case "takenat": "takenAt"
+        default: name
+        }
+    }
+
+    /// A CSV row's position: both cells empty clear it; else both are degrees in range.
+    private static func position(_ latitude: String, _ longitude: String) throws(BadValue) -> AssetEdit.Change {
+        if latitude.isEmpty, longitude.isEmpty { return .position(nil, place: nil) }
+        guard let lat = Double(latitude), let lon = Double(longitude), lat.isFinite, lon.isFinite, abs(lat) <= 90,
+            abs(lon) <= 180
+        else {
+            throw BadValue(
+                message: "latitude '\(latitude)' and longitude '\(longitude)' are not a position "
+                    + "(degrees in -90...90 and -180...180, or both empty)")
+        }
+        return .position(GPSCoordinate(latitude: lat, longitude: lon), place: nil)
+    }
+
+    /// A capture date as `action date --set` reads it; empty (or null) removes it.
+    private static func date(_ text: String) throws(BadValue) -> AssetEdit.Change {
+        if text.isEmpty { return .takenAt(nil, byUser: true) }
+        guard let date = CaptureDateText.parse(text) else {
+            throw BadValue(message: "takenAt '\(text.prefix(40))' is not a date as 2019-07-24 11:25:40(+03:00)")
+        }
+        return .takenAt(date, byUser: true)
+    }
 
     private static func change(_ field: String, csv cell: String) throws(BadValue) -> AssetEdit.Change {
         let text = cell.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -123,6 +167,7 @@ public enum BulkEditFile {
         case "rating":
             if text.isEmpty { return .rating(nil) }
             return .rating(try rating(Int(text), shown: text))
+        case "takenAt": return try date(text)
         default:
             return .keywords(text.split(separator: ";").map(String.init))
         }
@@ -175,7 +220,7 @@ public enum BulkEditFile {
             }
             var changes: [AssetEdit.Change] = []
             var rowProblems: [String] = []
-            for field in editableFields {
+            for field in editableJSONFields {
                 guard let value = object[field] else { continue }
                 do { changes.append(try checked(try change(field, json: value))) } catch {
                     rowProblems.append(error.message)
@@ -227,6 +272,15 @@ public enum BulkEditFile {
             }
             return .rating(Int(number))
         case ("rating", _): throw BadValue(message: "rating is not a whole number in -1...5 or null")
+        case ("takenAt", .null): return .takenAt(nil, byUser: true)
+        case ("takenAt", .string(let bytes)): return try date(try utf8(bytes, field))
+        case ("takenAt", _): throw BadValue(message: "takenAt is not a string or null")
+        case ("gps", .null): return .position(nil, place: nil)
+        case ("gps", .object):
+            guard case .number(let latitude, _) = value["latitude"], case .number(let longitude, _) = value["longitude"]
+            else { throw BadValue(message: "gps has no numbers latitude and longitude") }
+            return try position(String(latitude), String(longitude))
+        case ("gps", _): throw BadValue(message: "gps is not an object {latitude, longitude} or null")
         case (_, .null): return .keywords([])
         case (_, .array(let list)):
             var keywords: [String] = []

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCatalog
+import PhotoFormats
 import PhotoSupport
 
 /// Carries out `photolib action set --from FILE`: every row's asset found, every change
@@ -28,6 +29,12 @@ public struct BulkEditor {
         let resolver = AssetReferenceResolver(library: library, catalog: catalog, workingDirectory: workingDirectory)
         var plans: [BulkEditPlan] = []
         var firstLine: [AssetID: Int] = [:]
+        // Loaded the first time a row gives a position, to name its city.
+        var loaded: Gazetteer??
+        func gazetteer() -> Gazetteer? {
+            if loaded == nil { loaded = .some(try? Gazetteer.load(for: library)) }
+            return loaded ?? nil
+        }
         for row in rows {
             let asset: Asset
             do { asset = try resolver.resolve(row.reference) } catch let error as AssetReferenceError {
@@ -50,9 +57,18 @@ public struct BulkEditor {
             firstLine[asset.id] = row.line
             plans.append(BulkEditPlan(before: asset, after: asset, edits: []))
             let index = plans.count - 1
-            for change in row.changes {
+            for var change in row.changes {
+                let current = plans[index].after
                 // Unrated reads as null or 0 (XMP's "no rating"): either way, asking for unrated is no change.
-                if case .rating(let value) = change, (value ?? 0) == (plans[index].after.rating ?? 0) { continue }
+                if case .rating(let value) = change, (value ?? 0) == (current.rating ?? 0) { continue }
+                // The date or position the asset has already is no change, whoever gave it
+                // (so that `list --jsonl` read back changes nothing).
+                if case .takenAt(let date, _) = change, date?.iso8601 == current.metadata.takenAt?.iso8601 { continue }
+                if case .position(let gps, _) = change {
+                    if FieldChange.positionText(gps) == FieldChange.positionText(current.metadata.gps) { continue }
+                    let place = gps.flatMap { $0.isNoFixPlaceholder ? nil : gazetteer()?.lookup($0) }
+                    change = .position(gps, place: place)
+                }
                 let edit = AssetEdit(id: asset.id, change: change)
                 guard !edit.fieldChanges(to: plans[index].after).isEmpty else { continue }
                 plans[index].edits.append(edit)

@@ -33,6 +33,9 @@ public struct IndexSummary: Sendable, Equatable {
     /// Images in formats photolib does not read yet, by kind ("GIF", "BMP", "PSD"): passed
     /// over like videos, with a count in the summary, not failures.
     public var notReadYet: [String: Int] = [:]
+    /// What looking the GPS positions up again did, when the gazetteer had changed since the
+    /// last index (`PlaceRefresh.runIfGazetteerChanged`); nil when it had not.
+    public var placesRefreshed: PlaceRefresh.Outcome?
     /// Every video and quietly skipped file of this pass, with what it is ("MOV video",
     /// "not a format photolib reads (text)"), for `index --verbose`.
     public var passedOver: [RenditionFailure] = []

@@ -33,7 +33,14 @@ public final class Indexer {
         let roots = Self.outermost(try scopeRoots(paths, workingDirectory: workingDirectory ?? library.root))
         let pass = try IndexPass(indexer: self, report: report)
         for root in roots { try pass.index(root) }
-        return try pass.finish(roots: roots)
+        var summary = try pass.finish(roots: roots)
+        // A new gazetteer (installed, upgraded, imported) names the GPS cities again.
+        do {
+            summary.placesRefreshed = try PlaceRefresh.runIfGazetteerChanged(library: library, catalog: catalog)
+        } catch {
+            report(.warning(message: "cities of GPS positions not looked up again: \(error)"))
+        }
+        return summary
     }
 
     /// The roots that lie under no other root, in path order: a folder and a file in it are walked once.
@@ -200,7 +207,7 @@ public final class Indexer {
         _ pending: PendingFile, pixelLimit: PixelLimit,
         place: (GPSCoordinate) -> PlaceMatch?
     ) -> ReadOutcome {
-        let image = Result { () throws(ImageReadError) in
+        var image = Result { () throws(ImageReadError) in
             try ImageFileReader.read(pending.absolutePath, pixelLimit: pixelLimit)
         }
         guard case .success(var reading) = image else { return ReadOutcome(image: image) }
@@ -209,6 +216,13 @@ public final class Indexer {
             // companion named like a movie that is none leaves the photo a photo.
             reading.metadata.kind = .live
             reading.metadata.video = clip
+        }
+        // A date the file gives no offset gets the offset of where it was taken.
+        if let date = reading.metadata.takenAt, date.utcOffset == nil, let gps = reading.metadata.gps,
+            !gps.isNoFixPlaceholder
+        {
+            reading.metadata.takenAt = date.placed(inZone: place(gps)?.timeZone)
+            image = .success(reading)
         }
         var sidecarText: PhotoText?
         var sidecarProblem: String?

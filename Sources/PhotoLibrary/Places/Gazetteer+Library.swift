@@ -14,6 +14,11 @@ extension Gazetteer {
         if FileSystem.exists(library.gazetteerPath) { return try load(from: library.gazetteerPath) }
         return try loadShipped(from: library.dataFiles)
     }
+
+    /// The file `load(for:)` reads, nil when there is none.
+    public static func path(for library: Library) -> RawPath? {
+        FileSystem.exists(library.gazetteerPath) ? library.gazetteerPath : library.dataFiles.locate(fileName)
+    }
 }
 
 /// Resolves GPS positions for one indexing run, loading the gazetteer the first time a

@@ -1,14 +1,73 @@
 import PhotoCatalog
 import PhotoFormats
+import PhotoSupport
 
-/// Looks up again the city of every asset placed by GPS, after the gazetteer changed.
+/// Looks up again the city and time zone of every asset with a GPS position, after the
+/// gazetteer changed (`places import`, an upgrade, one installed where there was none).
 public enum PlaceRefresh {
-    /// Returns how many positions were looked up and how many got another city.
-    public static func run(catalog: any Catalog, gazetteer: Gazetteer) throws -> (checked: Int, changed: Int) {
+    /// What a refresh did.
+    public struct Outcome: Sendable, Equatable {
+        /// Positions looked up.
+        public var checked = 0
+        /// Assets that got another city (or lost one).
+        public var changed = 0
+        /// Capture dates whose offset was worked out again (the place's zone, that day).
+        public var datesPlaced = 0
+    }
+
+    /// Looks every position up in `gazetteer` and writes what differs, then records the
+    /// gazetteer's version in the catalog.
+    public static func run(catalog: any Catalog, gazetteer: Gazetteer) throws -> Outcome {
         let assets = try catalog.gpsPlacedAssets()
-        let updates = assets.map { (id: $0.id, place: gazetteer.lookup($0.position)) }
-        try catalog.updateGPSPlaces(updates)
-        let changed = zip(assets, updates).filter { $0.city != $1.place?.city }.count
-        return (assets.count, changed)
+        var outcome = Outcome(checked: assets.count)
+        var places: [(id: AssetID, place: PlaceMatch?)] = []
+        var dates: [(id: AssetID, takenAt: CaptureDate)] = []
+        for asset in assets {
+            let place = asset.position.isNoFixPlaceholder ? nil : gazetteer.lookup(asset.position)
+            // Every one is written (a region or country may be named anew), few are counted.
+            if asset.cityFromPosition {
+                places.append((asset.id, place))
+                if asset.city != place?.city { outcome.changed += 1 }
+            }
+            if let date = asset.takenAt {
+                let placed = date.placed(inZone: place?.timeZone)
+                if placed != date { dates.append((asset.id, placed)) }
+            }
+        }
+        try catalog.updateGPSPlaces(places)
+        try catalog.updateTakenZones(dates)
+        try catalog.setInfo(.gazetteerVersion, to: gazetteer.version)
+        outcome.datesPlaced = dates.count
+        return outcome
+    }
+
+    /// Runs a refresh when the library's gazetteer is not the one the catalog's places were
+    /// looked up in; nil when they are the same, or when there is no gazetteer to look in
+    /// (the catalog keeps what it has, and the next run tries again).
+    ///
+    /// An index that changed nothing must not read the gazetteer: the file's path, size and
+    /// time are recorded beside the version, and while they hold it is not even hashed.
+    public static func runIfGazetteerChanged(library: Library, catalog: any Catalog) throws -> Outcome? {
+        guard let path = Gazetteer.path(for: library), let status = FileSystem.status(path) else { return nil }
+        let stamp =
+            "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) "
+            + String(decoding: path.bytes, as: UTF8.self)
+        if try catalog.info(.gazetteerStamp) == stamp, try catalog.info(.gazetteerVersion) != nil { return nil }
+        let version = try Gazetteer.version(ofFileAt: path)
+        var outcome: Outcome?
+        if try catalog.info(.gazetteerVersion) != version {
+            if try catalog.gpsPlacedAssets().isEmpty {
+                // Nothing to look up: no need to load it.
+                try catalog.setInfo(.gazetteerVersion, to: version)
+                outcome = Outcome()
+            } else {
+                // A gazetteer that does not load is the index pass's to report, when a photo
+                // needs it (`places refresh` says why): nothing is recorded, the next run retries.
+                guard let gazetteer = try? Gazetteer.load(from: path) else { return nil }
+                outcome = try run(catalog: catalog, gazetteer: gazetteer)
+            }
+        }
+        try catalog.setInfo(.gazetteerStamp, to: stamp)
+        return outcome
     }
 }

@@ -15,8 +15,15 @@ enum AssetArguments {
     static func resolve(
         _ command: ParsedCommand, library: Library, catalog: any Catalog, context: CommandContext
     ) throws -> [Asset] {
+        try resolve(command.rawArguments, library: library, catalog: catalog, context: context)
+    }
+
+    /// The assets `arguments` name (a command whose positionals are not all assets).
+    static func resolve(
+        _ arguments: [RawPath], library: Library, catalog: any Catalog, context: CommandContext
+    ) throws -> [Asset] {
         var references: [RawPath] = []
-        for argument in command.rawArguments {
+        for argument in arguments {
             if argument.bytes == [UInt8(ascii: "-")] {
                 references += try StandardInputReferences.parse(try context.stdin.readAll())
             } else {

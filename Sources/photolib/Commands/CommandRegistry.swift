@@ -6,7 +6,8 @@ enum CommandRegistry {
         InitCommand.self, IndexCommand.self, ListCommand.self, RenderCommand.self, ExportCommand.self,
         PeekCommand.self, PopCommand.self, BrowseCommand.self, PickCommand.self, ServeCommand.self, ActionCommand.self,
         TrashCommand.self, HistoryCommand.self, ForgetCommand.self, DuplicatesCommand.self, SimilarCommand.self,
-        CollectionsCommand.self, PlacesCommand.self, ConfigCommand.self, CatalogCommand.self, StatusCommand.self,
+        CollectionsCommand.self, PlacesCommand.self, GeotagCommand.self, ConfigCommand.self, CatalogCommand.self,
+        StatusCommand.self,
         VerifyCommand.self, CompletionCommand.self,
     ]
 }

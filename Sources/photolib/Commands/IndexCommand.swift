@@ -167,6 +167,11 @@ enum IndexCommand: PhotolibCommand {
         }
         if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not images)") }
         if summary.failedBefore > 0 { parts.append("failed before \(summary.failedBefore) (unchanged; not read)") }
+        if let refreshed = summary.placesRefreshed, refreshed.changed > 0 || refreshed.datesPlaced > 0 {
+            parts.append(
+                "new gazetteer: \(refreshed.checked) positions looked up again, \(refreshed.changed) cities "
+                    + "and \(refreshed.datesPlaced) time zones changed")
+        }
         return parts.joined(separator: ", ")
     }
 
@@ -199,6 +204,7 @@ enum IndexCommand: PhotolibCommand {
                         .object([("path", .path(failure.path)), ("reason", .string(failure.reason))])
                     })
             ),
+            ("placesRefreshed", summary.placesRefreshed.map(PlacesCommand.refreshJSON) ?? .null),
         ]
         if verbose {
             members.append(

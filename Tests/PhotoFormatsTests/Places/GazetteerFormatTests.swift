@@ -56,10 +56,10 @@ import Testing
         #expect(throws: GazetteerError.self) { try Gazetteer(bytes: Array(good.dropLast()), source: RawPath("cut")) }
         #expect(throws: GazetteerError.self) { try Gazetteer(bytes: good + [0], source: RawPath("long")) }
         var newer = good
-        newer[4] = 2
-        let error = try #require(throws: GazetteerError.self) { try Gazetteer(bytes: newer, source: RawPath("v2")) }
-        #expect(error.reason == .unsupportedVersion(2))
-        #expect(error.description == "v2: gazetteer format version 2 is newer than this photolib reads (1)")
+        newer[4] = 3
+        let error = try #require(throws: GazetteerError.self) { try Gazetteer(bytes: newer, source: RawPath("v3")) }
+        #expect(error.reason == .unsupportedVersion(3))
+        #expect(error.description == "v3: gazetteer format version 3 is newer than this photolib reads (2)")
     }
 
     /// Every single-byte corruption of a small file is either rejected or still loads into

@@ -1,8 +1,8 @@
 import Foundation
-import PhotoFormats
 import PhotoTestSupport
 import Testing
 
+@testable import PhotoFormats
 @testable import PhotoLibrary
 @testable import PhotoSupport
 

@@ -56,7 +56,10 @@ enum AssetFilterOptions {
     static let maximumDuration = Option<Seconds>(
         "max-duration", "time", range: 0...864_000, help: "Only videos and Live Photos lasting at most TIME.")
     static let takenAfter = Option<LocalTime>.dateBound(
-        "taken-after", help: "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]]).")
+        "taken-after",
+        help:
+            "Only assets taken at or after DATE (YYYY[-MM[-DD[THH:MM[:SS]]]], wall-clock time; with an offset, +02:00 or Z, by the instant for photos whose offset is known)."
+    )
     static let takenBefore = Option<LocalTime>.dateBound("taken-before", help: "Only assets taken before DATE.")
     static let sinceIndexed = Option<Date>.moment(
         "since-indexed", help: "Only assets indexed (read from their file) at or after DATE, local time.")
@@ -144,8 +147,10 @@ enum AssetFilterOptions {
         query.kind = try given[kind]
         query.minimumDuration = try given[minimumDuration]?.value
         query.maximumDuration = try given[maximumDuration]?.value
-        query.takenAfter = try given[takenAfter]?.text
-        query.takenBefore = try given[takenBefore]?.text
+        let after = try given[takenAfter]
+        let before = try given[takenBefore]
+        (query.takenAfter, query.takenAfterInstant) = (after?.text, after?.utc)
+        (query.takenBefore, query.takenBeforeInstant) = (before?.text, before?.utc)
         query.indexedSince = try given[sinceIndexed]
         if let sort = try given[sort] { query.sort = sort }
         query.reverse = given[reverse]

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFormats
 
 /// The dates the filters take (`--taken-after 2008-05`), as full local times.
 enum DateBound {
@@ -42,16 +43,40 @@ enum DateBound {
 }
 
 /// A full local time `YYYY-MM-DDTHH:MM:SS`, as a date bound reads (its own type, so that it is
-/// always read through `DateBound.localTime`, never as the text given).
+/// always read through `DateBound.localTime`, never as the text given), and its instant as a
+/// UTC reading when the bound was given with an offset (`2019-07-24T10:00+02:00`, `…Z`).
 struct LocalTime: Sendable {
     var text: String
+    var utc: String? = nil
 }
 
 extension Option where Value == LocalTime {
-    /// A date bound (`2008-05`) read as the full local time `YYYY-MM-DDTHH:MM:SS` it starts.
+    /// A date bound (`2008-05`) read as the full local time `YYYY-MM-DDTHH:MM:SS` it starts,
+    /// maybe followed by an offset from UTC.
     static func dateBound(_ name: String, help: String) -> Option<LocalTime> {
         Option(name, "date", help: help) { raw, label, path in
-            LocalTime(text: try DateBound.localTime(raw.description, label: label, path: path))
+            var text = raw.description
+            var offset: String?
+            // The offset starts at a `Z`, a `+`, or a `-` past the date's own dashes.
+            let bytes = Array(text.utf8)
+            if let start = bytes.indices.first(where: { index in
+                let byte = bytes[index]
+                return byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "+")
+                    || (byte == UInt8(ascii: "-") && index >= 10)
+            }) {
+                let suffix = String(decoding: bytes[start...], as: UTF8.self)
+                guard let parsed = CaptureDateText.offset(suffix) else {
+                    throw UsageError(
+                        message: "Invalid offset '\(suffix)' for '\(label)': expected Z, +HH:MM or -HH:MM",
+                        commandPath: path)
+                }
+                offset = parsed
+                text = String(decoding: bytes[..<start], as: UTF8.self)
+            }
+            let local = try DateBound.localTime(text, label: label, path: path)
+            return LocalTime(
+                text: local,
+                utc: offset.flatMap { CaptureDateText.utcTime(CaptureDate(localTime: local, utcOffset: $0)) })
         }
     }
 }

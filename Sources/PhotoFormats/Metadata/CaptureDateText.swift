@@ -1,5 +1,5 @@
 import Foundation
-import PhotoFormats
+import Synchronization
 
 /// Capture dates as `action date` reads and changes them. A capture date is a wall-clock
 /// reading and, maybe, its offset from UTC; shifting it moves the reading by so many
@@ -82,7 +82,7 @@ public enum CaptureDateText {
         guard let start = self.seconds(date.localTime) else { return nil }
         let (moved, overflow) = start.addingReportingOverflow(seconds)
         guard !overflow, let local = localTime(seconds: moved) else { return nil }
-        return CaptureDate(localTime: local, utcOffset: date.utcOffset)
+        return CaptureDate(localTime: local, utcOffset: date.utcOffset, zone: date.zone)
     }
 
     /// The instant of a date whose offset is known, else nil.
@@ -97,18 +97,51 @@ public enum CaptureDateText {
     /// time or not), as `offset(_:)` writes it.
     public static func offset(in zone: TimeZone, at date: CaptureDate) -> String? {
         guard let local = seconds(date.localTime) else { return nil }
-        // The instant is the wall-clock reading less the offset, which depends on the instant:
-        // guess with the offset at the reading taken as UTC, then correct once.
-        let guess = Date(timeIntervalSince1970: Double(local))
-        let first = zone.secondsFromGMT(for: guess)
-        let corrected = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local - first)))
-        return offsetText(seconds: corrected)
+        // The instant is the wall-clock reading less the offset, which depends on the instant.
+        // The offsets a day before and a day after are the candidates; one fits when the zone
+        // has it at the instant it gives. In an hour read twice (summer time ending) both fit
+        // and the earlier instant is taken; in an hour skipped (summer time starting) none
+        // fits and the offset before the change is taken: both as Python's `fold=0` does.
+        func offset(at instant: Int) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))) }
+        let before = offset(at: local - 86_400)
+        let after = offset(at: local + 86_400)
+        let fitting = [before, after].filter { offset(at: local - $0) == $0 }
+        return offsetText(seconds: fitting.max() ?? before)
     }
+
+    /// The instant of a date whose offset is known as a UTC reading `YYYY-MM-DDTHH:MM:SS`,
+    /// else nil.
+    public static func utcTime(_ date: CaptureDate) -> String? {
+        guard let offset = date.utcOffset.flatMap(offsetSeconds), let local = seconds(date.localTime) else {
+            return nil
+        }
+        return localTime(seconds: local - offset)
+    }
+
+    /// What `--sort taken` orders by: the UTC reading of the instant when the offset is known,
+    /// else the wall-clock reading (the best guess there is for a date of unknown zone).
+    public static func sortText(_ date: CaptureDate) -> String {
+        utcTime(date) ?? date.localTime
+    }
+
+    /// The zone of an IANA name from the system's tzdata, nil for a name it does not have;
+    /// remembered, since a library's photos come from a handful of zones.
+    public static func zone(named name: String) -> TimeZone? {
+        if let known = knownZones.withLock({ $0[name] }) { return known }
+        guard name.utf8.count <= 64, let zone = TimeZone(identifier: name) else { return nil }
+        knownZones.withLock { zones in
+            if zones.count > 1000 { zones.removeAll() }
+            zones[name] = zone
+        }
+        return zone
+    }
+
+    private static let knownZones = Mutex<[String: TimeZone]>([:])
 
     // MARK: - Days and seconds
 
     /// Seconds from 1970-01-01T00:00:00 to a `YYYY-MM-DDTHH:MM:SS` reading (negative before).
-    static func seconds(_ localTime: String) -> Int? {
+    package static func seconds(_ localTime: String) -> Int? {
         let bytes = Array(localTime.utf8)
         guard bytes.count == 19, let year = number(bytes, 0, 4), let month = number(bytes, 5, 2),
             let day = number(bytes, 8, 2), let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2),
@@ -118,7 +151,7 @@ public enum CaptureDateText {
     }
 
     /// The reading `seconds` after 1970-01-01T00:00:00, nil outside `years`.
-    static func localTime(seconds: Int) -> String? {
+    package static func localTime(seconds: Int) -> String? {
         let day = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let time = seconds - day * 86400
         let (year, month, dayOfMonth) = civil(days: day)
@@ -127,7 +160,7 @@ public enum CaptureDateText {
     }
 
     /// The reading's text, nil for a day the month does not have or a year outside `years`.
-    static func localTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> String? {
+    package static func localTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> String? {
         guard years.contains(year), (1...12).contains(month), day >= 1,
             civil(days: days(year: year, month: month, day: day)) == (year, month, day)
         else { return nil }
@@ -138,7 +171,7 @@ public enum CaptureDateText {
 
     /// Days from 1970-01-01 to a day of the proleptic Gregorian calendar (H. Hinnant's
     /// `days_from_civil`).
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -148,7 +181,7 @@ public enum CaptureDateText {
     }
 
     /// The day `days` after 1970-01-01, the inverse of `days(year:month:day:)`.
-    static func civil(days: Int) -> (Int, Int, Int) {
+    package static func civil(days: Int) -> (Int, Int, Int) {
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let dayOfEra = z - era * 146097
@@ -161,7 +194,7 @@ public enum CaptureDateText {
     }
 
     /// The decimal number of `count` ASCII digits at `start`, nil if any is not a digit.
-    static func number<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ start: Int, _ count: Int) -> Int?
+    package static func number<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ start: Int, _ count: Int) -> Int?
     where Bytes.Index == Int {
         let first = bytes.startIndex + start
         guard first >= bytes.startIndex, first + count <= bytes.endIndex else { return nil }
@@ -174,4 +207,15 @@ public enum CaptureDateText {
     }
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+extension CaptureDate {
+    /// The date `iso8601` wrote: `2008-05-30T15:56:01`, maybe with `+02:00` after it.
+    public init?(iso8601 text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19 || bytes.count == 25 else { return nil }
+        let local = String(decoding: bytes[..<19], as: UTF8.self)
+        guard CaptureDateText.seconds(local) != nil else { return nil }
+        self.init(localTime: local, utcOffset: bytes.count == 25 ? String(decoding: bytes[19...], as: UTF8.self) : nil)
+    }
 }
