@@ -22,7 +22,7 @@ PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib li
 # drive the browser tests of `serve`. Each test skips with a message when its tool is absent.
 TEST_PACKAGES := postgresql ffmpeg chromium chromium-driver python3-selenium libvips-tools libheif-examples colord-data icc-profiles-free libgs-common
 # Tools only the benchmarks compare against.
-BENCH_PACKAGES := ffmpeg ffmpegthumbnailer imagemagick libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc rsync fdupes xxhash
+BENCH_PACKAGES := ffmpeg ffmpegthumbnailer imagemagick libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc rsync fdupes xxhash wrk
 
 # The Swift files swift-format checks (.swift-format is its configuration).
 SWIFT_FILES := Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
@@ -67,7 +67,7 @@ test-deps:
 	fi
 
 bench-deps: deps
-	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v heif-thumbnailer >/dev/null && command -v dcraw_emu >/dev/null && command -v bc >/dev/null && command -v rsync >/dev/null && command -v fdupes >/dev/null && command -v xxhsum >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null && [ -x /usr/bin/time ]; then \
+	@if command -v exiftool >/dev/null && command -v vipsthumbnail >/dev/null && command -v heif-thumbnailer >/dev/null && command -v dcraw_emu >/dev/null && command -v bc >/dev/null && command -v rsync >/dev/null && command -v fdupes >/dev/null && command -v xxhsum >/dev/null && command -v wrk >/dev/null && command -v djpeg >/dev/null && command -v hyperfine >/dev/null && [ -x /usr/bin/time ]; then \
 	  echo "bench-deps: all present"; \
 	else \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_PACKAGES); \
@@ -131,6 +131,7 @@ bench: build bench-deps
 	bench/formats.sh $(BIN)
 	bench/duplicates.sh $(BIN)
 	bench/verify-deep.sh $(BIN)
+	bench/serve.sh $(BIN)
 
 man:
 	man -l man/photolib.1

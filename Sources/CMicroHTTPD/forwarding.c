@@ -19,6 +19,9 @@ static const char *const names[] = {
     "MHD_get_connection_values",
     "MHD_start_daemon",
     "MHD_get_daemon_info",
+    "MHD_create_response_from_callback",
+    "MHD_suspend_connection",
+    "MHD_resume_connection",
 };
 static void *table[sizeof names / sizeof names[0]];
 static photolib_lazy_library library = {files, sizeof files / sizeof files[0], names, sizeof names / sizeof names[0], table, 0, {0}};
@@ -54,6 +57,20 @@ HIDDEN int MHD_get_connection_values(struct MHD_Connection *connection, enum MHD
                 photolib_lazy_library_function(&library, 7))(connection, kind, iterator, iterator_cls);
 }
 
+HIDDEN struct MHD_Response *MHD_create_response_from_callback(uint64_t size, size_t block_size,
+                                                              MHD_ContentReaderCallback crc, void *crc_cls,
+                                                              MHD_ContentReaderFreeCallback crfc) {
+    return ((struct MHD_Response * (*)(uint64_t, size_t, MHD_ContentReaderCallback, void *,
+                                       MHD_ContentReaderFreeCallback))photolib_lazy_library_function(&library, 10))(
+        size, block_size, crc, crc_cls, crfc);
+}
+HIDDEN void MHD_suspend_connection(struct MHD_Connection *connection) {
+    ((void (*)(struct MHD_Connection *))photolib_lazy_library_function(&library, 11))(connection);
+}
+HIDDEN void MHD_resume_connection(struct MHD_Connection *connection) {
+    ((void (*)(struct MHD_Connection *))photolib_lazy_library_function(&library, 12))(connection);
+}
+
 typedef struct MHD_Daemon *(*start_function)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
                                              MHD_AccessHandlerCallback, void *, ...);
 typedef const union MHD_DaemonInfo *(*info_function)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
@@ -62,7 +79,8 @@ struct MHD_Daemon *photolib_mhd_start(
     const struct sockaddr *address, unsigned int threads, unsigned int connection_limit,
     unsigned int timeout_seconds, MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
     void *context) {
-    unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD;
+    // Suspending needs the daemon's inter-thread channel, which this flag brings.
+    unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
     if (address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
     start_function start = (start_function)photolib_lazy_library_function(&library, 8);
     // Without MHD_USE_ERROR_LOG the library writes nothing to stderr; every failure reaches

@@ -26,7 +26,9 @@ extension GalleryAPI {
             guard let after = try catalog.asset(id: asset.id) else { return .error(404, "no such asset") }
             // With the version after the change, so that the page does not read again for it.
             var answer = try detail(after).objectValue ?? []
-            answer.append(("version", .string(try version())))
+            let version = try version()
+            answer.append(("version", .string(version)))
+            server.events.publish(version)
             return .json(.object(answer))
         } catch {
             return .error(500, String(describing: error))

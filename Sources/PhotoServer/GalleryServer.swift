@@ -17,8 +17,17 @@ public struct GalleryOptions: Sendable {
     /// libmicrohttpd's polling threads, connections at once, and seconds before a silent
     /// connection (a slow client) is closed.
     public var threads = 2
-    public var connectionLimit = 1000
-    public var timeoutSeconds = 30
+    public var connectionLimit = GalleryOptions.defaultConnectionLimit
+    public var timeoutSeconds = GalleryOptions.defaultTimeoutSeconds
+    /// How often the catalog is asked whether another program changed it, and how often an
+    /// idle event stream gets a comment.
+    public var watchInterval = 0.5
+    public var heartbeatSeconds = 15.0
+
+    /// 10,000 pages, thumbnails and streams at once: each is one descriptor, so the process's
+    /// open-file limit must be above it (`serve` raises its soft limit to fit, or lowers this).
+    public static let defaultConnectionLimit = 10_000
+    public static let defaultTimeoutSeconds = 30
 
     public init(address: ListenAddress, allowEdits: Bool, purpose: Purpose) {
         self.address = address
@@ -60,6 +69,10 @@ public final class GalleryServer: @unchecked Sendable {
     var localChanges = 0
     private var chosen: [AssetID]?
     private let finished = DispatchSemaphore(value: 0)
+    /// The pages' live updates, and the thread that asks the catalog for other programs' changes.
+    let events = EventHub()
+    private let stopWatching = DispatchSemaphore(value: 0)
+    private var watcher: Thread?
 
     public init(library: Library, catalog: any Catalog, options: GalleryOptions, presentation: GalleryPresentation) {
         self.library = library
@@ -71,12 +84,19 @@ public final class GalleryServer: @unchecked Sendable {
 
     /// Starts listening; returns the URL to open (with the access token where one is needed).
     public func start() throws -> String {
+        if let version = lock.withLock({ try? GalleryAPI(server: self).version() }) { events.publish(version) }
         let daemon = try HTTPDaemon(
             address: options.address, threads: options.threads, connectionLimit: options.connectionLimit,
-            timeoutSeconds: options.timeoutSeconds, sentLast: { [unowned self] in self.finished.signal() }
+            timeoutSeconds: options.timeoutSeconds, events: events,
+            sentLast: { [unowned self] in self.finished.signal() }
         ) { [unowned self] request in self.answer(request) }
         lock.withLock { access = AccessGuard(address: options.address, port: daemon.port, keeping: access) }
         self.daemon = daemon
+        // It holds the server until `stop` ends it.
+        let watcher = Thread { self.watchCatalog() }
+        watcher.name = "photolib-serve-watch"
+        watcher.start()
+        self.watcher = watcher
         var url = "http://\(options.address.hostText):\(daemon.port)/"
         if let token = access.accessToken { url += "?\(AccessGuard.tokenArgument)=\(token)" }
         return url
@@ -86,8 +106,32 @@ public final class GalleryServer: @unchecked Sendable {
     /// The ids chosen, in the order given; nil when stopped without a choice.
     public func waitUntilFinished() -> [AssetID]? {
         finished.wait()
-        daemon?.stop()
+        stop()
         return lock.withLock { chosen }
+    }
+
+    /// Stops the catalog watcher, ends the event streams and closes every connection.
+    public func stop() {
+        if watcher != nil {
+            stopWatching.signal()
+            watcher = nil
+        }
+        daemon?.stop()
+        daemon = nil
+    }
+
+    /// Other programs' changes reach the pages within `watchInterval`: the catalog's change
+    /// stamp (SQLite's data_version, PostgreSQL's) is read here, once for every page, instead of
+    /// each page asking. An edit made through this server publishes its version at once.
+    private func watchCatalog() {
+        var lastBeat = Date()
+        while stopWatching.wait(timeout: .now() + options.watchInterval) == .timedOut {
+            if let version = lock.withLock({ try? GalleryAPI(server: self).version() }) { events.publish(version) }
+            if Date().timeIntervalSince(lastBeat) >= options.heartbeatSeconds {
+                events.heartbeat()
+                lastBeat = Date()
+            }
+        }
     }
 
     /// Ends `waitUntilFinished` without a choice (a signal).
@@ -122,6 +166,10 @@ public final class GalleryServer: @unchecked Sendable {
         switch (isRead, parts.first ?? "") {
         case (true, ""): return WebPage.index(csrfToken: access.csrfToken)
         case (true, "static"): return WebPage.asset(named: parts.dropFirst().joined(separator: "/"))
+        case (true, "api") where parts == ["api", "events"]:
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
+                body: .events(events))
         case (true, "api"): return lock.withLock { GalleryAPI(server: self).read(Array(parts.dropFirst()), request) }
         case (true, "thumbnail"), (true, "preview"), (true, "original"):
             guard parts.count == 2 else { return .error(404, "no such page") }

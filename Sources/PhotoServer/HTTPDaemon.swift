@@ -43,11 +43,13 @@ final class HTTPDaemon: @unchecked Sendable {
 
     private var daemon: OpaquePointer?
     private let box: Unmanaged<HandlerBox>
+    /// The event streams, ended before the daemon stops (it must not stop with one suspended).
+    private let events: EventHub
     /// The port listened on: the one asked for, or the one the system chose for port 0.
     let port: UInt16
 
     init(
-        address: ListenAddress, threads: Int, connectionLimit: Int, timeoutSeconds: Int,
+        address: ListenAddress, threads: Int, connectionLimit: Int, timeoutSeconds: Int, events: EventHub,
         sentLast: @escaping @Sendable () -> Void, handler: @escaping Handler
     ) throws(ServeError) {
         if let failure = photolib_mhd_load() {
@@ -66,6 +68,7 @@ final class HTTPDaemon: @unchecked Sendable {
         }
         daemon = started
         self.box = box
+        self.events = events
         port = photolib_mhd_port(started)
     }
 
@@ -74,6 +77,7 @@ final class HTTPDaemon: @unchecked Sendable {
     func stop() {
         guard let daemon else { return }
         self.daemon = nil
+        events.close()
         MHD_stop_daemon(daemon)
         box.release()
     }
@@ -166,6 +170,8 @@ private enum ResponseQueue {
         case .file(let descriptor, let offset, let length):
             made = MHD_create_response_from_fd_at_offset64(length, descriptor, offset)
             if made == nil { close(descriptor) }
+        case .events(let hub):
+            made = hub.response(on: connection)
         }
         guard let made else { return photolib_mhd_no }
         defer { MHD_destroy_response(made) }

@@ -41,6 +41,8 @@ public struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// A descriptor the response owns (libmicrohttpd closes it), and the range to send.
         case file(descriptor: Int32, offset: UInt64, length: UInt64)
+        /// The hub's server-sent events, for as long as the page listens.
+        case events(EventHub)
     }
 
     public var status: Int

@@ -11,7 +11,8 @@
 const char *photolib_mhd_load(void);
 
 /// Starts a daemon on `address` (IPv4 or IPv6, port 0 for any) with its own polling threads
-/// (epoll where the system has it), at most `connection_limit` connections at once, and
+/// (epoll where the system has it), connections that may be suspended and resumed (the event
+/// streams wait suspended, not polled), at most `connection_limit` connections at once, and
 /// `timeout_seconds` of silence before a connection is closed (slow clients). Every request
 /// goes to `handler` with `context`, and `completed` is called with it once each request's
 /// response has been sent (or the request ended otherwise). The library logs nothing. NULL
@@ -32,3 +33,7 @@ static const enum MHD_ValueKind photolib_mhd_header_kind = MHD_HEADER_KIND;
 static const enum MHD_ValueKind photolib_mhd_cookie_kind = MHD_COOKIE_KIND;
 static const enum MHD_ValueKind photolib_mhd_argument_kind = MHD_GET_ARGUMENT_KIND;
 static const enum MHD_ResponseMemoryMode photolib_mhd_must_copy = MHD_RESPMEM_MUST_COPY;
+/// The size of a response whose end is not known in advance (an event stream, sent chunked).
+static const uint64_t photolib_mhd_size_unknown = MHD_SIZE_UNKNOWN;
+/// What a content reader returns to end its stream.
+static const ssize_t photolib_mhd_end_of_stream = MHD_CONTENT_READER_END_OF_STREAM;

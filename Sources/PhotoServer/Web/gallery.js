@@ -1,6 +1,9 @@
 // The gallery: collections as a segmented control, a grid of thumbnails loaded page by page
 // as the user scrolls, and the address holding the view (collection and list's filters), so
 // that a view is a link. Every text from the library goes in with textContent, never as HTML.
+// The page follows the catalog through the server's event stream (/api/events): an edit in
+// another browser or a terminal redraws what is loaded. For the keyboard, the collections and
+// the grid are each one stop of the Tab order (the arrows move within them).
 'use strict';
 
 const photolib = (() => {
@@ -9,7 +12,8 @@ const photolib = (() => {
   address.delete('token');
   const state = {
     session: null, collection: address.get('collection') || '', next: null, loading: false,
-    assets: [], version: null, chosen: [], done: false,
+    assets: [], version: null, chosen: [], done: false, focusIndex: 0, latest: null, refreshing: false,
+    retry: null,
   };
   address.delete('collection');
 
@@ -71,26 +75,49 @@ const photolib = (() => {
       const selected = (state.collection || 'all') === collection.selector;
       const tab = element('button', {
         type: 'button', role: 'tab', 'aria-selected': String(selected), class: 'tab',
-        'data-selector': collection.selector,
-      }, [element('span', { text: collection.title }), element('span', { class: 'count', text: String(collection.count) })]);
+        'aria-controls': 'grid', 'data-selector': collection.selector, tabIndex: selected ? 0 : -1,
+        'aria-label': collection.title + ', ' + collection.count,
+      }, [element('span', { text: collection.title }), element('span', { class: 'count', 'aria-hidden': 'true', text: String(collection.count) })]);
       tab.addEventListener('click', () => selectCollection(collection.selector));
       bar.append(tab);
     }
+  }
+
+  // The tabs are one stop of the Tab order: arrows, Home and End move between them.
+  function tabKeys(event) {
+    const tabs = [...document.querySelectorAll('#collections .tab')];
+    const at = tabs.indexOf(document.activeElement);
+    if (at < 0) return;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const target = tabs[(to + tabs.length) % tabs.length];
+    for (const tab of tabs) tab.tabIndex = tab === target ? 0 : -1;
+    target.focus();
   }
 
   async function selectCollection(selector) {
     state.collection = selector === 'all' ? '' : selector;
     history.replaceState(null, '', '?' + query());
     await loadCollections();
+    const tab = document.querySelector('.tab[data-selector="' + selector + '"]');
+    if (tab) tab.focus();
     await reload();
   }
 
   function cell(asset, index) {
-    const image = element('img', { src: thumbnail(asset), alt: label(asset), loading: 'lazy', decoding: 'async', draggable: false });
+    const image = element('img', {
+      src: thumbnail(asset), alt: label(asset), loading: 'lazy', decoding: 'async', draggable: false,
+      'aria-hidden': 'true',
+    });
+    image.setAttribute('elementtiming', 'thumbnail');
+    const kind = asset.kind === 'video' ? 'Video: ' : '';
     const button = element('button', {
-      type: 'button', class: 'cell', 'aria-label': label(asset), 'aria-haspopup': 'dialog',
-      'data-id': asset.id, 'data-index': String(index),
+      type: 'button', class: 'cell', 'aria-label': kind + label(asset) + (asset.favourite ? ', favourite' : ''),
+      'aria-haspopup': 'dialog', 'data-id': asset.id, 'data-index': String(index),
+      tabIndex: index === state.focusIndex ? 0 : -1,
     }, [image]);
+    button.addEventListener('focus', () => moveFocusStop(index));
     if (asset.favourite) button.append(element('span', { class: 'badge', 'aria-hidden': 'true', text: '♥' }));
     if (asset.kind && asset.kind !== 'photo' && typeof asset.duration === 'number') {
       button.append(element('span', { class: 'duration', text: '▶ ' + clock(asset.duration) }));
@@ -100,9 +127,20 @@ const photolib = (() => {
     return element('li', {}, [button]);
   }
 
+  // The grid's one Tab stop follows the focus.
+  function moveFocusStop(index) {
+    if (index === state.focusIndex) return;
+    const old = document.querySelector('.cell[data-index="' + state.focusIndex + '"]');
+    if (old) old.tabIndex = -1;
+    state.focusIndex = index;
+    const now = document.querySelector('.cell[data-index="' + index + '"]');
+    if (now) now.tabIndex = 0;
+  }
+
   async function reload() {
     state.assets = [];
     state.next = null;
+    state.focusIndex = 0;
     document.getElementById('grid').replaceChildren();
     await loadPage(true);
   }
@@ -132,30 +170,65 @@ const photolib = (() => {
     if (index < 0) return;
     state.assets[index] = asset;
     const old = document.querySelector('.cell[data-index="' + index + '"]');
-    if (old) old.parentElement.replaceWith(cell(asset, index));
+    if (!old) return;
+    const focused = document.activeElement === old;
+    const made = cell(asset, index);
+    old.parentElement.replaceWith(made);
+    if (focused) made.firstChild.focus();
   }
 
   // The catalog changed (here or in another program): counts and the loaded assets are
   // read again, as many as were loaded.
   async function refresh() {
     const loaded = Math.max(120, state.assets.length);
+    const focusedId = document.activeElement && document.activeElement.classList.contains('cell')
+      ? document.activeElement.dataset.id : null;
+    const tabFocused = document.activeElement && document.activeElement.classList.contains('tab');
     await loadCollections();
     const page = await get('/api/assets?' + query({ limit: Math.min(500, loaded) }));
     state.assets = [];
     const grid = document.getElementById('grid');
+    const stop = focusedId ? page.assets.findIndex((a) => a.id === focusedId) : -1;
+    state.focusIndex = stop >= 0 ? stop : Math.min(state.focusIndex, Math.max(0, page.assets.length - 1));
     grid.replaceChildren();
     for (const asset of page.assets) { state.assets.push(asset); grid.append(cell(asset, state.assets.length - 1)); }
     state.next = page.next;
     status(page.total === 1 ? '1 photo' : page.total + ' photos');
+    // The focus stays on the photo it was on (or where it was), not lost with the old cells.
+    if (focusedId) {
+      const again = document.querySelector('.cell[data-index="' + state.focusIndex + '"]');
+      if (again) again.focus();
+    } else if (tabFocused) {
+      const tab = document.querySelector('.tab[aria-selected="true"]');
+      if (tab) tab.focus();
+    }
   }
 
-  async function poll() {
-    if (window.photolibPeek.isOpen()) return;
+  // The server says the catalog's version (on connecting, then on every change). A change
+  // while a peek or the detail view is open waits for it to close: the grid under it stays.
+  async function changed(version) {
+    state.latest = version;
+    if (state.version === version) return;
+    if (state.refreshing || window.photolibPeek.isOpen()) {
+      if (!state.retry) state.retry = setTimeout(() => { state.retry = null; changed(state.latest); }, 400);
+      return;
+    }
+    state.refreshing = true;
     try {
-      const answer = await get('/api/version');
-      if (state.version !== null && answer.version !== state.version) await refresh();
-      state.version = answer.version;
-    } catch (error) { /* the server is gone or busy: try again later */ }
+      state.version = version;
+      await refresh();
+    } catch (error) {
+      state.version = null; // read again on the next message
+    } finally {
+      state.refreshing = false;
+    }
+  }
+
+  // EventSource reconnects by itself (after the 2 s the server asks for) when the line drops.
+  function listen() {
+    const source = new EventSource('/api/events');
+    source.addEventListener('version', (event) => changed(event.data));
+    state.events = source;
   }
 
   function columns() {
@@ -178,6 +251,17 @@ const photolib = (() => {
     const target = document.querySelector('.cell[data-index="' + (index + step) + '"]');
     if (target) target.focus();
     if (index + step >= state.assets.length - 20) loadPage(false);
+  }
+
+  // Home and End in the grid: the first photo, the last one loaded.
+  function gridEnds(event) {
+    const focused = document.activeElement;
+    if (!focused || !focused.classList.contains('cell') || window.photolibPeek.isOpen()) return;
+    const to = { Home: 0, End: state.assets.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const target = document.querySelector('.cell[data-index="' + to + '"]');
+    if (target) target.focus();
   }
 
   function updatePickBar() {
@@ -212,15 +296,20 @@ const photolib = (() => {
     document.getElementById('pickdone').addEventListener('click', () => choose(state.chosen));
     updatePickBar();
     document.addEventListener('keydown', gridKeys);
+    document.addEventListener('keydown', gridEnds);
+    document.getElementById('collections').addEventListener('keydown', tabKeys);
     new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) loadPage(false);
     }, { rootMargin: '800px' }).observe(document.getElementById('more'));
-    await loadCollections();
-    await reload();
-    setInterval(poll, 3000);
+    // The counts and the first page at once: the first screen waits for the page alone.
+    await Promise.all([loadCollections(), reload()]);
+    listen();
   }
 
-  return { state, get, post, element, label, name, when, preview, clock, replace, refresh, choose, toggleChosen, start, status };
+  return {
+    state, get, post, element, label, name, when, preview, clock, replace, refresh, changed, choose, toggleChosen, start,
+    status,
+  };
 })();
 
 document.addEventListener('DOMContentLoaded', () => photolib.start());

@@ -3,7 +3,10 @@
 // page, with its caption, place and date; swiping up (or the up arrow) shows its actions,
 // exactly those `photolib peek --json` lists. Letting go of a hold without choosing closes
 // it. A tap, pressing deeper, tapping the peek or Enter pops: the detail view, or in a chooser
-// the photo handed back to the program that asked.
+// the photo handed back to the program that asked. In the detail view the original is shown
+// in place on demand (Zoom, Z, or a click on the picture, at the point clicked), and a video
+// plays from the original in byte ranges. While a peek, a question or the detail view is
+// open the page behind it is inert: the focus and a screen reader stay in the dialog.
 'use strict';
 
 window.photolibPeek = (() => {
@@ -15,6 +18,15 @@ window.photolibPeek = (() => {
 
   const $ = (id) => document.getElementById(id);
   const isOpen = () => peek !== null || detailIndex !== null || !$('confirm').hidden;
+  // Formats a browser shows itself: the others zoom into the preview, with a note.
+  const shownByBrowsers = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/bmp']);
+
+  function background(inert) {
+    for (const selector of ['header', 'main', '#pickbar', '#skip']) {
+      const node = document.querySelector(selector);
+      if (node) node.inert = inert;
+    }
+  }
 
   function attach(button, assetAt, index) {
     let timer = null;
@@ -84,6 +96,7 @@ window.photolibPeek = (() => {
     $('peek-actions').replaceChildren();
     $('peek-actions').hidden = true;
     $('peek').hidden = false;
+    background(true);
     document.body.classList.add('peeking');
     $('peek-card').focus();
     try {
@@ -108,6 +121,16 @@ window.photolibPeek = (() => {
     if (peek && peek.revealed) { list.hidden = false; focusFirstAction(); }
   }
 
+  // Up and down move within the actions (a menu); Tab leaves them for the picture.
+  function menuKeys(event) {
+    const items = [...$('peek-actions').querySelectorAll('button:not([disabled])')];
+    const at = items.indexOf(document.activeElement);
+    if (at < 0 || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return false;
+    event.preventDefault();
+    items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length].focus();
+    return true;
+  }
+
   function focusFirstAction() {
     const first = $('peek-actions').querySelector('button:not([disabled])');
     if (first) first.focus();
@@ -116,7 +139,8 @@ window.photolibPeek = (() => {
   function reveal() {
     if (!peek) return;
     peek.revealed = true;
-    $('peek-actions').hidden = false;
+    // Shown once they are there (showActions shows them when they come).
+    $('peek-actions').hidden = !$('peek-actions').children.length;
     $('peek').classList.add('revealed');
     focusFirstAction();
   }
@@ -126,6 +150,7 @@ window.photolibPeek = (() => {
     $('peek').hidden = true;
     $('peek').classList.remove('revealed');
     document.body.classList.remove('peeking');
+    if (detailIndex === null) background(false);
     if (lastFocus && detailIndex === null) lastFocus.focus();
   }
 
@@ -145,7 +170,8 @@ window.photolibPeek = (() => {
     if (action.style === 'destructive' && !(await confirm('Move "' + photolib.name(asset) + '" to the trash?', action.title))) return;
     try {
       const detail = await photolib.post('/api/assets/' + asset.id + '/' + action.name);
-      if (detail.version) photolib.state.version = detail.version;
+      // The page's version is not taken from the answer: a change elsewhere may have come
+      // just before this one, and only the event stream's refresh brings it in.
       photolib.replace(detail.asset);
       if (peek && peek.asset.id === asset.id) { peek.asset = detail.asset; showActions(detail); }
       if (action.name === 'delete' || action.name === 'restore') { close(); photolib.refresh(); }
@@ -161,23 +187,9 @@ window.photolibPeek = (() => {
     detailIndex = index;
     lastFocus = lastFocus || document.activeElement;
     $('detail').hidden = false;
+    background(true);
     document.body.classList.add('popped');
-    // A video plays in the page: its original, which the server sends in byte ranges.
-    const isVideo = asset.kind === 'video';
-    const video = $('detail-video');
-    $('detail-image').hidden = isVideo;
-    video.hidden = !isVideo;
-    if (isVideo) {
-      video.poster = photolib.preview(asset);
-      video.src = '/original/' + asset.id;
-      $('detail-image').removeAttribute('src');
-    } else {
-      video.pause();
-      video.removeAttribute('src');
-      $('detail-image').src = photolib.preview(asset);
-    }
-    $('detail-image').alt = photolib.label(asset);
-    video.setAttribute('aria-label', photolib.label(asset));
+    show(asset);
     $('detail-caption').textContent = photolib.name(asset);
     $('detail-original').href = '/original/' + asset.id;
     $('detail-choose').hidden = photolib.state.session.pick !== 'multiple';
@@ -187,6 +199,86 @@ window.photolibPeek = (() => {
       const detail = await photolib.get('/api/assets/' + asset.id);
       if (detailIndex === index) history(detail.history);
     } catch (error) { photolib.status(error.message); }
+  }
+
+  // The preview at screen size; a video plays from its original, with the preview as poster.
+  function show(asset) {
+    zoom(false);
+    const video = $('detail-video');
+    const image = $('detail-image');
+    const isVideo = asset.kind === 'video';
+    $('detail-zoom').hidden = isVideo;
+    $('detail-note').hidden = true;
+    video.hidden = !isVideo;
+    image.hidden = isVideo;
+    if (isVideo) {
+      image.removeAttribute('src');
+      video.poster = photolib.preview(asset);
+      video.src = '/original/' + asset.id;
+      video.setAttribute('aria-label', 'Video: ' + photolib.label(asset));
+    } else {
+      stopVideo();
+      image.src = photolib.preview(asset);
+      image.alt = photolib.label(asset);
+    }
+  }
+
+  // Tab and Shift-Tab go round the open dialog's controls, never out to the inert page.
+  function keepFocusIn(container, event) {
+    if (event.key !== 'Tab') return;
+    const items = [...container.querySelectorAll('button, a[href], video[controls], [tabindex="0"]')]
+      .filter((e) => !e.disabled && e.getClientRects().length > 0);
+    if (!items.length) return;
+    const at = items.indexOf(document.activeElement);
+    if (at < 0 || (event.shiftKey && at === 0) || (!event.shiftKey && at === items.length - 1)) {
+      event.preventDefault();
+      items[event.shiftKey ? items.length - 1 : 0].focus();
+    }
+  }
+
+  function stopVideo() {
+    const video = $('detail-video');
+    if (!video.getAttribute('src')) return;
+    video.pause();
+    video.removeAttribute('src');
+    video.load();
+  }
+
+  // The original in place of the preview, at its own size, scrolled to the point zoomed at
+  // (a fraction of the picture's width and height); again, back to the screen-sized preview.
+  function zoom(on, at) {
+    const media = $('detail-media');
+    const image = $('detail-image');
+    const button = $('detail-zoom');
+    if (!on) {
+      media.classList.remove('zoomed');
+      button.setAttribute('aria-pressed', 'false');
+      button.textContent = 'Zoom';
+      const asset = detailIndex === null ? null : photolib.state.assets[detailIndex];
+      if (asset && image.dataset.original) { image.src = photolib.preview(asset); delete image.dataset.original; }
+      return;
+    }
+    const asset = photolib.state.assets[detailIndex];
+    if (!asset || asset.kind === 'video') return;
+    button.setAttribute('aria-pressed', 'true');
+    button.textContent = 'Fit';
+    media.classList.add('zoomed');
+    const point = at || { x: 0.5, y: 0.5 };
+    const scroll = () => {
+      media.scrollLeft = point.x * image.scrollWidth - media.clientWidth / 2;
+      media.scrollTop = point.y * image.scrollHeight - media.clientHeight / 2;
+    };
+    if (shownByBrowsers.has(asset.mimeType)) {
+      image.dataset.original = '1';
+      image.addEventListener('load', scroll, { once: true });
+      image.src = '/original/' + asset.id;
+      photolib.status('Loading the original…');
+      image.addEventListener('load', () => photolib.status('Original: ' + image.naturalWidth + ' × ' + image.naturalHeight), { once: true });
+    } else {
+      $('detail-note').textContent = 'A browser cannot show this ' + (asset.format || 'file') + ': the preview is zoomed; Original downloads it.';
+      $('detail-note').hidden = false;
+      scroll();
+    }
   }
 
   function facts(asset) {
@@ -224,11 +316,12 @@ window.photolibPeek = (() => {
   }
 
   function unpop() {
+    zoom(false);
     detailIndex = null;
     $('detail').hidden = true;
     $('detail-image').removeAttribute('src');
-    $('detail-video').pause();
-    $('detail-video').removeAttribute('src');
+    stopVideo();
+    background(false);
     document.body.classList.remove('popped');
     if (lastFocus) lastFocus.focus();
     lastFocus = null;
@@ -244,19 +337,32 @@ window.photolibPeek = (() => {
     $('peek').addEventListener('click', (event) => { if (event.target === $('peek')) close(); });
     $('peek-image').addEventListener('click', () => { if (peek) pop(peek.index); });
     $('detail-close').addEventListener('click', unpop);
+    $('detail-zoom').addEventListener('click', () => zoom($('detail-zoom').getAttribute('aria-pressed') !== 'true'));
+    $('detail-image').addEventListener('click', (event) => {
+      if (detailIndex === null) return;
+      if ($('detail-media').classList.contains('zoomed')) { zoom(false); return; }
+      const box = $('detail-image').getBoundingClientRect();
+      zoom(true, { x: (event.clientX - box.left) / box.width, y: (event.clientY - box.top) / box.height });
+    });
     $('detail-prev').addEventListener('click', () => step(-1));
     $('detail-next').addEventListener('click', () => step(1));
     $('detail-choose').addEventListener('click', () => { const a = photolib.state.assets[detailIndex]; if (a) photolib.toggleChosen(a); });
     document.addEventListener('keydown', (event) => {
+      const open = !$('confirm').hidden ? $('confirm') : peek ? $('peek') : detailIndex !== null ? $('detail') : null;
+      if (open) keepFocusIn(open, event);
       if (!$('confirm').hidden) { if (event.key === 'Escape') $('confirm-no').click(); return; }
       if (peek) {
         if (event.key === 'Escape') { event.preventDefault(); close(); }
+        else if (menuKeys(event)) { /* moved within the actions */ }
         else if (event.key === 'ArrowUp') { event.preventDefault(); reveal(); }
         else if (event.key === 'Enter' && document.activeElement === $('peek-card')) { event.preventDefault(); pop(peek.index); }
       } else if (detailIndex !== null) {
+        const inVideo = document.activeElement === $('detail-video');
         if (event.key === 'Escape') { event.preventDefault(); unpop(); }
+        else if (inVideo) { /* the player's own keys: seek, volume */ }
         else if (event.key === 'ArrowLeft') step(-1);
         else if (event.key === 'ArrowRight') step(1);
+        else if (event.key === 'z' || event.key === 'Z') zoom($('detail-zoom').getAttribute('aria-pressed') !== 'true');
       }
     });
   });

@@ -16,6 +16,11 @@ enum ServeCommand: PhotolibCommand {
         static let allowEdits = Flag(
             "allow-edits",
             help: "Let the page favourite, like, delete and restore (by default the gallery is read-only).")
+        static let idleTimeout = Option<Seconds>(
+            "idle-timeout", "time", range: 1...3600,
+            help:
+                "Close a connection silent this long: a client that stops half-way through a request, or an idle keep-alive (default: 30s)."
+        )
         static let pick = Flag(
             "pick",
             help:
@@ -34,14 +39,19 @@ enum ServeCommand: PhotolibCommand {
             hold a photo (or Force Touch, right-click, or Space) to peek: the preview over the \
             blurred page; swipe up (or the up arrow) for its actions; let go to close it. A tap, \
             Enter, or tapping the peek pops the detail view: every fact, the history, the \
-            original. Read-only unless --allow-edits: actions then go through the same code as \
-            'photolib action', with the same history. It listens on loopback unless told \
-            otherwise; on any other address the printed URL carries a random access token, kept \
-            in a cookie. Ctrl-C or SIGTERM stop it (exit 0). With --pick it is a chooser: the \
-            chosen photo is printed on stdout as 'photolib pick' prints it (--print, --json, \
-            --null, --multi) and the server stops; stopped without a choice, it exits 130.
+            original zoomed in place (Z), a video played from the original. Open pages follow \
+            the catalog as it changes (edits in another browser or in a terminal) through \
+            server-sent events. Up to 10,000 connections at once (the open-file limit is raised \
+            to fit); a connection silent for --idle-timeout is closed. Read-only unless \
+            --allow-edits: actions then go through the same code as 'photolib action', with the \
+            same history. It listens on loopback unless told otherwise; on any other address the \
+            printed URL carries a random access token, kept in a cookie. Ctrl-C or SIGTERM stop \
+            it (exit 0). With --pick it is a chooser: the chosen photo is printed on stdout as \
+            'photolib pick' prints it (--print, --json, --null, --multi) and the server stops; \
+            stopped without a choice, it exits 130.
             """,
-        options: optionSpecs([Options.listen, Options.allowEdits, Options.pick] + PickedOutput.keys),
+        options: optionSpecs(
+            [Options.listen, Options.allowEdits, Options.idleTimeout, Options.pick] + PickedOutput.keys),
         examples: [
             "photolib serve",
             "photolib serve --listen 0.0.0.0:8080 --allow-edits",
@@ -65,9 +75,18 @@ enum ServeCommand: PhotolibCommand {
         let library = try context.library(command)
         let catalog = try library.openCatalog()
         let multiple = command[PickedOutput.multi]
-        let options = GalleryOptions(
+        var options = GalleryOptions(
             address: address, allowEdits: command[Options.allowEdits],
             purpose: picking ? .pick(multiple: multiple) : .browse)
+        if let timeout = try command[Options.idleTimeout] {
+            options.timeoutSeconds = max(1, Int(timeout.value.rounded()))
+        }
+        options.connectionLimit = ConnectionDescriptors.fit(options.connectionLimit)
+        if options.connectionLimit < GalleryOptions.defaultConnectionLimit {
+            context.diagnostics.notice(
+                "at most \(options.connectionLimit) connections at once: the open-file limit is too low for "
+                    + "\(GalleryOptions.defaultConnectionLimit) (raise it with 'ulimit -Hn')")
+        }
         let server = GalleryServer(
             library: library, catalog: catalog, options: options, presentation: presentation(library: library))
         let signals = ServeSignals()

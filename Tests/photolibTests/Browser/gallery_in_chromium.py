@@ -4,97 +4,16 @@ swipe up, favourite, delete, tap to pop, the keyboard, a hostile caption, a phon
 big screen, and the chooser. Run by BrowserGalleryTests.swift with the built binary, an
 indexed library and a folder for the screenshots; exits 1 with one line per failure."""
 
-import json
-import re
-import subprocess
 import sys
-import tempfile
 import time
 
-from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-BINARY, LIBRARY, ARTEFACTS = sys.argv[1:4]
-HOSTILE = '<img src=x onerror=alert(1)>'
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print('FAIL: ' + what, flush=True)
-
-
-def photolib(*arguments):
-    return subprocess.run([BINARY, *arguments, '--library', LIBRARY], capture_output=True, text=True, check=False)
-
-
-def assets(*filters):
-    out = photolib('list', '--jsonl', *filters).stdout
-    return [json.loads(line) for line in out.splitlines() if line]
-
-
-def serve(*arguments):
-    process = subprocess.Popen([BINARY, 'serve', '--listen', '127.0.0.1:0', *arguments, '--library', LIBRARY],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = process.stderr.readline()
-    found = re.search(r'(http://\S+)', line)
-    if not found:
-        raise SystemExit('serve printed no URL: ' + line + process.stderr.read())
-    return process, found.group(1)
-
-
-def browser(width, height):
-    options = Options()
-    for argument in ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
-                     '--window-size=%d,%d' % (width, height), '--user-data-dir=' + tempfile.mkdtemp()]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
-    driver.set_window_size(width, height)
-    return driver
-
-
-def wait(driver, condition, what, seconds=15):
-    try:
-        return WebDriverWait(driver, seconds).until(lambda d: condition(d))
-    except Exception:
-        check(False, what)
-        return None
-
-
-def cells(driver):
-    return driver.find_elements(By.CSS_SELECTOR, '.cell')
-
-
-def visible(driver, element_id):
-    return driver.execute_script('return !document.getElementById(arguments[0]).hidden', element_id)
-
-
-def cell_for(driver, asset_id):
-    return driver.find_element(By.CSS_SELECTOR, '.cell[data-id="%s"]' % asset_id)
-
-
-def hold(driver, asset_id, then_swipe_up):
-    """Press and hold the photo's cell, found afresh: the grid is drawn again when the catalog
-    changes (here or elsewhere), which may happen between a lookup and the gesture."""
-    for attempt in range(3):
-        try:
-            chain = ActionChains(driver).click_and_hold(cell_for(driver, asset_id)).pause(0.8)
-            if then_swipe_up:
-                chain = chain.move_by_offset(0, -80)
-            chain.release().perform()
-            return
-        except StaleElementReferenceException:
-            ActionChains(driver).release().perform()
-            time.sleep(0.5)
-    check(False, 'the cell of %s stayed in place long enough to be held' % asset_id)
-
+from chromium_support import (ARTEFACTS, HOSTILE, assets, browser, cell_for, cells, check, failures, hold,
+                              photolib, serve, visible, wait)
 
 def gallery_and_peek():
     ordered = assets('--sort', 'taken', '--reverse')
@@ -171,7 +90,8 @@ def gallery_and_peek():
 
         # The keyboard alone: Space peeks with the actions, Enter pops.
         cell_for(driver, ordered[1]['id']).send_keys(' ')
-        wait(driver, lambda d: visible(d, 'peek') and visible(d, 'peek-actions'), 'Space peeks with the actions')
+        wait(driver, lambda d: visible(d, 'peek') and visible(d, 'peek-actions') and
+             d.find_elements(By.CSS_SELECTOR, '#peek-actions .action'), 'Space peeks with the actions')
         focused = driver.execute_script('return document.activeElement.dataset.action')
         check(focused == 'favourite', 'the first action has the focus (%s)' % focused)
         ActionChains(driver).send_keys(Keys.ESCAPE).perform()
@@ -193,18 +113,36 @@ def gallery_and_peek():
 def layouts():
     process, url = serve()
     try:
-        for width, height, least in [(360, 740, 2), (1920, 1080, 8)]:
+        # A phone, a laptop (the screenshot in docs/), a full-HD and a 4K screen.
+        for width, height, least in [(360, 740, 2), (1280, 800, 6), (1920, 1080, 8), (3840, 2160, 12)]:
             driver = browser(width, height)
             try:
                 driver.get(url)
                 wait(driver, lambda d: len(cells(d)) > 0, 'the grid loads at %dx%d' % (width, height))
+                # The grid's tracks, not the cells of the first row: the library has fewer photos
+                # than a 4K row has room for.
                 columns = driver.execute_script(
-                    "const c = [...document.querySelectorAll('.cell')]; const top = c[0].getBoundingClientRect().top;"
-                    "return c.filter(x => x.getBoundingClientRect().top === top).length")
+                    "return getComputedStyle(document.getElementById('grid')).gridTemplateColumns.split(' ').length")
                 overflow = driver.execute_script('return document.documentElement.scrollWidth - window.innerWidth')
                 check(columns >= least, '%dx%d shows at least %d columns (%s)' % (width, height, least, columns))
                 check(overflow <= 0, '%dx%d has no sideways scrolling (%s px)' % (width, height, overflow))
+                wait(driver, lambda d: d.execute_script(
+                    "return [...document.querySelectorAll('.cell img')].every(i => i.complete)"),
+                    'the thumbnails load at %dx%d' % (width, height))
                 driver.save_screenshot(ARTEFACTS + '/grid-%dx%d.png' % (width, height))
+                # The detail view fits the screen too: the picture within the width, nothing sideways.
+                ActionChains(driver).click(cells(driver)[0]).perform()
+                wait(driver, lambda d: visible(d, 'detail') and d.execute_script(
+                    "return document.getElementById('detail-image').naturalWidth > 0"),
+                    'the detail view opens at %dx%d' % (width, height))
+                box = driver.execute_script(
+                    "const r = document.getElementById('detail-image').getBoundingClientRect();"
+                    "return [r.width, r.height, document.getElementById('detail').scrollWidth]")
+                check(box[0] <= width and box[2] <= width, '%dx%d: the detail view fits the width (%s)' % (
+                    width, height, box))
+                check(box[0] >= 0.8 * min(width, 1280) or box[1] >= 0.5 * height,
+                      '%dx%d: the picture is screen-sized (%s)' % (width, height, box))
+                driver.save_screenshot(ARTEFACTS + '/pop-%dx%d.png' % (width, height))
             finally:
                 driver.quit()
     finally:

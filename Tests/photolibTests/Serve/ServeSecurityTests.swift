@@ -36,7 +36,7 @@ import Testing
         let token = try #require(server.url.components(separatedBy: "?token=").last)
         #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
         let host = ["Host": "192.0.2.1:\(server.port)"]
-        for target in ["/", "/api/assets", "/static/gallery.js", "/thumbnail/0000000000000000"] {
+        for target in ["/", "/api/assets", "/api/events", "/static/gallery.js", "/thumbnail/0000000000000000"] {
             #expect(try server.request("GET", target, headers: host).status == 401, "\(target)")
         }
         #expect(try server.request("GET", "/?token=\(String(repeating: "a", count: 32))", headers: host).status == 401)

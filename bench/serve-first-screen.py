@@ -1,0 +1,60 @@
+#!/usr/bin/python3
+"""The first screen of thumbnails in headless Chromium: loads the gallery at URL in a fresh
+1920x1080 browser RUNS times and reports, from the Performance API, when the grid's JSON
+arrived and when the last thumbnail of the first screen was painted (Element Timing: the
+page marks every thumbnail with `elementtiming`), both from the navigation's start.
+Used by bench/serve.sh."""
+
+import statistics
+import sys
+import tempfile
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+url, runs = sys.argv[1], int(sys.argv[2])
+
+# Collected in the page: paint times of the thumbnails in the first viewport, once all are in.
+COLLECT = """
+const done = arguments[arguments.length - 1];
+const seen = new Map();
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (e.identifier === 'thumbnail') seen.set(e.element, e.renderTime || e.loadTime);
+}).observe({ type: 'element', buffered: true });
+const check = () => {
+  const first = [...document.querySelectorAll('.cell img')].filter(
+    (i) => i.getBoundingClientRect().top < innerHeight && i.getBoundingClientRect().bottom > 0);
+  if (first.length && first.every((i) => seen.has(i))) {
+    const grid = performance.getEntriesByType('resource').find((r) => r.name.includes('/api/assets'));
+    done({ count: first.length, painted: Math.max(...first.map((i) => seen.get(i))),
+           json: grid ? grid.responseEnd : null,
+           dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd });
+  } else setTimeout(check, 10);
+};
+check();
+"""
+
+results = []
+for _ in range(runs):
+    options = Options()
+    for argument in ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+                     '--window-size=1920,1080', '--user-data-dir=' + tempfile.mkdtemp()]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
+    try:
+        driver.set_script_timeout(30)
+        driver.get(url)
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.querySelector('.cell img')"))
+        results.append(driver.execute_async_script(COLLECT))
+    finally:
+        driver.quit()
+
+painted = [r['painted'] for r in results]
+json_at = [r['json'] for r in results if r['json'] is not None]
+print('first screen in Chromium (1920x1080, fresh profile, %d loads): %d thumbnails' % (runs, results[0]['count']))
+print('  page ready (DOMContentLoaded)     median %6.0f ms' % statistics.median(r['dcl'] for r in results))
+print('  grid JSON received                median %6.0f ms' % statistics.median(json_at))
+print('  last first-screen thumbnail paint median %6.0f ms   worst %6.0f ms   (%s)' % (
+    statistics.median(painted), max(painted), ', '.join('%.0f' % p for p in painted)))
