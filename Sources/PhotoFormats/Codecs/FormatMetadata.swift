@@ -27,6 +27,9 @@ struct FormatMetadata {
     var model: String?
     var takenAt: CaptureDate?
     var gps: GPSCoordinate?
+    /// `ImageDataHash` of the picture data (PNG's IDAT chunks, WebP's image chunks), nil where
+    /// it is not found.
+    var imageDataHash: String?
 
     static func read(_ format: ImageFormat, bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
         switch format {
@@ -63,10 +66,16 @@ struct FormatMetadata {
             found.mimeType = HEIFImage.mimeType(head: file.head)
             return found
         case .png:
-            guard let bytes = PNGChunks.withoutPixelData(file) else {
+            var pixelData: Range<Int64>?
+            guard let bytes = PNGChunks.withoutPixelData(file, pixelData: &pixelData) else {
                 throw CodecError(format: .png, message: "read failed")
             }
-            return try png(bytes)
+            var found = try png(bytes)
+            if let pixelData {
+                found.imageDataHash = ImageDataHash.of(
+                    region: pixelData.lowerBound, length: Int64(pixelData.count), reader: file.reader)
+            }
+            return found
         case .raw:
             // LibRaw from a mapping, reading what it needs; a TIFF-based raw's directories from its
             // first 256 KiB (cameras write IFD0, EXIF and GPS first).
@@ -126,10 +135,18 @@ struct FormatMetadata {
 
     private static func webp(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
         let read = bytes.withUnsafeBytes { data in
-            Result { () throws(CodecError) in (try WebPImage.features(data), WebPImage.metadata(data)) }
+            Result { () throws(CodecError) in
+                (
+                    try WebPImage.features(data), WebPImage.metadata(data),
+                    WebPImage.pictureChunk(data).flatMap {
+                        ImageDataHash.of(bytes: UnsafeRawBufferPointer(rebasing: data[$0]))
+                    }
+                )
+            }
         }
-        let (features, blocks) = try read.get()
+        let (features, blocks, imageDataHash) = try read.get()
         var found = FormatMetadata()
+        found.imageDataHash = imageDataHash
         found.width = features.width
         found.height = features.height
         found.exifTIFF = blocks.exifTIFF

@@ -174,9 +174,9 @@ final class IndexPass {
 
         // A file new at its path may be an asset moved from anywhere in the library: the
         // candidates are the assets with its fingerprint that no move took yet.
-        var fingerprints = Set<String>()
+        var newReadings: [ImageFileReading] = []
         for (file, outcome) in zip(toRead, readings) where recordsByPath[file.relativePath] == nil {
-            if case .success(let reading) = outcome.image { fingerprints.insert(reading.fingerprint) }
+            if case .success(let reading) = outcome.image { newReadings.append(reading) }
         }
         let known = Set(recordsByPath.values.map(\.id))
         // Looked for only when the catalog held assets before the pass: each fingerprint's
@@ -186,7 +186,7 @@ final class IndexPass {
         let candidates =
             catalogWasEmpty
             ? []
-            : try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: startedAt)
+            : try ChangePlan.candidates(forNew: newReadings, catalog: catalog, indexedBefore: startedAt)
                 .filter { !claimed.contains($0.id) && !known.contains($0.id) }
         var plan = ChangePlan(
             records: Array(recordsByPath.values) + candidates, seenPaths: Set(toRead.map(\.relativePath)),
