@@ -121,13 +121,13 @@ struct FormatMetadata {
         found.make = make
         found.model = model
         found.caption = description
-        // A BigTIFF's directories (8-byte offsets) are libtiff's alone: libexif and the
-        // bounded walk read classic TIFF only, so its date is IFD0's DateTime.
-        if bytes.count >= 4, bytes[2] == 0x2B || bytes[3] == 0x2B {
-            found.takenAt = CaptureDate(exifDateTime: dateTime, offset: nil)
-            return found
-        }
-        found.exifTIFF = Array(bytes.prefix(0xFFF0))
+        // A BigTIFF's directories (8-byte offsets) are the bounded walk's alone (libexif
+        // reads classic TIFF only); IFD0's DateTime stands in when its EXIF has no date.
+        let isBig = bytes.count >= 4 && (bytes[2] == 0x2B || bytes[3] == 0x2B)
+        if isBig { found.takenAt = CaptureDate(exifDateTime: dateTime, offset: nil) }
+        // libexif would read a BigTIFF's head as a classic one (wrong-sized fields): it gets an
+        // empty classic directory instead, and every tag comes from the walk.
+        found.exifTIFF = isBig ? [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0] : Array(bytes.prefix(0xFFF0))
         found.exifIsFileHead = true
         found.tiffFile = bytes
         return found
