@@ -203,7 +203,7 @@ final class IndexPass {
     /// Reads what is left, marks missing what went away and forgets the failures that are gone.
     func finish(roots: [RawPath]) throws -> IndexSummary {
         try flush()
-        let missing = unseen.filter { record in
+        let missing = try unseen.filter { record in
             let path = library.absolutePath(of: record.file.relativePath)
             guard !claimed.contains(record.id), !FileSystem.isRegularFile(path) else { return false }
             // Not gone, but no file either (a FIFO, a link to a device): no reader opens it, and
@@ -214,6 +214,13 @@ final class IndexPass {
                 report(.failed(path: path, message: "\(error) (marked missing)"))
             }
             return true
+        }.filter { record in
+            // Still at the path it was read at: with a shared catalog another machine's index
+            // may have moved the asset meanwhile (the same rename, seen there first), and an id
+            // read at its old path must not make the moved asset missing.
+            let exact = IndexPathRange(
+                lower: record.file.relativePath.bytes, upper: record.file.relativePath.bytes + [0])
+            return try catalog.indexRecords(in: exact, after: nil, limit: 1).first?.id == record.id
         }.map(\.id)
         summary.missing = missing.count
         if !missing.isEmpty { try catalog.applyIndexChanges(scanned: [], missing: missing) }
