@@ -1,12 +1,7 @@
 extension SQLiteCatalog {
-    /// Ids starting with `prefix` (any case), in id order; none when `prefix` is not 1 to 16 hex digits.
+    /// Ids starting with `prefix` (any case), in id order (`SQLRunner.ids(withPrefix:limit:)`).
     public func ids(withPrefix prefix: String, limit: Int) throws -> [AssetID] {
-        guard limit > 0, AssetID.isPossiblePrefix(prefix) else { return [] }
-        let lower = prefix.lowercased()
-        return try database.cachedStatement("SELECT id FROM assets WHERE id >= ? AND id < ? ORDER BY id LIMIT ?")
-            .rows([.text(lower), .text(Self.prefixUpperBound(lower)), .integer(Int64(limit))]) {
-                try Self.assetID(fromRow: $0, column: 0)
-            }
+        try runner.ids(withPrefix: prefix, limit: limit)
     }
 
     /// The smallest text above every id that starts with `prefix`: the prefix with its last

@@ -58,8 +58,9 @@ extension SQLiteCatalog {
         let indexedAt = parameters[columns.firstIndex(of: "indexed_at")!]
         let assignments = columns.filter { $0 != "id" }.map { column -> String in
             // Every right-hand side sees the row as it was, so the guards read the old sources.
-            if column == "content_hash" { return contentHashAssignment }
-            if column == "visual_hash" { return visualHashAssignment }
+            if column == "content_hash" || column == "visual_hash" {
+                return SQLDialect.sqlite.keptWhileFileUnchanged(column)
+            }
             if userCaptionColumns.contains(column) {
                 return "\(column) = CASE WHEN caption_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
             }

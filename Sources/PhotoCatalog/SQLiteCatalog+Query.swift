@@ -1,8 +1,7 @@
 extension SQLiteCatalog {
     public func assets(matching query: AssetQuery) throws -> [Asset] {
-        let (sql, values) = Self.sql(for: query)
-        // Each query shape has its own text, and there are few shapes: worth caching.
-        return query.arrangedByName(try database.cachedStatement(sql).rows(values, Self.asset(fromRow:)))
+        let (sql, values) = query.selectSQL(dialect: .sqlite)
+        return query.arrangedByName(try runner.assets(sql, values))
     }
 
     // The name sort is finished in Swift (`AssetQuery.arrangedByName`): those lists are read
@@ -51,125 +50,9 @@ extension SQLiteCatalog {
     }
 
     /// The SELECT of `columns` (by default those `asset(fromRow:)` reads) for `query`, with
-    /// every value as a bound parameter.
+    /// every value as a bound parameter (`AssetQuery.selectSQL`, shared with PostgreSQL).
     static func sql(for query: AssetQuery, columns: String = assetColumns) -> (sql: String, values: [SQLiteValue]) {
-        var (conditions, values) = filter(for: query)
-        var sql = "SELECT \(columns) FROM assets"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY " + query.orderTerms(cityKey: "city COLLATE NOCASE").joined(separator: ", ")
-        if let limit = query.sqlLimit {
-            sql += " LIMIT ?"
-            values.append(.integer(Int64(max(limit, 0))))
-        }
-        return (sql, values)
-    }
-
-    /// The WHERE conditions (joined by AND) that select `query`'s assets, and their values.
-    static func filter(for query: AssetQuery) -> (conditions: [String], values: [SQLiteValue]) {
-        var conditions: [String] = []
-        var values: [SQLiteValue] = []
-
-        func flag(_ column: String, _ wanted: Bool?) {
-            guard let wanted else { return }
-            conditions.append("\(column) = ?")
-            values.append(SQLiteValue(wanted))
-        }
-        flag("favourite", query.favourite)
-        flag("liked", query.liked)
-        switch query.trash {
-        case .hidden: conditions.append("trashed = 0")
-        case .only: conditions.append("trashed = 1")
-        case .included: break
-        }
-        flag("missing", query.missing)
-
-        if let city = query.city {
-            if city.utf8.allSatisfy({ $0 < 0x80 }) {
-                // NOCASE folds exactly the ASCII letters, and can use the city index.
-                conditions.append("city = ? COLLATE NOCASE")
-                values.append(.text(city))
-            } else {
-                conditions.append("\(foldFunction)(city) = ?")
-                values.append(.text(fold(city)))
-            }
-        }
-        if let format = query.format {
-            conditions.append("format = ?")
-            values.append(.text(format.rawValue))
-        }
-        for keyword in query.keywords {
-            // At any level of a hierarchy: itself, what is below it, and a leaf or middle level.
-            conditions.append(
-                "id IN (SELECT asset_id FROM asset_keywords WHERE instr('/' || folded || '/', ?) > 0)")
-            values.append(.text(KeywordColumns.levelsPattern(fold(keyword))))
-        }
-        if let rating = query.rating {
-            if rating == 0 {
-                conditions.append("(rating IS NULL OR rating = 0)")
-            } else {
-                conditions.append("rating = ?")
-                values.append(.integer(Int64(rating)))
-            }
-        }
-        if let minimum = query.minimumRating {
-            conditions.append("rating >= ?")
-            values.append(.integer(Int64(minimum)))
-        }
-        if let text = query.captionContains {
-            // instr compares bytes, so % and _ are plain characters (unlike LIKE's wildcards).
-            conditions.append("instr(\(foldFunction)(caption), ?) > 0")
-            values.append(.text(fold(text)))
-        }
-        // A NULL taken_local fails both comparisons, so undated assets drop out.
-        if let after = query.takenAfter {
-            conditions.append("taken_local >= ?")
-            values.append(.text(after))
-        }
-        if let before = query.takenBefore {
-            conditions.append("taken_local < ?")
-            values.append(.text(before))
-        }
-
-        if let since = query.addedSince {
-            conditions.append("added_at >= ?")
-            values.append(.real(since.timeIntervalSince1970))
-        }
-        if let since = query.poppedSince {
-            conditions.append("popped_at IS NOT NULL AND popped_at >= ?")
-            values.append(.real(since.timeIntervalSince1970))
-        }
-        for term in query.searchTerms {
-            guard let (condition, termValues) = searchCondition(term) else { continue }
-            conditions.append(condition)
-            values += termValues
-        }
-        filterMore(for: query, conditions: &conditions, values: &values)
-        return (conditions, values)
-    }
-}
-
-// MARK: - More filters: GPS, camera, folder, damage, date, indexing, duplicates
-
-extension SQLiteCatalog {
-    static func filterMore(for query: AssetQuery, conditions: inout [String], values: inout [SQLiteValue]) {
-        if let hasGPS = query.hasGPS { conditions.append(hasGPS ? "gps_latitude IS NOT NULL" : "gps_latitude IS NULL") }
-        if let needle = query.cameraNeedle {
-            // instr, like the caption's: % and _ are plain characters.
-            conditions.append("(instr(lower(camera_make), ?) > 0 OR instr(lower(camera_model), ?) > 0)")
-            values += [.text(needle), .text(needle)]
-        }
-        if let (lower, upper) = query.folderRange {
-            conditions.append("relative_path >= ? AND relative_path < ?")
-            values += [.blob(lower), .blob(upper)]
-        }
-        if let damaged = query.damaged { conditions.append(damaged ? "damage IS NOT NULL" : "damage IS NULL") }
-        if let undated = query.undated {
-            conditions.append(undated ? "taken_local IS NULL" : "taken_local IS NOT NULL")
-        }
-        if let since = query.indexedSince {
-            conditions.append("indexed_at >= ?")
-            values.append(.real(since.timeIntervalSince1970))
-        }
-        if query.duplicates == true { conditions.append("content_hash IN (\(AssetQuery.duplicateHashesSQL))") }
+        let (sql, values) = query.selectSQL(columns, dialect: .sqlite)
+        return (sql, values.map(SQLiteValue.init))
     }
 }

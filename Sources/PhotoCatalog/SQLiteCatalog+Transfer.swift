@@ -7,42 +7,16 @@ extension SQLiteCatalog: CatalogTransfer {
     }
 
     public func exportAssets(after: AssetID?, limit: Int) throws -> [StoredAsset] {
-        try database.cachedStatement(
-            "SELECT \(AssetFields.storedColumns.names) FROM assets WHERE id > ? ORDER BY id LIMIT ?"
-        ).rows([.text(after?.hex ?? ""), .integer(Int64(limit))]) { try AssetFields.storedColumns.read($0) }
+        try runner.exportAssets(after: after, limit: limit)
     }
 
     public func exportEvents(after: Int64, limit: Int) throws -> [StoredEvent] {
-        try database.cachedStatement(
-            """
-            SELECT sequence, asset_id, at, action, field, old_value, new_value, batch FROM asset_events
-            WHERE sequence > ? ORDER BY sequence LIMIT ?
-            """
-        ).rows([.integer(after), .integer(Int64(limit))]) { row in
-            let event = AssetEvent(
-                sequence: row.int64(at: 0), assetID: try Self.assetID(fromRow: row, column: 1),
-                date: Date(timeIntervalSince1970: row.double(at: 2)), action: row.text(at: 3),
-                change: FieldChange(
-                    field: row.text(at: 4), oldValue: row.optionalText(at: 5), newValue: row.optionalText(at: 6)),
-                batch: row.text(at: 7))
-            return StoredEvent(event: event, at: row.double(at: 2))
-        }
+        try runner.events(after: after, limit: limit)
     }
 
-    public func exportInfo() throws -> [String: String] {
-        var info: [String: String] = [:]
-        let rows = try database.prepare("SELECT key, value FROM catalog_info").rows([]) {
-            ($0.text(at: 0), $0.text(at: 1))
-        }
-        for (key, value) in rows { info[key] = value }
-        return info
-    }
+    public func exportInfo() throws -> [String: String] { try runner.exportInfo() }
 
-    public func contentCounts() throws -> (assets: Int, events: Int) {
-        let assets = try database.integerValue("SELECT count(*) FROM assets") ?? 0
-        let events = try database.integerValue("SELECT count(*) FROM asset_events") ?? 0
-        return (Int(assets), Int(events))
-    }
+    public func contentCounts() throws -> (assets: Int, events: Int) { try runner.contentCounts() }
 
     public func importAssets(_ assets: [StoredAsset]) throws {
         let columns = AssetFields.allColumns(of: .sqlite)
@@ -60,7 +34,7 @@ extension SQLiteCatalog: CatalogTransfer {
         try database.inTransaction {
             let insert = try database.cachedStatement(
                 """
-                INSERT INTO asset_events (sequence, asset_id, at, action, field, old_value, new_value, batch)
+                INSERT INTO asset_events (\(SQLiteRunner.eventColumns))
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for stored in events {
@@ -74,12 +48,7 @@ extension SQLiteCatalog: CatalogTransfer {
         }
     }
 
-    public func importInfo(_ info: [String: String]) throws {
-        try database.inTransaction {
-            let insert = try database.cachedStatement("INSERT OR REPLACE INTO catalog_info (key, value) VALUES (?, ?)")
-            for (key, value) in info.sorted(by: { $0.key < $1.key }) { try insert.run([.text(key), .text(value)]) }
-        }
-    }
+    public func importInfo(_ info: [String: String]) throws { try runner.importInfo(info) }
 
     /// Folds the write-ahead log into the file and leaves WAL mode, so that the file alone
     /// holds the catalog and may be renamed once this connection is closed (the next open

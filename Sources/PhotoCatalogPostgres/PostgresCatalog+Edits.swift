@@ -159,7 +159,7 @@ extension PostgresCatalog {
                 problems.append("\(unconfined) paths that lead outside the library (absolute, or with '..')")
             }
             var found = problems.map { CatalogProblem(.other, $0) }
-            let miscounted = try collectionCountCorrections().count
+            let miscounted = try runner.collectionCountCorrections().count
             if miscounted > 0 { found.append(.miscounted(miscounted)) }
             return found
         }

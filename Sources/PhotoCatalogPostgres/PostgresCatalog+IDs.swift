@@ -1,18 +1,9 @@
 import PhotoCatalog
 
 extension PostgresCatalog {
-    /// Ids starting with `prefix` (any case), in id order; none when `prefix` is not 1 to 16
-    /// hex digits. The range `prefix <= id < bound` (see `SQLiteCatalog.prefixUpperBound`)
-    /// holds in byte order, which `id`'s "C" collation gives.
+    /// Ids starting with `prefix` (any case), in id order (`SQLRunner.ids(withPrefix:limit:)`).
     public func ids(withPrefix prefix: String, limit: Int) throws -> [AssetID] {
-        guard limit > 0, AssetID.isPossiblePrefix(prefix) else { return [] }
-        let lower = prefix.lowercased()
-        return try reconnecting {
-            try connection.execute(
-                "SELECT id FROM assets WHERE id >= $1 AND id < $2 ORDER BY id LIMIT $3",
-                [.text(lower), .text(SQLiteCatalog.prefixUpperBound(lower)), .int(Int64(limit))]
-            ).rows.map { try Self.assetID(fromRow: $0, column: 0) }
-        }
+        try reconnecting { try runner.ids(withPrefix: prefix, limit: limit) }
     }
 
     /// For each id, the shortest prefix of at least `minimumLength` digits no other asset

@@ -114,8 +114,9 @@ extension PostgresCatalog {
         let columns = scannedColumns.map(\.name)
         let assignments = columns.filter { $0 != "id" }.map { column -> String in
             // Every right-hand side sees the row as it was, so the guards read the old sources.
-            if column == "content_hash" { return contentHashAssignment }
-            if column == "visual_hash" { return visualHashAssignment }
+            if column == "content_hash" || column == "visual_hash" {
+                return SQLDialect.postgres.keptWhileFileUnchanged(column)
+            }
             if userCaptionColumns.contains(column) {
                 return
                     "\(column) = CASE WHEN assets.caption_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"

@@ -18,42 +18,19 @@ extension PostgresCatalog: CatalogTransfer {
         }
     }
 
+    // No reconnection in these: they run inside `whileFrozen`.
+
     public func exportAssets(after: AssetID?, limit: Int) throws -> [StoredAsset] {
-        try connection.execute(
-            "SELECT \(AssetFields.storedColumns.names) FROM assets WHERE id > $1 ORDER BY id LIMIT $2",
-            [.text(after?.hex ?? ""), .int(Int64(limit))]
-        ).rows.map { try AssetFields.storedColumns.read($0) }
+        try runner.exportAssets(after: after, limit: limit)
     }
 
     public func exportEvents(after: Int64, limit: Int) throws -> [StoredEvent] {
-        try connection.execute(
-            """
-            SELECT sequence, asset_id, at, action, field, old_value, new_value, batch FROM asset_events
-            WHERE sequence > $1 ORDER BY sequence LIMIT $2
-            """, [.int(after), .int(Int64(limit))]
-        ).rows.map { row in
-            let event = AssetEvent(
-                sequence: row.int64(0), assetID: try Self.assetID(fromRow: row, column: 1),
-                date: Date(timeIntervalSince1970: row.double(2)), action: row.text(3),
-                change: FieldChange(field: row.text(4), oldValue: row.optionalText(5), newValue: row.optionalText(6)),
-                batch: row.text(7))
-            return StoredEvent(event: event, at: row.double(2))
-        }
+        try runner.events(after: after, limit: limit)
     }
 
-    public func exportInfo() throws -> [String: String] {
-        var info: [String: String] = [:]
-        for row in try connection.execute("SELECT key, value FROM catalog_info").rows {
-            info[row.text(0)] = row.text(1)
-        }
-        return info
-    }
+    public func exportInfo() throws -> [String: String] { try runner.exportInfo() }
 
-    public func contentCounts() throws -> (assets: Int, events: Int) {
-        let assets = try connection.value("SELECT count(*) FROM assets") { $0.int64(0) } ?? 0
-        let events = try connection.value("SELECT count(*) FROM asset_events") { $0.int64(0) } ?? 0
-        return (Int(assets), Int(events))
-    }
+    public func contentCounts() throws -> (assets: Int, events: Int) { try runner.contentCounts() }
 
     /// One binary COPY straight into `assets`, the folded columns computed on the way.
     public func importAssets(_ assets: [StoredAsset]) throws {
@@ -72,8 +49,7 @@ extension PostgresCatalog: CatalogTransfer {
         try connection.inTransaction {
             try connection.copyIn(
                 """
-                COPY asset_events (sequence, asset_id, at, action, field, old_value, new_value, batch)
-                FROM STDIN (FORMAT binary)
+                COPY asset_events (\(PGRunner.eventColumns)) FROM STDIN (FORMAT binary)
                 """, types: types,
                 rows: events.lazy.map { stored in
                     let event = stored.event
@@ -91,17 +67,7 @@ extension PostgresCatalog: CatalogTransfer {
         }
     }
 
-    public func importInfo(_ info: [String: String]) throws {
-        try connection.inTransaction {
-            for (key, value) in info.sorted(by: { $0.key < $1.key }) {
-                try connection.execute(
-                    """
-                    INSERT INTO catalog_info (key, value) VALUES ($1, $2)
-                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                    """, [.text(key), .text(value)])
-            }
-        }
-    }
+    public func importInfo(_ info: [String: String]) throws { try runner.importInfo(info) }
 
     /// Removes the schema at `address` and everything in it (a copy that did not finish).
     public static func dropSchema(at address: PostgresAddress) throws {

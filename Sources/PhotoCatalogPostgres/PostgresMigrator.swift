@@ -124,7 +124,8 @@ struct PostgresMigrator: Sendable {
         try refuseIfNewer(current)
         var applied: [Int] = []
         for migration in migrations where migration.storedVersion > current {
-            try connection.executeScript(migration.script)
+            // A step only SQLite needs has no script here (libpq refuses an empty one).
+            if !migration.script.isEmpty { try connection.executeScript(migration.script) }
             try connection.execute(
                 "INSERT INTO schema_migrations (version, applied_at, applied_by) VALUES ($1, extract(epoch FROM now()), $2)",
                 [.int(Int64(migration.storedVersion)), .text(PostgresCatalog.creator)])

@@ -185,7 +185,7 @@ struct CatalogPageParityTests {
         try connection.execute("SET enable_seqscan = off")
         try connection.execute("SET enable_sort = off")
         for sort in AssetQuery.Sort.paged {
-            for segment in PGPageSegment.segments(for: sort) {
+            for segment in PageSegment.segments(for: sort, dialect: .postgres) {
                 let order = segment.keys.map { "\($0.expression) \($0.descending ? "DESC" : "ASC")" }.joined(
                     separator: ", ")
                 let sql =

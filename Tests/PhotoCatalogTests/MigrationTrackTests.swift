@@ -58,23 +58,45 @@ import Testing
         }
     }
 
-    /// PostgreSQL's released steps, by their text's FNV-1a hash, as SQLite's are in
-    /// `SQLiteCatalogMigrationTests`: an edit fails here. The initial step writes the release
-    /// into `catalog_info`, so it is hashed with the release taken out.
+    /// PostgreSQL's steps released before `CatalogTrack`, by their text's FNV-1a hash, as
+    /// SQLite's are in `SQLiteCatalogMigrationTests`: an edit fails here. The initial step
+    /// writes the release into `catalog_info`, so it is hashed with the release taken out.
+    /// This list is complete: the track's steps carry their own hashes.
     static let frozenPostgresHashes: [Int: String] = [
         1: "7ff5c34fd63d2993", 2: "ca34b8c2d53c602", 3: "e62693e116999d1a", 4: "f2e7c4b81a94a5b6",
         5: "9c58438ea9062dce", 6: "f773e4d912518e59", 7: "86f46d19d846d8a1", 8: "3ebd23eaca76bff9",
-        9: "f5d1a03364651171", 10: "76d64014d3daf897", 11: "e4c58b296e06f4fa", 15: "f5f70170f5fef6e6",
-        16: "7a83dc792aa002ba", 17: "11e9c54e2559652a",
+        9: "f5d1a03364651171", 10: "76d64014d3daf897", 11: "e4c58b296e06f4fa",
     ]
 
     @Test func releasedPostgresStepsAreNeverEdited() {
-        for step in Self.postgres {
+        for step in Self.postgres where step.version < CatalogTrack.firstVersion {
             let text = step.script.replacingOccurrences(of: PostgresCatalog.creator, with: "photolib")
             #expect(
                 fnv1a(text) == Self.frozenPostgresHashes[step.storedVersion],
                 "PostgreSQL step \(step.storedVersion) (\(step.name)) changed: its text is frozen; add a step instead")
         }
+    }
+
+    /// Each step of the track carries the hash of both its scripts: an edit of either fails
+    /// here unless `frozen` changes with it, in plain sight in the diff. The failure of a new
+    /// step names the value to write.
+    @Test func trackStepsMatchTheirFrozenHashes() {
+        for (version, step) in CatalogTrack.numberedSteps {
+            #expect(
+                step.hash == step.frozen,
+                "step \(version) (\(step.name)): its scripts hash to \(step.hash), it says frozen: \"\(step.frozen)\"; a released step is never edited (add a step instead), a new one writes frozen: \"\(step.hash)\""
+            )
+        }
+    }
+
+    /// Both stores apply the track's steps under the same numbers, with the same scripts.
+    @Test func bothStoresApplyTheTrackAsDeclared() {
+        for (version, step) in CatalogTrack.numberedSteps {
+            #expect(Self.sqlite.first { $0.version == version }?.script == step.sqlite)
+            #expect(Self.postgres.first { $0.version == version }?.script == step.postgres)
+        }
+        #expect(CatalogTrack.firstVersion == SQLiteCatalog.frozenMigrations.count + 1)
+        #expect(CatalogTrack.firstVersion == (Self.legacy.last?.version ?? 0) + 1)
     }
 
     private func fnv1a(_ text: String) -> String {

@@ -173,18 +173,18 @@ import Testing
             ])
     }
 
-    /// Each released migration's text, by its FNV-1a hash: an edit fails here. A change of
-    /// mind is a new migration, whose hash is added to this list when it is released.
+    /// Each migration released before `CatalogTrack`, by its text's FNV-1a hash: an edit fails
+    /// here. A change of mind is a new step; the track's steps carry their own hashes
+    /// (`MigrationTrackTests.trackStepsMatchTheirFrozenHashes`), so this list is complete.
     static let frozenHashes: [Int: String] = [
         1: "94a3d01104712dec", 2: "214605f3c54447f1", 3: "5522721a59eab43a", 4: "29b0e4c982c10369",
         5: "d82fe82de7aeb37c", 6: "18b092486d10e856", 7: "f53faa8cfc8179da", 8: "434ae25388e67945",
         9: "d3c168853820fd84", 10: "ddca75c0b2eb0123", 11: "61cb246ae2205282", 12: "b5178e0bd03a7758",
-        13: "cf47e83e278dd156", 14: "dab4a22e006624ae", 15: "d58062d847e0345d", 16: "869ee2293f36b223",
-        17: "8eeeb46925f57d4b",
+        13: "cf47e83e278dd156", 14: "dab4a22e006624ae",
     ]
 
     @Test func releasedMigrationsAreNeverEdited() {
-        for migration in SQLiteCatalog.migrations {
+        for migration in SQLiteCatalog.frozenMigrations {
             #expect(
                 Self.fnv1a(migration.script) == Self.frozenHashes[migration.version],
                 "migration \(migration.version) changed: its text is frozen; add a migration instead")

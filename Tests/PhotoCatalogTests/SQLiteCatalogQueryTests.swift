@@ -195,10 +195,8 @@ import Testing
         query.city = "x' OR '1'='1"
         query.captionContains = "'); DROP TABLE assets; --"
         query.takenAfter = "0' OR 1=1 --"
-        let sqlite = SQLiteCatalog.sql(for: query)
-        let postgres = PostgresCatalog.sql(for: query)
-        let (sql, count) =
-            backend == .sqlite ? (sqlite.sql, sqlite.values.count) : (postgres.sql, postgres.values.count)
+        let (sql, values) = query.selectSQL(dialect: backend == .sqlite ? .sqlite : .postgres)
+        let count = values.count
         #expect(!sql.contains("'1'") && !sql.contains("DROP") && !sql.contains("0'"))
         #expect(count == 3)
         #expect(try catalog.assets(matching: query).isEmpty)

@@ -45,6 +45,11 @@ import Testing
             #expect(abs((Double(lighthouse[0]) ?? 0) - 44.84) < 1e-6 && abs((Double(lighthouse[1]) ?? 0) + 0.58) < 1e-6)
             #expect(lighthouse[2] == "2016:08:06 22:36:45+02:00")
         }
+        // Declared with the customary prefix, as exiftool and digiKam write it, so that a reader
+        // going by prefix rather than by namespace finds `exif:GPSLatitude` too.
+        let sidecar = try String(contentsOf: library.url("lighthouse.jpg.xmp"), encoding: .utf8)
+        #expect(sidecar.contains("xmlns:exif=\"http://ns.adobe.com/exif/1.0/\""), "\(sidecar)")
+        #expect(sidecar.contains("exif:GPSLatitude"))
         // Undone, the sidecar says the file's date again.
         #expect(try library.run(["action", "date", "--undo", "lake-beach.jpg"]).status == 0)
         let undone = try Self.exiftool([

@@ -1,11 +1,18 @@
 import PhotoSupport
 
 extension SQLiteCatalog {
-    /// The catalog's schema history, one frozen file each (`Migration+Name.swift`), on the one
-    /// version track the PostgreSQL store shares (`PostgresCatalog+Migrations.swift`): version
-    /// N is the same schema on both, and step N has the same name on both. Append, never
-    /// edit: catalogs in use depend on each step as it was released.
-    static let migrations = [
+    /// The catalog's schema history on the one version track the PostgreSQL store shares:
+    /// version N is the same schema on both, and step N has the same name on both. Steps 1
+    /// to 14 are frozen files of their own (`Migration+Name.swift`); every later one is
+    /// declared for both stores in `CatalogTrack`, and nothing needs adding here.
+    static let migrations =
+        frozenMigrations
+        + CatalogTrack.numberedSteps.map {
+            SQLiteMigration(version: $0.version, name: $0.step.name, script: $0.step.sqlite)
+        }
+
+    /// The steps released before `CatalogTrack`, never to change.
+    static let frozenMigrations: [SQLiteMigration] = [
         assetsMigration,  // 1
         previewWorkflowMigration,  // 2
         placesAndRatingsMigration,  // 3
@@ -20,9 +27,6 @@ extension SQLiteCatalog {
         exportRecordsMigration,  // 12
         contentHashMigration,  // 13
         storedCountsMigration,  // 14
-        userDatesAndPlacesMigration,  // 15
-        visualHashMigration,  // 16
-        imageDataHashMigration,  // 17
     ]
 
     static let migrator = SQLiteMigrator(migrations, created: recordCreation)

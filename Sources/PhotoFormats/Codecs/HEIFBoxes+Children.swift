@@ -5,6 +5,47 @@ import PhotoSupport
 /// returns false on a box it cannot read to its end, and the walker then leaves the file to
 /// libheif.
 extension HEIFBoxes {
+    /// The item boxes of a `meta` box's content, read in one walk for both the metadata
+    /// (`read`) and a grid's budget (`grid`): the handler, the primary item, the items and
+    /// their locations, the references of one type, the properties and `idat`.
+    struct ItemBoxes {
+        var handler = ""
+        var primary: UInt32?
+        var items: [UInt32: Item] = [:]
+        /// The items in `iinf`'s order, the order libheif lists them in.
+        var order: [UInt32] = []
+        /// The references of the type asked for, from each item to those it refers to.
+        var references: [UInt32: [UInt32]] = [:]
+        var properties: [BoxReader.Box] = []
+        var associations: [UInt32: [Int]] = [:]
+        var idat: BoxReader.Box?
+        /// False once a box could not be read to its end (the boxes after it are not read).
+        var readable = true
+
+        /// Nil when the `meta` box's children cannot be walked at all.
+        init?(_ meta: BoxReader, references type: String) {
+            // FullBox: version and flags, then children.
+            guard let children = meta.children(from: 4) else { return nil }
+            for child in children {
+                switch child.type {
+                case "hdlr": handler = meta.fourCC(child.start + 8)
+                case "pitm":
+                    primary =
+                        meta.byte(child.start) == 0
+                        ? meta.uint16(child.start + 4).map(UInt32.init) : meta.uint32(child.start + 4)
+                case "iinf": readable = readable && readItemInfo(meta, child, into: &items, order: &order)
+                case "iloc": readable = readable && readLocations(meta, child, into: &items)
+                case "iref": readable = readable && readReferences(meta, child, describes: &references, type: type)
+                case "iprp":
+                    readable =
+                        readable && readProperties(meta, child, properties: &properties, associations: &associations)
+                case "idat": idat = child
+                default: break
+                }
+            }
+        }
+    }
+
     static func readItemInfo(
         _ meta: BoxReader, _ box: BoxReader.Box, into items: inout [UInt32: Item], order: inout [UInt32]
     ) -> Bool {

@@ -42,30 +42,9 @@ extension HEIFBoxes {
     static func grid(_ file: FileBytes) -> Grid {
         guard let meta = firstMeta(file) else { return .notGrid }
         let box = BoxReader(meta)
-        guard let children = box.children(from: 4) else { return .notGrid }
-        var primary: UInt32?
-        var items: [UInt32: Item] = [:]
-        var order: [UInt32] = []
-        var tiles: [UInt32: [UInt32]] = [:]
-        var properties: [BoxReader.Box] = []
-        var associations: [UInt32: [Int]] = [:]
-        var idat: BoxReader.Box?
-        var readable = true
-        for child in children {
-            switch child.type {
-            case "pitm":
-                primary =
-                    box.byte(child.start) == 0
-                    ? box.uint16(child.start + 4).map(UInt32.init) : box.uint32(child.start + 4)
-            case "iinf": readable = readable && readItemInfo(box, child, into: &items, order: &order)
-            case "iloc": readable = readable && readLocations(box, child, into: &items)
-            case "iref": readable = readable && readReferences(box, child, describes: &tiles, type: "dimg")
-            case "iprp":
-                readable = readable && readProperties(box, child, properties: &properties, associations: &associations)
-            case "idat": idat = child
-            default: break
-            }
-        }
+        guard let boxes = ItemBoxes(box, references: "dimg") else { return .notGrid }
+        let (items, readable, idat) = (boxes.items, boxes.readable, boxes.idat)
+        let primary = boxes.primary
         guard let primary, let item = items[primary], item.type == "grid" else {
             // A primary we cannot see the type of is a grid we cannot see: refuse it only when
             // the boxes that would say so could not be read.
@@ -80,11 +59,11 @@ extension HEIFBoxes {
             let width = wide ? grid.uint32(4).map(Int.init) : grid.uint16(4).map(Int.init),
             let height = wide ? grid.uint32(8).map(Int.init) : grid.uint16(6).map(Int.init)
         else { return .unreadable("grid descriptor unreadable") }
-        let references = tiles[primary] ?? []
+        let references = boxes.references[primary] ?? []
         var tileWidth = 0
         var tileHeight = 0
         for tile in Set(references) {
-            guard let size = spatialExtent(of: tile, box, properties, associations) else {
+            guard let size = spatialExtent(of: tile, box, boxes.properties, boxes.associations) else {
                 return .unreadable("grid tile without a size")
             }
             tileWidth = max(tileWidth, size.width)

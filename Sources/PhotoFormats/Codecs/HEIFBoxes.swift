@@ -79,38 +79,9 @@ struct HEIFBoxes {
 
     private static func parse(meta: [UInt8], file: FileBytes) -> HEIFBoxes? {
         let metaBox = BoxReader(meta)
-        // FullBox: version and flags, then children.
-        guard let children = metaBox.children(from: 4) else { return nil }
-        var primary: UInt32?
-        var items: [UInt32: Item] = [:]
-        var order: [UInt32] = []
-        var describes: [UInt32: [UInt32]] = [:]
-        var properties: [BoxReader.Box] = []
-        var associations: [UInt32: [Int]] = [:]
-        var idat: BoxReader.Box?
-        var handler = ""
-        for child in children {
-            switch child.type {
-            case "hdlr": handler = metaBox.fourCC(child.start + 8)
-            case "pitm":
-                let version = metaBox.byte(child.start)
-                primary =
-                    version == 0 ? metaBox.uint16(child.start + 4).map(UInt32.init) : metaBox.uint32(child.start + 4)
-            case "iinf":
-                guard readItemInfo(metaBox, child, into: &items, order: &order) else { return nil }
-            case "iloc":
-                guard readLocations(metaBox, child, into: &items) else { return nil }
-            case "iref":
-                guard readReferences(metaBox, child, describes: &describes) else { return nil }
-            case "iprp":
-                guard readProperties(metaBox, child, properties: &properties, associations: &associations) else {
-                    return nil
-                }
-            case "idat": idat = child
-            default: break
-            }
-        }
-        guard handler == "pict", let primary, items[primary] != nil else { return nil }
+        guard let boxes = ItemBoxes(metaBox, references: "cdsc"), boxes.readable else { return nil }
+        let (items, order, describes, idat) = (boxes.items, boxes.order, boxes.references, boxes.idat)
+        guard boxes.handler == "pict", let primary = boxes.primary, items[primary] != nil else { return nil }
         // Every item's data lies in the file (libheif reads items when it opens a file, and
         // refuses one whose data is cut off).
         for item in items.values {
@@ -125,9 +96,9 @@ struct HEIFBoxes {
 
         var found = HEIFBoxes()
         var quarterTurns = 0
-        for index in associations[primary] ?? [] {
-            guard index >= 1, index <= properties.count else { return nil }
-            let property = properties[index - 1]
+        for index in boxes.associations[primary] ?? [] {
+            guard index >= 1, index <= boxes.properties.count else { return nil }
+            let property = boxes.properties[index - 1]
             switch property.type {
             case "ispe":
                 guard let width = metaBox.uint32(property.start + 4), let height = metaBox.uint32(property.start + 8)

@@ -17,6 +17,11 @@ final class ExifBlock {
     let data: UnsafeMutablePointer<ExifData>
     /// libexif's first corrupt-data (or out-of-memory) message while loading.
     let complaint: String?
+    /// When libexif complained: the entries photolib's own walk finds in the same block.
+    /// libexif abandons the rest of a directory at its first entry whose value lies past the
+    /// end (a Pillow test file loses its whole EXIF directory, DateTimeOriginal with it),
+    /// where exiftool skips that one entry and reads on; the walk does as exiftool does.
+    private let walked: [ExifTags.Tag: ExifTags.Entry]?
 
     /// The most EXIF bytes handed to libexif (a block is never near this).
     static let maximumLength = 16 << 20
@@ -47,6 +52,7 @@ final class ExifBlock {
         context.release()
         self.data = data
         self.complaint = capture.firstMessage
+        self.walked = complaint == nil ? nil : ExifTags.walk(payload: Array(payload.prefix(Self.maximumLength)))
     }
 
     deinit { exif_data_unref(data) }
@@ -59,16 +65,18 @@ final class ExifBlock {
         let directories = data.pointee.ifd
         let contents = [directories.0, directories.1, directories.2, directories.3, directories.4]
         tags.loadedEntryCount = contents.reduce(0) { $0 + Int($1?.pointee.count ?? 0) }
-        guard tags.loadedEntryCount > 0 else { return tags }
-        for tag in ExifTags.Tag.allCases {
-            for directory in tag.directories {
-                guard let content = contents[directory.rawValue],
-                    let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag.number)))
-                else { continue }
-                tags[tag] = Self.copy(entry.pointee, isBigEndian: isBigEndian)
-                break
+        if tags.loadedEntryCount > 0 {
+            for tag in ExifTags.Tag.allCases {
+                for directory in tag.directories {
+                    guard let content = contents[directory.rawValue],
+                        let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag.number)))
+                    else { continue }
+                    tags[tag] = Self.copy(entry.pointee, isBigEndian: isBigEndian)
+                    break
+                }
             }
         }
+        for (tag, entry) in walked ?? [:] where tags[tag] == nil { tags[tag] = entry }
         return tags
     }
 

@@ -19,6 +19,6 @@ enum XMPNamespace {
     /// The prefix each is usually written with, for namespaces photolib has to declare itself.
     static let customaryPrefix = [
         rdf: "rdf", x: "x", dc: "dc", photoshop: "photoshop", xmp: "xmp", xmpNote: "xmpNote",
-        lightroom: "lr", digiKam: "digiKam", photolib: "photolib",
+        exif: "exif", lightroom: "lr", digiKam: "digiKam", photolib: "photolib",
     ]
 }

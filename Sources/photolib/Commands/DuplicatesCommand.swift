@@ -5,8 +5,6 @@ import PhotoSupport
 /// `photolib duplicates`: groups of assets whose originals are byte-identical.
 enum DuplicatesCommand: PhotolibCommand {
     enum Options {
-        static let json = Flag("json", help: "Print a JSON array of groups.")
-        static let jsonl = Flag("jsonl", help: "Print one group JSON object a line (JSON Lines).")
         static let jobs = Option<Int>(
             "jobs", "n", short: "j", range: 1...256, help: "Files read at once (default: the number of cores).")
     }
@@ -29,7 +27,7 @@ enum DuplicatesCommand: PhotolibCommand {
             one is reported), 1 on failure.
             """,
         options: optionSpecs(
-            [Options.json, Options.jsonl, Options.jobs]
+            GroupOutput.keys + [Options.jobs]
                 + AssetFilterOptions.filterKeys.filter { key in
                     ![AssetFilterOptions.duplicates, AssetFilterOptions.trashed, AssetFilterOptions.missing]
                         .contains { $0.name == key.name }
@@ -41,9 +39,7 @@ enum DuplicatesCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        if command[Options.json], command[Options.jsonl] {
-            throw UsageError(message: "--json and --jsonl cannot be used together", commandPath: command.path)
-        }
+        let format = try GroupOutput.format(command)
         let jobs = try command[Options.jobs] ?? IndexOptions.defaultJobs
         _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
         let library = try context.library(command)
@@ -70,13 +66,9 @@ enum DuplicatesCommand: PhotolibCommand {
         }
         let shortIDs = try catalog.shortIDs(
             for: groups.flatMap { $0.assets.map(\.id) }, minimumLength: AssetID.minimumDisplayLength)
-        if command[Options.json] {
-            context.stdout.writePrettyJSON(.array(groups.map { json($0, library: library, shortIDs: shortIDs) }))
-        } else if command[Options.jsonl] {
-            for group in groups { context.stdout.writeJSONLine(json(group, library: library, shortIDs: shortIDs)) }
-        } else {
-            context.stdout.write(text(groups, shortIDs: shortIDs))
-        }
+        GroupOutput.write(
+            groups, as: format, to: context, object: { json($0, library: library, shortIDs: shortIDs) },
+            text: { text($0, shortIDs: shortIDs) })
         return summary.failed.isEmpty ? .success : .partial
     }
 
@@ -110,9 +102,8 @@ enum DuplicatesCommand: PhotolibCommand {
             output += "\(group.assets.count) copies, \(ByteCount.text(group.size)) each "
             output += "(content \(group.contentHash.prefix(16)))\n"
             for asset in group.assets {
-                // Escaped always, not only on a terminal: a newline in a name must not start a line.
-                output +=
-                    "  \(shortIDs[asset.id] ?? asset.id.hex)  \(TerminalText.escaped(asset.file.relativePath.description))\n"
+                output += GroupOutput.memberLine(
+                    shortID: shortIDs[asset.id] ?? asset.id.hex, path: asset.file.relativePath)
             }
         }
         let copies = groups.reduce(0) { $0 + $1.assets.count - 1 }

@@ -9,8 +9,6 @@ enum SimilarCommand: PhotolibCommand {
         static let threshold = Option<Int>(
             "threshold", "bits", range: 0...32,
             help: "Most fingerprint bits two alike pictures differ in (default \(SimilarGroup.defaultThreshold)).")
-        static let json = Flag("json", help: "Print a JSON array of groups.")
-        static let jsonl = Flag("jsonl", help: "Print one group JSON object a line (JSON Lines).")
     }
 
     static let spec = CommandSpec(
@@ -30,7 +28,7 @@ enum SimilarCommand: PhotolibCommand {
             """,
         arguments: [ArgumentSpec(name: "asset", help: "Only the assets that look like this one (id, prefix or path).")],
         options: optionSpecs(
-            [Options.threshold, Options.json, Options.jsonl]
+            [Options.threshold] + GroupOutput.keys
                 + AssetFilterOptions.filterKeys.filter { key in
                     ![AssetFilterOptions.duplicates, AssetFilterOptions.trashed, AssetFilterOptions.missing]
                         .contains { $0.name == key.name }
@@ -43,9 +41,7 @@ enum SimilarCommand: PhotolibCommand {
     )
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
-        if command[Options.json], command[Options.jsonl] {
-            throw UsageError(message: "--json and --jsonl cannot be used together", commandPath: command.path)
-        }
+        let format = try GroupOutput.format(command)
         let threshold = try command[Options.threshold] ?? SimilarGroup.defaultThreshold
         _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
         let library = try context.library(command)
@@ -69,13 +65,9 @@ enum SimilarCommand: PhotolibCommand {
         }
         let presenter = try AssetPresenter(
             library: library, catalog: catalog, assets: groups.flatMap { $0.members.map(\.asset) })
-        if command[Options.json] {
-            context.stdout.writePrettyJSON(.array(groups.map { json($0, presenter: presenter) }))
-        } else if command[Options.jsonl] {
-            for group in groups { context.stdout.writeJSONLine(json(group, presenter: presenter)) }
-        } else {
-            context.stdout.write(text(groups, presenter: presenter, nearest: !command.rawArguments.isEmpty))
-        }
+        GroupOutput.write(
+            groups, as: format, to: context, object: { json($0, presenter: presenter) },
+            text: { text($0, presenter: presenter, nearest: !command.rawArguments.isEmpty) })
         return .success
     }
 
@@ -103,11 +95,9 @@ enum SimilarCommand: PhotolibCommand {
         for group in groups {
             output += nearest ? "\(group.members.count - 1) alike:\n" : "\(group.members.count) alike:\n"
             for (index, member) in group.members.enumerated() {
-                let mark = index == 0 ? (nearest ? "this" : "keep") : String(member.distance)
-                let padded = String(repeating: " ", count: max(0, 4 - mark.count)) + mark
-                // Escaped always, not only on a terminal: a newline in a name must not start a line.
-                output +=
-                    "  \(padded)  \(presenter.shortID(member.asset))  \(TerminalText.escaped(member.asset.file.relativePath.description))\n"
+                output += GroupOutput.memberLine(
+                    mark: index == 0 ? (nearest ? "this" : "keep") : String(member.distance),
+                    shortID: presenter.shortID(member.asset), path: member.asset.file.relativePath)
             }
         }
         if !nearest {

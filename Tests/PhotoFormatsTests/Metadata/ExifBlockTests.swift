@@ -70,6 +70,23 @@ import Testing
         #expect(try read(block).metadata.takenAt == nil)
     }
 
+    /// libexif gives up on the rest of IFD0 at a thumbnail length of 0xFFFFFFFF (a Pillow test
+    /// file has one), losing the pointer to the EXIF directory; exiftool reads on, and so
+    /// does photolib's own walk of the block.
+    @Test(arguments: [false, true])
+    func dateBehindADirectoryLibexifAbandons(bigEndian: Bool) throws {
+        var block = ExifBuilder(bigEndian: bigEndian)
+        block.ifd0 = [
+            block.ascii(0x0131, "PIL"), block.ascii(0x010F, "Make"),
+            ExifBuilder.Entry(tag: 0x0202, type: 4, count: 1, value: block.word32(0xFFFF_FFFF)),
+        ]
+        block.exif = [block.ascii(0x9003, "2019:07:24 11:25:40")]
+        let (metadata, problems) = try read(block)
+        #expect(metadata.takenAt == CaptureDate(localTime: "2019-07-24T11:25:40", utcOffset: nil))
+        #expect(metadata.cameraMake == "Make")
+        #expect(problems.contains { $0.hasPrefix("corrupt EXIF") })
+    }
+
     @Test func noFallbackToModificationDate() throws {
         var block = ExifBuilder()
         block.ifd0 = [block.ascii(0x0132, "2010:01:01 12:00:00"), block.ascii(0x010F, "Canon")]

@@ -1,0 +1,32 @@
+// MARK: - Per-asset hash columns (content, visual), recorded the same way on both stores
+
+extension SQLRunner {
+    /// Writes each record's hash into `column` of its asset, unless the asset changed since
+    /// it was read: each record's `guards` (column, value) pairs must still hold. Returns how
+    /// many assets took their hash; one whose file changed (or that is gone) is passed over,
+    /// and the next index reads it again.
+    package func recordHashes<Record>(
+        _ records: [Record], into column: String, guards: [String], _ values: (Record) -> [CellValue]
+    ) throws -> Int {
+        guard !records.isEmpty else { return 0 }
+        let p = dialect.placeholder
+        let conditions = ["id = \(p(1))"] + guards.enumerated().map { "\($0.element) = \(p($0.offset + 3))" }
+        return try runEach(
+            "UPDATE assets SET \(column) = \(p(2))" + whereClause(conditions), records.map(values))
+    }
+
+    /// Content hashes, kept only while the file has the size and modification time it had
+    /// when it was read.
+    package func recordContentHashes(_ records: [ContentHashRecord]) throws -> Int {
+        try recordHashes(records, into: "content_hash", guards: ["file_size", "modified_ns"]) {
+            [.text($0.id.hex), .text($0.hash), .integer($0.size), .integer($0.modifiedNanoseconds)]
+        }
+    }
+
+    /// Visual hashes, kept only while the asset's content is the one they were made from.
+    package func recordVisualHashes(_ records: [VisualHashRecord]) throws -> Int {
+        try recordHashes(records, into: "visual_hash", guards: ["content_hash"]) {
+            [.text($0.id.hex), .text($0.hash), .text($0.contentHash)]
+        }
+    }
+}
