@@ -133,12 +133,21 @@ public struct FileFacts: Sendable, Equatable {
     public var modifiedNanoseconds: Int64
     /// A hash of the size and the first and last 64 KiB (see `ContentFingerprint`).
     public var fingerprint: String
+    /// A hash of the picture data alone, metadata left out (see `ImageDataHash`): what a file
+    /// renamed and edited in one step still shares with the asset it was. Nil for formats whose
+    /// picture data is not found, for assets indexed before it existed, and in index records
+    /// (read only where a move is looked for).
+    public var imageDataHash: String?
 
-    public init(relativePath: RawPath, size: Int64, modifiedNanoseconds: Int64, fingerprint: String) {
+    public init(
+        relativePath: RawPath, size: Int64, modifiedNanoseconds: Int64, fingerprint: String,
+        imageDataHash: String? = nil
+    ) {
         self.relativePath = relativePath
         self.size = size
         self.modifiedNanoseconds = modifiedNanoseconds
         self.fingerprint = fingerprint
+        self.imageDataHash = imageDataHash
     }
 
     public var modifiedAt: Date { Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1e9) }

@@ -18,6 +18,11 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// when given: what a new file may be a move of (an asset this pass wrote is not one).
     func indexRecords(withFingerprints fingerprints: [String], indexedBefore: Double?) throws -> [IndexRecord]
 
+    /// The records whose picture data has one of these hashes (`FileFacts.imageDataHash`, which
+    /// these records carry), written before `indexedBefore` when given: what a new file may be
+    /// when it is an asset renamed and edited in one step.
+    func indexRecords(withImageDataHashes hashes: [String], indexedBefore: Double?) throws -> [IndexRecord]
+
     /// Writes one index pass's results in a single transaction: `scanned` files are
     /// inserted (new id) or refreshed (known id: file facts and embedded metadata are
     /// replaced, flags and user edits kept, `missing` cleared); `missing` ids are marked missing.

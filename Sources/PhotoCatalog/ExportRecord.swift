@@ -46,6 +46,10 @@ public protocol ExportRecordStore: AnyObject {
     /// destination and asset.
     func recordExports(_ records: [ExportRecord]) throws
 
+    /// Forgets what was exported of `assets` to `destination` (`export --cleanup` removed
+    /// those copies, or found them gone or no longer as written), in one transaction.
+    func forgetExports(destination: RawPath, assets: [AssetID]) throws
+
     /// Every record of every destination, in (destination, asset) order, for `catalog copy`.
     func allExportRecords() throws -> [ExportRecord]
 }

@@ -27,6 +27,15 @@ extension SQLiteCatalog: ExportRecordStore {
         }
     }
 
+    public func forgetExports(destination: RawPath, assets: [AssetID]) throws {
+        guard !assets.isEmpty else { return }
+        try database.inTransaction {
+            let delete = try database.cachedStatement(
+                "DELETE FROM export_records WHERE destination = ? AND asset_id = ?")
+            for id in assets { try delete.run([.blob(destination.bytes), .text(id.hex)]) }
+        }
+    }
+
     public func allExportRecords() throws -> [ExportRecord] {
         try database.cachedStatement(
             "SELECT \(Self.exportRecordColumns) FROM export_records ORDER BY destination, asset_id"

@@ -39,6 +39,15 @@ extension PostgresCatalog: ExportRecordStore {
         }
     }
 
+    public func forgetExports(destination: RawPath, assets: [AssetID]) throws {
+        guard !assets.isEmpty else { return }
+        try reconnecting {
+            _ = try connection.execute(
+                "DELETE FROM export_records WHERE destination = $1 AND asset_id = ANY($2::text[])",
+                [.bytes(destination.bytes), .textArray(assets.map(\.hex))])
+        }
+    }
+
     public func allExportRecords() throws -> [ExportRecord] {
         try reconnecting {
             try connection.execute(

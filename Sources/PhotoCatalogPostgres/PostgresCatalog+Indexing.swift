@@ -15,7 +15,13 @@ extension PostgresCatalog {
         let now = Date().timeIntervalSince1970
         try reconnecting {
             try makeScanTable()
-            try connection.inRetriedTransaction { try writeIndexBatch(scanned, missing: missing, now: now) }
+            do {
+                try connection.inRetriedTransaction { try writeIndexBatch(scanned, missing: missing, now: now) }
+            } catch let error as PGError where error.sqlState == "23505" {
+                // Another machine inserted a file at one of these new paths between this batch's
+                // check (`alreadyIndexedSQL`) and its insert; committed now, the check sees it.
+                try connection.inRetriedTransaction { try writeIndexBatch(scanned, missing: missing, now: now) }
+            }
         }
     }
 
@@ -39,6 +45,7 @@ extension PostgresCatalog {
             try connection.execute("UPDATE assets SET missing = true WHERE id = ANY($1::text[])", [missingIDs])
         }
         try connection.execute(Self.yieldPathSQL)
+        try connection.execute(Self.alreadyIndexedSQL)
         try connection.execute(Self.upsertSQL)
     }
 
@@ -87,6 +94,18 @@ extension PostgresCatalog {
         UPDATE assets SET relative_path = \(placeholderPath)
         FROM pg_temp.photolib_scan scan
         WHERE assets.relative_path = scan.relative_path AND assets.missing AND assets.id <> scan.id
+        """
+
+    /// Drops the new assets whose path a present asset took since this batch read the catalog:
+    /// another machine's watcher or index found the same file on the shared folder and wrote
+    /// it first. Its row is the file's asset; inserting ours would break the path's uniqueness
+    /// and fail the whole batch. (A path two rows of this batch claim is still an error.)
+    private static let alreadyIndexedSQL = """
+        DELETE FROM pg_temp.photolib_scan scan
+        USING assets
+        WHERE assets.relative_path = scan.relative_path AND assets.id <> scan.id AND NOT assets.missing
+            AND NOT EXISTS (SELECT 1 FROM assets known WHERE known.id = scan.id)
+            AND NOT EXISTS (SELECT 1 FROM pg_temp.photolib_scan mine WHERE mine.id = assets.id)
         """
 
     /// Inserts new assets and refreshes known ones, keeping flags, `added_at`, `popped_at`

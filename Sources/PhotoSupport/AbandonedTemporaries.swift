@@ -25,9 +25,18 @@ public enum AbandonedTemporaries {
     }
 
     /// The process id in a temporary file's name, or nil when the name is not one: the
-    /// `.tmp-<pid>-<n>` of `writeAtomically`, or the `.photolib-<pid>-<n>` of a moved file's copy.
+    /// `.tmp-<pid>-<n>` of `writeAtomically`, or the `.photolib-<pid>-<n>` of a moved file's copy
+    /// and of `catalog copy`'s SQLite file (with SQLite's `-wal`, `-shm` or `-journal` beside it).
     static func writerProcess(ofTemporaryNamed name: [UInt8]) -> pid_t? {
         guard name.first == UInt8(ascii: ".") else { return nil }
+        for suffix in ["-wal", "-shm", "-journal"] where name.count > suffix.utf8.count {
+            let stem = Array(name.dropLast(suffix.utf8.count))
+            if name.suffix(suffix.utf8.count).elementsEqual(suffix.utf8),
+                stem.lastRange(of: Array(".photolib-".utf8)) != nil
+            {
+                return writerProcess(ofTemporaryNamed: stem)
+            }
+        }
         let start =
             name.lastRange(of: Array(".tmp-".utf8))?.upperBound
             ?? name.lastRange(of: Array(".photolib-".utf8))?.upperBound

@@ -201,6 +201,9 @@ public enum AssetFields {
         AssetColumn("frame_rate", .real, read: { $2.asset.metadata.setVideo(\.frameRate, $0.optionalDouble($1)) }) {
             CellValue($0.asset.metadata.video?.frameRate)
         },
+        AssetColumn("image_data_hash", .text, read: { $2.asset.file.imageDataHash = $0.optionalText($1) }) {
+            CellValue($0.asset.file.imageDataHash)
+        },
         AssetColumn("added_at", .real, role: .record, indexed: false, read: { $2.addedAt = $0.double($1) }) {
             .real($0.addedAt)
         },
@@ -286,6 +289,7 @@ public enum AssetFields {
         AssetField("keywordsSource") { .text($0.keywordsSource?.rawValue) },
         AssetField("contentHash") { .text($0.contentHash) },
         AssetField("visualHash") { .text($0.visualHash) },
+        AssetField("imageDataHash") { .text($0.file.imageDataHash) },
         AssetField("takenAtSource") { .text($0.takenAtSourceName) },
         AssetField("gpsSource") { .text($0.gpsSourceName) },
         AssetField("gpsStatus") { .text(gpsStatus($0.metadata)) },

@@ -201,5 +201,21 @@ package enum CatalogTrack {
                 ALTER TABLE assets ADD COLUMN gps_from_track boolean NOT NULL DEFAULT false;
                 CREATE INDEX assets_shown_in_instant_order ON assets (taken_sort, relative_path) WHERE NOT trashed;
                 """),
+
+        // `image_data_hash`: a hash of the original's picture data with its metadata left out
+        // (`ImageDataHash`, 16 lowercase hex digits), written by each index pass. A file renamed
+        // and edited in one step (exiftool's `-FileName=` with a tag) is found by it as the
+        // asset whose file went away, moved and changed. Indexed, partially: it is looked up by
+        // value for new paths only, and formats without one leave it NULL.
+        CatalogMigration(
+            "imageDataHash", frozen: "611625d5ff5b9996",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN image_data_hash TEXT CHECK (length(image_data_hash) = 16);
+                CREATE INDEX assets_by_image_data_hash ON assets (image_data_hash) WHERE image_data_hash IS NOT NULL;
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN image_data_hash text COLLATE "C" CHECK (length(image_data_hash) = 16);
+                CREATE INDEX assets_by_image_data_hash ON assets (image_data_hash) WHERE image_data_hash IS NOT NULL;
+                """),
     ]
 }

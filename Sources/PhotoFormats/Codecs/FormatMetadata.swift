@@ -27,6 +27,9 @@ struct FormatMetadata {
     var model: String?
     var takenAt: CaptureDate?
     var gps: GPSCoordinate?
+    /// `ImageDataHash` of the picture data (PNG's IDAT chunks, WebP's image chunks), nil where
+    /// it is not found.
+    var imageDataHash: String?
 
     static func read(_ format: ImageFormat, bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
         switch format {
@@ -63,10 +66,16 @@ struct FormatMetadata {
             found.mimeType = HEIFImage.mimeType(head: file.head)
             return found
         case .png:
-            guard let bytes = PNGChunks.withoutPixelData(file) else {
+            var pixelData: Range<Int64>?
+            guard let bytes = PNGChunks.withoutPixelData(file, pixelData: &pixelData) else {
                 throw CodecError(format: .png, message: "read failed")
             }
-            return try png(bytes)
+            var found = try png(bytes)
+            if let pixelData {
+                found.imageDataHash = ImageDataHash.of(
+                    region: pixelData.lowerBound, length: Int64(pixelData.count), reader: file.reader)
+            }
+            return found
         case .raw:
             // LibRaw from a mapping, reading what it needs; a TIFF-based raw's directories from its
             // first 256 KiB (cameras write IFD0, EXIF and GPS first).
@@ -112,13 +121,13 @@ struct FormatMetadata {
         found.make = make
         found.model = model
         found.caption = description
-        // A BigTIFF's directories (8-byte offsets) are libtiff's alone: libexif and the
-        // bounded walk read classic TIFF only, so its date is IFD0's DateTime.
-        if bytes.count >= 4, bytes[2] == 0x2B || bytes[3] == 0x2B {
-            found.takenAt = CaptureDate(exifDateTime: dateTime, offset: nil)
-            return found
-        }
-        found.exifTIFF = Array(bytes.prefix(0xFFF0))
+        // A BigTIFF's directories (8-byte offsets) are the bounded walk's alone (libexif
+        // reads classic TIFF only); IFD0's DateTime stands in when its EXIF has no date.
+        let isBig = bytes.count >= 4 && (bytes[2] == 0x2B || bytes[3] == 0x2B)
+        if isBig { found.takenAt = CaptureDate(exifDateTime: dateTime, offset: nil) }
+        // libexif would read a BigTIFF's head as a classic one (wrong-sized fields): it gets an
+        // empty classic directory instead, and every tag comes from the walk.
+        found.exifTIFF = isBig ? [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0] : Array(bytes.prefix(0xFFF0))
         found.exifIsFileHead = true
         found.tiffFile = bytes
         return found
@@ -126,10 +135,18 @@ struct FormatMetadata {
 
     private static func webp(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
         let read = bytes.withUnsafeBytes { data in
-            Result { () throws(CodecError) in (try WebPImage.features(data), WebPImage.metadata(data)) }
+            Result { () throws(CodecError) in
+                (
+                    try WebPImage.features(data), WebPImage.metadata(data),
+                    WebPImage.pictureChunk(data).flatMap {
+                        ImageDataHash.of(bytes: UnsafeRawBufferPointer(rebasing: data[$0]))
+                    }
+                )
+            }
         }
-        let (features, blocks) = try read.get()
+        let (features, blocks, imageDataHash) = try read.get()
         var found = FormatMetadata()
+        found.imageDataHash = imageDataHash
         found.width = features.width
         found.height = features.height
         found.exifTIFF = blocks.exifTIFF

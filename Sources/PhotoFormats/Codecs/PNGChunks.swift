@@ -64,11 +64,18 @@ struct PNGChunks {
     /// The file's chunks in order with every `IDAT`'s data left out (its header kept, with
     /// length 0): what `init(bytes:)` reads, from a few reads of the file instead of all of it.
     /// A chunk that runs past the end is copied as far as the file goes, so that the walk
-    /// sees the same truncation. Nil when a read fails.
+    /// sees the same truncation. Nil when a read fails. `pixelData` is set to where the IDAT
+    /// chunks lie, from the first one's header to the end of the last one's CRC.
     static func withoutPixelData(_ file: FileBytes) -> [UInt8]? {
+        var pixelData: Range<Int64>?
+        return withoutPixelData(file, pixelData: &pixelData)
+    }
+
+    static func withoutPixelData(_ file: FileBytes, pixelData: inout Range<Int64>?) -> [UInt8]? {
         guard var copy = file.prefix(at: 0, count: 8) else { return nil }
         var offset: Int64 = 8
         var afterPixels = false
+        defer { if afterPixels, let start = pixelData?.lowerBound { pixelData = start..<offset } }
         while offset < file.size {
             // Past a jump over IDATs, a header alone is read: a block there would be pixels.
             let header =
@@ -82,12 +89,14 @@ struct PNGChunks {
             let type = header[4..<8]
             let rest = file.size - offset - 8
             if type.elementsEqual("IDAT".utf8), length + 4 <= rest {
+                if pixelData == nil { pixelData = offset..<offset }
                 copy.replaceSubrange(copy.count - 8..<copy.count - 4, with: [0, 0, 0, 0])
                 copy += [0, 0, 0, 0]  // the CRC, unchecked
                 offset = skipRun(of: header, after: offset, in: file)
                 afterPixels = true
                 continue
             } else {
+                if afterPixels, let start = pixelData?.lowerBound { pixelData = start..<offset }
                 afterPixels = false
                 guard let data = file.prefix(at: offset + 8, count: Int(min(length + 4, rest))) else { return nil }
                 copy += data

@@ -12,7 +12,9 @@ extension ExifTags {
     static func walk(payload: [UInt8]) -> [Tag: Entry]? { walk(tiff: payload.dropFirst(6)) }
 
     /// The entries of the TIFF structure `tiff` (from its byte-order mark on: an EXIF block's,
-    /// or a whole TIFF file's, whose directories may lie anywhere in it) for each `Tag`.
+    /// or a whole TIFF file's, whose directories may lie anywhere in it) for each `Tag`. A
+    /// BigTIFF (version 43: 8-byte offsets and counts, 20-byte entries) is walked the same way,
+    /// its EXIF and GPS directories too.
     static func walk(tiff: ArraySlice<UInt8>) -> [Tag: Entry]? {
         guard tiff.count >= 8 else { return nil }
         let start = tiff.startIndex
@@ -31,19 +33,35 @@ extension ExifTags {
             }
             return value
         }
+        let isBig: Bool
+        switch word(2, 2) {
+        case 42: isBig = false
+        case 43: isBig = word(4, 2) == 8 && word(6, 2) == 0
+        default: return nil
+        }
+        // Classic TIFF: 2-byte entry counts, 12-byte entries, 4-byte offsets; BigTIFF: 8, 20, 8.
+        let offsetSize = isBig ? 8 : 4
+        let countSize = isBig ? 8 : 2
+        let entrySize = isBig ? 20 : 12
         /// Tag number to entry, for one directory.
         func directory(at offset: Int) -> [UInt16: Entry]? {
-            guard let count = word(offset, 2), count <= 4096 else { return nil }
+            guard let count = word(offset, countSize), count <= 4096 else { return nil }
             var entries: [UInt16: Entry] = [:]
             for index in 0..<count {
-                let position = offset + 2 + 12 * index
+                let position = offset + countSize + entrySize * index
                 guard let tag = word(position, 2), let format = word(position + 2, 2),
-                    let components = word(position + 4, 4)
+                    let components = word(position + 4, isBig ? 8 : 4), components <= tiff.count
                 else { break }
-                let unit = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8][format] ?? 0
+                let unit =
+                    [
+                        1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4, 16: 8, 17: 8,
+                        18: 8,
+                    ][
+                        format] ?? 0
                 let size = unit * components
                 guard unit > 0, size <= tiff.count else { continue }
-                let valueOffset = size <= 4 ? position + 8 : word(position + 8, 4) ?? -1
+                let field = position + 4 + (isBig ? 8 : 4)
+                let valueOffset = size <= offsetSize ? field : word(field, offsetSize) ?? -1
                 guard valueOffset >= 0, valueOffset + size <= tiff.count else { continue }
                 let bytes = Array(tiff[(start + valueOffset)..<(start + valueOffset + size)])
                 entries[UInt16(tag)] = Entry(
@@ -51,9 +69,23 @@ extension ExifTags {
             }
             return entries
         }
-        guard let ifd0Offset = word(4, 4), let ifd0 = directory(at: ifd0Offset) else { return nil }
+        guard let ifd0Offset = word(isBig ? 8 : 4, offsetSize), let ifd0 = directory(at: ifd0Offset) else { return nil }
+        /// A sub-directory's offset: a LONG or IFD (4 bytes), or BigTIFF's LONG8 or IFD8.
+        func offset(_ entry: Entry) -> Int? {
+            let width: Int
+            switch entry.format {
+            case 3: width = 2
+            case 4, 13: width = 4
+            case 16, 18: width = 8
+            default: return nil
+            }
+            guard entry.bytes.count >= width else { return nil }
+            let ordered = bigEndian ? Array(entry.bytes.prefix(width)) : Array(entry.bytes.prefix(width).reversed())
+            guard ordered[0] & 0x80 == 0 else { return nil }
+            return ordered.reduce(0) { $0 << 8 | Int($1) }
+        }
         func pointed(_ entries: [UInt16: Entry], _ tag: UInt16, visited: Set<Int>) -> [UInt16: Entry]? {
-            guard let offset = entries[tag]?.unsigned(at: 0).map(Int.init), !visited.contains(offset) else {
+            guard let entry = entries[tag], let offset = offset(entry), !visited.contains(offset) else {
                 return nil
             }
             return directory(at: offset)
@@ -81,7 +113,9 @@ extension ExifTags {
     /// `file`, read whole where they are: libtiff writers put IFD0 after the pixels, beyond
     /// the first 64 KiB that libexif was given. Nothing else changes.
     mutating func fillFromTIFFFile(_ file: [UInt8]) {
-        guard file.count > Self.libexifLimit, let found = Self.walk(tiff: file[...]) else { return }
+        // libexif reads no BigTIFF at all: its directories are this walk's, whatever its size.
+        let isBig = file.count >= 4 && (file[2] == 0x2B || file[3] == 0x2B)
+        guard file.count > Self.libexifLimit || isBig, let found = Self.walk(tiff: file[...]) else { return }
         for (tag, entry) in found where self[tag] == nil { self[tag] = entry }
     }
 }

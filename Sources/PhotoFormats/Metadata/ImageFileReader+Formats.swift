@@ -93,6 +93,6 @@ extension ImageFileReader {
         }
         return ImageFileReading(
             size: fileSize, modifiedNanoseconds: modified, fingerprint: windows.fingerprint,
-            metadata: metadata, problems: problems, embeddedText: text)
+            metadata: metadata, problems: problems, embeddedText: text, imageDataHash: found.imageDataHash)
     }
 }

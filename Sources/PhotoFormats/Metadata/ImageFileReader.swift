@@ -91,9 +91,13 @@ public enum ImageFileReader {
         } else {
             problems.append("frame header gives no size (\(frame.width)x\(frame.height))")
         }
+        // From the first scan on: what exiftool leaves as it was when it rewrites the metadata
+        // segments before it.
+        let imageDataHash = ImageDataHash.of(region: scanOffset, length: fileSize - scanOffset, reader: reader)
         var reading = ImageFileReading(
             size: fileSize, modifiedNanoseconds: modified, fingerprint: fingerprint,
-            metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText)
+            metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText,
+            imageDataHash: imageDataHash)
         reading.motionClipRange = motionClip
         return reading
     }

@@ -6,6 +6,9 @@ public struct ImageFileReading: Sendable, Equatable {
     public var modifiedNanoseconds: Int64
     /// `ContentFingerprint` of the file: 16 lowercase hex digits.
     public var fingerprint: String
+    /// `ImageDataHash` of the file's picture data, metadata left out: nil for a format whose
+    /// picture data is not found (TIFF, HEIF, RAW).
+    public var imageDataHash: String?
     public var metadata: PhotoMetadata
     /// Things wrong with a file that could still be indexed, one short phrase each:
     /// "truncated (no end-of-image marker)", "corrupt EXIF: …", "invalid EXIF orientation 65535",
@@ -27,8 +30,10 @@ public struct ImageFileReading: Sendable, Equatable {
 
     public init(
         size: Int64, modifiedNanoseconds: Int64, fingerprint: String, metadata: PhotoMetadata,
-        problems: [String], layout: JPEGLayout = JPEGLayout(), embeddedText: EmbeddedText = EmbeddedText()
+        problems: [String], layout: JPEGLayout = JPEGLayout(), embeddedText: EmbeddedText = EmbeddedText(),
+        imageDataHash: String? = nil
     ) {
+        self.imageDataHash = imageDataHash
         self.size = size
         self.modifiedNanoseconds = modifiedNanoseconds
         self.fingerprint = fingerprint

@@ -12,9 +12,11 @@ public final class AssetExporter {
     public let library: Library
     public let destination: ExportDestination
     public let options: ExportOptions
-    private let catalog: any Catalog
-    private let records: [AssetID: ExportRecord]
+    let catalog: any Catalog
+    let records: [AssetID: ExportRecord]
     private var pending: [ExportRecord] = []
+    /// Assets whose copy `cleanUp` removed (or found gone): their records are forgotten.
+    var forgotten: [AssetID] = []
     /// Paths claimed in this run, with what was (or would be) written there: a dry run writes
     /// nothing, yet two assets must not be planned onto one name (a real run finds the file).
     private var claimed: [RawPath: String] = [:]
@@ -81,9 +83,15 @@ public final class AssetExporter {
     public func finish(recording: Bool) throws {
         guard !options.dryRun else { return }
         destination.syncFolders()
-        guard recording, !pending.isEmpty else { return }
-        try catalog.recordExports(pending)
-        pending = []
+        guard recording else { return }
+        if !pending.isEmpty {
+            try catalog.recordExports(pending)
+            pending = []
+        }
+        if !forgotten.isEmpty {
+            try catalog.forgetExports(destination: destination.identity, assets: forgotten)
+            forgotten = []
+        }
     }
 
     private func place(_ asset: Asset, at target: RawPath, into outcome: inout ExportOutcome) throws {

@@ -178,9 +178,9 @@ final class IndexPass {
 
         // A file new at its path may be an asset moved from anywhere in the library: the
         // candidates are the assets with its fingerprint that no move took yet.
-        var fingerprints = Set<String>()
+        var newReadings: [ImageFileReading] = []
         for (file, outcome) in zip(toRead, readings) where recordsByPath[file.relativePath] == nil {
-            if case .success(let reading) = outcome.image { fingerprints.insert(reading.fingerprint) }
+            if case .success(let reading) = outcome.image { newReadings.append(reading) }
         }
         let known = Set(recordsByPath.values.map(\.id))
         // Looked for only when the catalog held assets before the pass: each fingerprint's
@@ -190,7 +190,7 @@ final class IndexPass {
         let candidates =
             catalogWasEmpty
             ? []
-            : try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: startedAt)
+            : try ChangePlan.candidates(forNew: newReadings, catalog: catalog, indexedBefore: startedAt)
                 .filter { !claimed.contains($0.id) && !known.contains($0.id) }
         var plan = ChangePlan(
             records: Array(recordsByPath.values) + candidates, seenPaths: Set(toRead.map(\.relativePath)),
@@ -207,7 +207,7 @@ final class IndexPass {
     /// Reads what is left, marks missing what went away and forgets the failures that are gone.
     func finish(roots: [RawPath]) throws -> IndexSummary {
         try flush()
-        let missing = unseen.filter { record in
+        let missing = try unseen.filter { record in
             let path = library.absolutePath(of: record.file.relativePath)
             guard !claimed.contains(record.id), !FileSystem.isRegularFile(path) else { return false }
             // Not gone, but no file either (a FIFO, a link to a device): no reader opens it, and
@@ -218,6 +218,13 @@ final class IndexPass {
                 report(.failed(path: path, message: "\(error) (marked missing)"))
             }
             return true
+        }.filter { record in
+            // Still at the path it was read at: with a shared catalog another machine's index
+            // may have moved the asset meanwhile (the same rename, seen there first), and an id
+            // read at its old path must not make the moved asset missing.
+            let exact = IndexPathRange(
+                lower: record.file.relativePath.bytes, upper: record.file.relativePath.bytes + [0])
+            return try catalog.indexRecords(in: exact, after: nil, limit: 1).first?.id == record.id
         }.map(\.id)
         summary.missing = missing.count
         if !missing.isEmpty { try catalog.applyIndexChanges(scanned: [], missing: missing) }

@@ -104,14 +104,14 @@ public final class IndexWorker {
         }
         // A file new at its path may be an asset moved from anywhere in the library: the
         // candidates are the assets with its fingerprint, looked up for the whole batch at once.
-        var fingerprints = Set<String>()
+        var newReadings: [ImageFileReading] = []
         for item in items {
             for (file, outcome) in zip(item.pending.toRead, item.readings)
             where item.recordsByPath[file.relativePath] == nil {
-                if case .success(let reading) = outcome.image { fingerprints.insert(reading.fingerprint) }
+                if case .success(let reading) = outcome.image { newReadings.append(reading) }
             }
         }
-        let candidates = try catalog.indexRecords(withFingerprints: Array(fingerprints), indexedBefore: nil)
+        let candidates = try ChangePlan.candidates(forNew: newReadings, catalog: catalog, indexedBefore: nil)
         var results: [IndexItemResult] = []
         var failures: [(recording: [IndexFailure], clearing: [RawPath])] = []
         // An asset one folder of the batch wrote (moved there, say) is no candidate for the

@@ -152,7 +152,8 @@ public final class Indexer {
                     id: AssetID.random(),
                     file: FileFacts(
                         relativePath: pending.relativePath, size: reading.size,
-                        modifiedNanoseconds: reading.modifiedNanoseconds, fingerprint: reading.fingerprint),
+                        modifiedNanoseconds: reading.modifiedNanoseconds, fingerprint: reading.fingerprint,
+                        imageDataHash: reading.imageDataHash),
                     metadata: reading.metadata,
                     damage: reading.problems.isEmpty ? nil : reading.problems.joined(separator: "; "),
                     text: outcome.text, sidecarStamp: pending.sidecar?.stamp, undecodable: outcome.undecodable,

@@ -151,7 +151,12 @@ private struct Destination {
         self.target = target
         switch target {
         case .sqlite(let path):
-            temporaryPath = path.parent.appending(".catalog.sqlite.copy-\(AssetID.random().hex.prefix(8))")
+            // Named with this process's id, as every temporary of photolib's: what a killed copy
+            // left (the file and its -wal, -shm, -journal) goes with the next write in
+            // `.photolib` (`AbandonedTemporaries`), this one's first.
+            AbandonedTemporaries.removeAbandoned(inFolder: path.parent)
+            temporaryPath = path.parent.appending(
+                ".catalog.sqlite.photolib-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         case .postgres(let address):
             temporaryPath = nil
             try PostgresCatalog.refuseExisting(at: address)

@@ -70,8 +70,12 @@ public struct RenditionStore: Sendable {
 
     /// Writes a rendition's bytes so that readers see the whole file or none of it, in its
     /// fan-out folder (made if missing) reached from the root through no symlink.
+    /// What a killed writer left in that folder goes first (each folder is looked at once a
+    /// process: a first index lists each fan-out folder it writes in once, not once a file).
     func write(_ bytes: UnsafeRawBufferPointer, to path: RawPath) throws {
-        try folder(of: path, create: true).replace(with: bytes, name: path.lastComponent)
+        let folder = try folder(of: path, create: true)
+        AbandonedTemporaries.removeAbandoned(in: folder)
+        try folder.replace(with: bytes, name: path.lastComponent)
     }
 
     /// Deletes the rendition at `path` (a path of this store's), through no symlink; false

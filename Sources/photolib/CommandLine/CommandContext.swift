@@ -23,6 +23,8 @@ struct CommandContext: Sendable {
     var stdinIsTerminal: Bool
     var stdoutIsTerminal: Bool
     var stderrIsTerminal: Bool
+    /// stderr is systemd's journal (`JournalStream`): each line starts with its priority.
+    var stderrIsJournal = false
     /// The terminal of stdout; when it is none, `$COLUMNS`x`$LINES` or 80x24.
     var terminal: TerminalSize
     /// Where the shipped data (the gazetteer) is: `$PHOTOLIB_DATA_DIR`, then beside the executable.
@@ -55,7 +57,7 @@ struct CommandContext: Sendable {
     /// working directory.
     static func forCurrentProcess() -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
-        return CommandContext(
+        var context = CommandContext(
             environment: environment,
             workingDirectory: currentDirectory(),
             stdin: InputSource(fileDescriptor: STDIN_FILENO),
@@ -66,6 +68,8 @@ struct CommandContext: Sendable {
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             terminal: TerminalSize.of(descriptor: STDOUT_FILENO, environment: environment))
+        context.stderrIsJournal = JournalStream.isConnected(descriptor: STDERR_FILENO, environment: environment)
+        return context
     }
 
     /// The process's working directory (`/` if it cannot be read, as when it was removed).
@@ -104,7 +108,9 @@ struct CommandContext: Sendable {
     }
 
     /// Where errors, problems and warnings go (stderr), worded alike by every command.
-    var diagnostics: Diagnostics { Diagnostics(stream: stderr, verbosity: verbosity) }
+    var diagnostics: Diagnostics {
+        Diagnostics(stream: stderr, verbosity: verbosity, journalPriorities: stderrIsJournal)
+    }
 
     /// Writes a line that reports what the command did rather than what it was asked to print
     /// (a summary such as "made 3, existing 0, failed 0", an action's line per asset) to

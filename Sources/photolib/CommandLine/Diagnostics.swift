@@ -19,32 +19,39 @@ import PhotoSupport
 struct Diagnostics: Sendable {
     let stream: OutputStream
     var verbosity: Verbosity = .normal
+    /// stderr is systemd's journal: each line starts with its syslog priority (`JournalStream`).
+    var journalPriorities = false
 
     /// An error that stops the command, or one item of a batch.
     func error(_ error: any Error) {
-        stream.write("\(RootCommand.name): error: \(TerminalText.escaped(Self.reason(error)))\n")
+        line(.error, "\(RootCommand.name): error: \(TerminalText.escaped(Self.reason(error)))")
     }
 
     /// A problem with one file that the core already worded, path first.
     func problem(_ message: String) {
-        stream.write("\(RootCommand.name): \(TerminalText.escaped(message))\n")
+        line(.error, "\(RootCommand.name): \(TerminalText.escaped(message))")
     }
 
     func warning(_ message: String) {
         guard verbosity != .quiet else { return }
-        stream.write("\(RootCommand.name): warning: \(TerminalText.escaped(message))\n")
+        line(.warning, "\(RootCommand.name): warning: \(TerminalText.escaped(message))")
     }
 
     /// What a long-running command is doing (where a server listens), unless `--quiet`.
     func notice(_ message: String) {
         guard verbosity != .quiet else { return }
-        stream.write("\(RootCommand.name): \(TerminalText.escaped(message))\n")
+        line(.info, "\(RootCommand.name): \(TerminalText.escaped(message))")
     }
 
     /// One file or asset handled, under `--verbose` only: `photolib: <subject>: <what>`.
     func note(_ subject: String, _ what: String) {
         guard verbosity == .verbose else { return }
-        stream.write("\(RootCommand.name): \(TerminalText.escaped(subject)): \(TerminalText.escaped(what))\n")
+        line(.info, "\(RootCommand.name): \(TerminalText.escaped(subject)): \(TerminalText.escaped(what))")
+    }
+
+    /// Writes one line, with its priority first when stderr is the journal.
+    func line(_ priority: JournalStream.Priority, _ text: String) {
+        stream.write((journalPriorities ? priority.prefix : "") + text + "\n")
     }
 
     var isVerbose: Bool { verbosity == .verbose }

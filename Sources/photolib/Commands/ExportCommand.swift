@@ -26,6 +26,11 @@ enum ExportCommand: PhotolibCommand {
         static let sidecars = Flag("sidecars", help: "Write an XMP sidecar (caption, city, rating) beside each copy.")
         static let withCompanions = Flag(
             "with-companions", help: "Copy the RAW twin, .THM and Live Photo movie beside each copy, as pop does.")
+        static let cleanup = Flag(
+            "cleanup",
+            help:
+                "Remove earlier copies in DEST whose asset is gone (forgotten, in or emptied from the trash): only files photolib exported there, as it wrote them."
+        )
         static let dryRun = Flag("dry-run", short: "n", help: "Print what would be copied where, and copy nothing.")
         static let json = Flag("json", help: "Print the outcome as one JSON object (summary and every file).")
         static let jsonl = Flag("jsonl", help: "Print one JSON object a file as it is done (JSON Lines), no summary.")
@@ -35,7 +40,8 @@ enum ExportCommand: PhotolibCommand {
 
     static let ownOptions: [any OptionKey] = [
         Options.directory, Options.filename, Options.upright, Options.preview, Options.onCollision, Options.update,
-        Options.sidecars, Options.withCompanions, Options.dryRun, Options.json, Options.jsonl, Options.verbose,
+        Options.sidecars, Options.withCompanions, Options.cleanup, Options.dryRun, Options.json, Options.jsonl,
+        Options.verbose,
         Options.quiet,
     ]
 
@@ -58,6 +64,8 @@ enum ExportCommand: PhotolibCommand {
             holds other bytes gets -1, -2, ... (--on-collision skip|error|overwrite), and one that \
             holds the same bytes counts as exported. The catalog remembers what went where, so \
             that --update copies only what is new or changed since the last export to DEST. \
+            --cleanup removes the copies of assets gone from the library (forgotten, or in the \
+            trash), by those records: nothing photolib did not write there, and no copy changed since. \
             Export never marks assets popped. Failures are reported one a line on stderr, naming \
             the file; exit status 2 when some failed.
             """,
@@ -72,6 +80,7 @@ enum ExportCommand: PhotolibCommand {
             "photolib export /tmp/iphone --folder iPhone --dry-run",
             "photolib list --city Bordeaux --ids | photolib export ~/Bordeaux - --sidecars",
             "photolib export ~/Web --preview --collection 2016 --dry-run",
+            "photolib export /mnt/usb --update --cleanup --directory '{takenAt:%Y}'",
         ]
     )
 
@@ -136,13 +145,17 @@ enum ExportCommand: PhotolibCommand {
             report.add(outcome)
         }
         progress?.finish()
+        if command[Options.cleanup] {
+            for cleanup in try exporter.cleanUp() { report.add(cleanup) }
+        }
         // The copies are made: a catalog that cannot be written now (a full disk, a read-only
         // library) costs only --update its memory of them.
         do { try exporter.finish(recording: library.isWritable) } catch {
             context.diagnostics.warning("what was exported could not be remembered for --update: \(error)")
         }
         report.finish()
-        return report.counts.failed + report.counts.sidecarsFailed + report.counts.companionsFailed > 0
+        return report.counts.failed + report.counts.sidecarsFailed + report.counts.companionsFailed
+            + report.counts.cleanupFailed > 0
             ? .partial : .success
     }
 

@@ -4,7 +4,8 @@ import PhotoLibrary
 import PhotoSupport
 
 /// `photolib index --watch`: the watcher's lines on stderr, one per batch, as a journal
-/// reads them (no progress bar, no control characters); with `--json`, each batch's summary
+/// reads them (no progress bar, no control characters, each line's syslog priority first when
+/// stderr is the journal's stream: `JournalStream`); with `--json`, each batch's summary
 /// as a JSON line on stdout too.
 enum IndexWatchRunner {
     /// Set to a number, the watcher takes no more watches than that: how tests meet the limit.
@@ -89,8 +90,7 @@ enum IndexWatchRunner {
 
     /// A line that is neither a problem nor a warning, unless `--quiet`.
     static func note(_ line: String, _ context: CommandContext) {
-        guard context.verbosity != .quiet else { return }
-        context.stderr.write("\(RootCommand.name): \(TerminalText.escaped(line))\n")
+        context.diagnostics.notice(line)
     }
 
     static func text(_ notice: WatchNotice, interval: Double) -> String {

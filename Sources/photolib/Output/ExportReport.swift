@@ -20,6 +20,10 @@ struct ExportReport {
         var companions = 0
         var companionsFailed = 0
         var bytes = 0
+        /// `--cleanup`: copies of gone assets removed, kept (changed since), not removable.
+        var removed = 0
+        var kept = 0
+        var cleanupFailed = 0
     }
 
     let command: ParsedCommand
@@ -103,6 +107,36 @@ struct ExportReport {
         }
     }
 
+    /// One copy `--cleanup` looked at: a line when it was removed (verbose, dry run) or kept,
+    /// stderr when it could not be removed.
+    mutating func add(_ cleanup: ExportCleanup) {
+        let target = destination.path.appending(cleanup.relativePath)
+        switch cleanup.action {
+        case .remove: counts.removed += 1
+        case .keep: counts.kept += 1
+        case .fail:
+            counts.cleanupFailed += 1
+            context.diagnostics.problem("\(target): cannot remove: \(cleanup.problem ?? "failed")")
+        }
+        if command[ExportCommand.Options.jsonl] || command[ExportCommand.Options.json] {
+            let entry = JSONValue.object([
+                ("id", .string(cleanup.assetID.hex)), ("action", .string(cleanup.action.rawValue)),
+                ("target", .path(target)), ("targetRelativePath", .path(cleanup.relativePath)),
+                ("problem", cleanup.problem.map(JSONValue.string) ?? .null),
+            ])
+            if command[ExportCommand.Options.jsonl] { context.stdout.writeJSONLine(entry) } else { files.append(entry) }
+        } else if cleanup.action == .keep
+            || (cleanup.action == .remove && (dryRun || command[ExportCommand.Options.verbose]))
+        {
+            let note = cleanup.action == .keep ? " (asset gone, but the file \(cleanup.problem ?? "changed"))" : ""
+            context.stdout.write(
+                TerminalText.escaped(
+                    "\(cleanup.action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(cleanup.relativePath)\(note)"
+                )
+                    + "\n")
+        }
+    }
+
     func finish() {
         if command[ExportCommand.Options.json] {
             var members = summaryMembers
@@ -115,6 +149,9 @@ struct ExportReport {
             text += ", already there \(counts.identical + counts.unchanged)"
             if counts.moved > 0 { text += ", \(dryRun ? "would move" : "moved") \(counts.moved)" }
             if counts.skipped > 0 { text += ", skipped \(counts.skipped)" }
+            if command[ExportCommand.Options.cleanup] {
+                text += ", \(dryRun ? "would remove" : "removed") \(counts.removed)"
+            }
             text += ", failed \(counts.failed)"
             if counts.sidecarsFailed > 0 { text += ", sidecars failed \(counts.sidecarsFailed)" }
             if command[ExportCommand.Options.withCompanions] { text += ", companions \(counts.companions)" }
@@ -133,7 +170,8 @@ struct ExportReport {
             ("failed", .int(Int64(counts.failed))),
             ("sidecarsFailed", .int(Int64(counts.sidecarsFailed))), ("companions", .int(Int64(counts.companions))),
             ("companionsFailed", .int(Int64(counts.companionsFailed))),
-            ("bytes", .int(Int64(counts.bytes))),
+            ("bytes", .int(Int64(counts.bytes))), ("removed", .int(Int64(counts.removed))),
+            ("kept", .int(Int64(counts.kept))), ("cleanupFailed", .int(Int64(counts.cleanupFailed))),
         ]
     }
 

@@ -96,4 +96,53 @@ import Testing
         #expect(!exists(staging))
         #expect(exists(foreign.appendingPathComponent("mine.txt")))
     }
+
+    /// A killed `catalog copy` to SQLite leaves its file and SQLite's beside it, named with its
+    /// process id: the next write in `.photolib` (a setting) takes them away.
+    @Test func aKilledCatalogCopysFilesGoWithTheNextWriteInPhotolib() throws {
+        let library = try TestLibrary.sample()
+        let dead = try deadProcessID()
+        let left = ["", "-wal", "-shm", "-journal"].map {
+            library.url(".photolib/.catalog.sqlite.photolib-\(dead)-42\($0)")
+        }
+        for url in left { try leave(url) }
+        let catalog = library.url(".photolib/catalog.sqlite")
+        #expect(try library.run(["config", "quality", "85"]).status == 0)
+        for url in left { #expect(!exists(url), "\(url.lastPathComponent)") }
+        #expect(exists(catalog))
+    }
+
+    /// A rendition write cleans its fan-out folder first: a temporary a killed index left where
+    /// the photo's renditions go (the folder named by its content hash, which `xxhsum -H2`
+    /// gives independently) is gone after the next index writes there.
+    @Test func aRenditionWriteRemovesWhatAKilledWriterLeftInItsFolder() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xxhsum") else {
+            print("skipped: /usr/bin/xxhsum is absent (it names the renditions' folder)")
+            return
+        }
+        let library = try TestLibrary()
+        let sample = BinaryRunner.packageRoot.appendingPathComponent("SampleLibrary/2015/lake-beach.jpg")
+        try library.add(sample, as: "p.jpg")
+        try #require(try BinaryRunner.run(["init", library.root.path]).status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xxhsum")
+        process.arguments = ["-H2", library.url("p.jpg").path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let hash = String(try #require(output.split(separator: " ").first))
+        #expect(hash.count == 32)
+        let folder = library.url(".photolib/renditions/\(hash.prefix(2))/\(hash.dropFirst(2).prefix(2))")
+        let dead = try deadProcessID()
+        let left = folder.appendingPathComponent(".\(hash)-thumbnail-256-q82.jpg.tmp-\(dead)-8")
+        try leave(left)
+        let index = try library.run(["index"])
+        #expect(index.status == 0, "\(index.stderr)")
+        let thumbnail = try #require(
+            (try library.assets().first?["renditions"] as? [String: Any])?["thumbnail"] as? [String: Any])
+        #expect((thumbnail["path"] as? String)?.hasPrefix(folder.path) == true, "\(thumbnail)")
+        #expect(!exists(left))
+    }
 }

@@ -1,0 +1,48 @@
+/// A hash of the part of an image file that holds its picture, leaving its metadata out: a
+/// JPEG from its first scan to its end, a PNG's run of IDAT chunks, a WebP's VP8/VP8L data.
+///
+/// Metadata-only rewrites (exiftool adding a keyword, a caption, a date) change the file's
+/// size, head and so its `ContentFingerprint`, but not this: `index` uses it to recognise a
+/// file renamed and edited in one step as the asset it was, moved and changed.
+///
+/// Like the fingerprint it reads two windows, never the whole region: XXH64 (seed 0) of the
+/// region's length as 8 bytes little-endian, its first `ContentFingerprint.windowSize` bytes
+/// and its last ones (a region of at most twice that is hashed whole, once).
+public enum ImageDataHash {
+    /// The hash as 16 lowercase hex digits, of `length` bytes at `offset` of the file `reader`
+    /// reads; nil when the region is empty or a read fails or comes short.
+    package static func of(region offset: Int64, length: Int64, reader: some PositionalReader) -> String? {
+        guard offset >= 0, length > 0 else { return nil }
+        let window = Int64(ContentFingerprint.windowSize)
+        let headCount = Int(min(length, 2 * window))
+        return withUnsafeTemporaryAllocation(byteCount: headCount, alignment: 16) { buffer -> String? in
+            var hasher = ContentFingerprint.XXH64()
+            withUnsafeBytes(of: UInt64(length).littleEndian) { hasher.update($0) }
+            let isSmall = length <= 2 * window
+            let head = isSmall ? buffer : UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(window)])
+            guard reader.read(at: offset, into: head) == head.count else { return nil }
+            hasher.update(UnsafeRawBufferPointer(head))
+            if !isSmall {
+                let tail = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(window)])
+                guard reader.read(at: offset + length - window, into: tail) == tail.count else { return nil }
+                hasher.update(UnsafeRawBufferPointer(tail))
+            }
+            return ContentFingerprint.hexDigits(hasher.finish())
+        }
+    }
+
+    /// The hash of a region already in memory (a format read whole), by the same rule.
+    package static func of(bytes: UnsafeRawBufferPointer) -> String? {
+        guard !bytes.isEmpty else { return nil }
+        let window = ContentFingerprint.windowSize
+        var hasher = ContentFingerprint.XXH64()
+        withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hasher.update($0) }
+        if bytes.count <= 2 * window {
+            hasher.update(bytes)
+        } else {
+            hasher.update(UnsafeRawBufferPointer(rebasing: bytes[..<window]))
+            hasher.update(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - window)...]))
+        }
+        return ContentFingerprint.hexDigits(hasher.finish())
+    }
+}
