@@ -55,7 +55,7 @@ package enum CatalogTrack {
         // - The collections Videos and Live Photos are counted as the others (`storedCounts`),
         //   by triggers of their own, so that the older ones stay as released.
         CatalogMigration(
-            "videoFields", frozen: "",
+            "videoFields", frozen: "edfb2b5b2f1637cd",
             sqlite: """
                 ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'photo' CHECK (kind IN ('photo', 'video', 'live'));
                 ALTER TABLE assets ADD COLUMN duration REAL CHECK (duration >= 0);
