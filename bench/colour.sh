@@ -100,7 +100,7 @@ for line in sys.stdin:
         echo "$preview	$work/oracle/$name/$file.jpg"
     done <"$work/$name.list" >"$work/$name.pairs"
     python3 - "$work/$name.pairs" "$name" <<'PY'
-import subprocess, sys, tempfile, os
+import os, re, subprocess, sys, tempfile
 import numpy as np
 def pixels(path, width=64):
     with tempfile.TemporaryDirectory() as folder:
@@ -109,7 +109,8 @@ def pixels(path, width=64):
         out = os.path.join(folder, "small.ppm")
         subprocess.run(["vips", "shrink", path, out, str(factor), str(factor)], check=True)
         data = open(out, "rb").read()
-        # P6 header: magic, width, height, maxval
+        # P6 header: magic, width, height, maxval (libvips adds a comment line after the magic)
+        data = re.sub(rb"#[^\n]*\n", b"", data, count=1)
         parts = data.split(maxsplit=4)
         w, h = int(parts[1]), int(parts[2])
         return np.frombuffer(parts[4][: w * h * 3], dtype=np.uint8).reshape(h, w, 3).astype(float) / 255
