@@ -40,16 +40,22 @@ profile() {
 work=$(mktemp -d "${TMPDIR:-/tmp}/photolib-colour-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# The sources: the corpus' camera JPEGs without a profile of their own (sRGB), else SampleLibrary.
-mapfile -t sources < <(
+# The sources: the corpus' camera JPEGs, else SampleLibrary's, each reduced to 2048 pixels
+# wide first (the previews are 1280; heif-enc would take minutes on a full-size photo).
+mapfile -t originals < <(
     if [ -d "$corpus/photos/digicam-corpus" ]; then
-        find "$corpus/photos/digicam-corpus" -iname '*.jpg' | sort | while read -r f; do
-            vipsheader -f icc-profile-data "$f" >/dev/null 2>&1 || echo "$f"
-        done | head -n "$count"
+        find "$corpus/photos/digicam-corpus" -iname '*.jpg' | sort | head -n "$count"
     else
         find "$root/SampleLibrary" -iname '*.jpg' | sort | head -n "$count"
     fi)
-[ "${#sources[@]}" -gt 0 ] || fail "no source photos"
+[ "${#originals[@]}" -gt 0 ] || fail "no source photos"
+mkdir -p "$work/sources"
+sources=()
+for original in "${originals[@]}"; do
+    reduced="$work/sources/${#sources[@]}.jpg"
+    vips thumbnail "$original" "$reduced[Q=95]" 2048 --export-profile srgb 2>/dev/null || continue
+    sources+=("$reduced")
+done
 
 make_set() {  # make_set NAME SUFFIX PROFILE
     local name=$1 suffix=$2 target=$3 i=0 source
@@ -94,7 +100,7 @@ for line in sys.stdin:
         echo "$preview	$work/oracle/$name/$file.jpg"
     done <"$work/$name.list" >"$work/$name.pairs"
     python3 - "$work/$name.pairs" "$name" <<'PY'
-import subprocess, sys, tempfile, os
+import os, re, subprocess, sys, tempfile
 import numpy as np
 def pixels(path, width=64):
     with tempfile.TemporaryDirectory() as folder:
@@ -103,7 +109,8 @@ def pixels(path, width=64):
         out = os.path.join(folder, "small.ppm")
         subprocess.run(["vips", "shrink", path, out, str(factor), str(factor)], check=True)
         data = open(out, "rb").read()
-        # P6 header: magic, width, height, maxval
+        # P6 header: magic, width, height, maxval (libvips adds a comment line after the magic)
+        data = re.sub(rb"#[^\n]*\n", b"", data, count=1)
         parts = data.split(maxsplit=4)
         w, h = int(parts[1]), int(parts[2])
         return np.frombuffer(parts[4][: w * h * 3], dtype=np.uint8).reshape(h, w, 3).astype(float) / 255

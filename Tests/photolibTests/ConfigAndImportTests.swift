@@ -15,6 +15,7 @@ import Testing
                 quality = 82
                 max-megapixels = 250
                 sidecars = write
+                rendition-colour = srgb
 
                 """)
         let set = try library.run(["config", "sidecars", "off"])

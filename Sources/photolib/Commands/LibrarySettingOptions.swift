@@ -13,6 +13,9 @@ enum LibrarySettingOptions {
         "sidecars": (
             "mode", "write: give caption, city and favourite edits back to XMP sidecars; off: keep them in the catalog"
         ),
+        "rendition-colour": (
+            "colours", "srgb: untagged sRGB renditions; display-p3: Display P3, tagged, for wide-gamut screens"
+        ),
     ]
 
     static let keys = LibrarySettings.definitions.map(option(for:))

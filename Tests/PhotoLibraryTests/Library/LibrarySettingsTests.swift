@@ -10,8 +10,11 @@ import Testing
             #expect(defaults.value(forKey: definition.key) == definition.defaultValue)
             #expect(definition.accepts(definition.defaultValue), "\(definition.key)")
         }
-        #expect(LibrarySettings.keys == ["thumbnail-size", "preview-size", "quality", "max-megapixels", "sidecars"])
-        #expect(LibrarySettings.definitions.map(\.defaultValue) == ["256", "1280", "82", "250", "off"])
+        #expect(
+            LibrarySettings.keys == [
+                "thumbnail-size", "preview-size", "quality", "max-megapixels", "sidecars", "rendition-colour",
+            ])
+        #expect(LibrarySettings.definitions.map(\.defaultValue) == ["256", "1280", "82", "250", "off", "srgb"])
     }
 
     @Test func valuesAreCheckedAgainstTheirDefinition() throws {

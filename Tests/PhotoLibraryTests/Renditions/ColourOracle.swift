@@ -70,7 +70,7 @@ enum ColourOracle {
         try MovieClips.run(
             imageMagick,
             [
-                source.description, "-intent", "relative", "-profile", srgb, "-resize", "\(side)x\(side)>",
+                source.description + "[0]", "-intent", "relative", "-profile", srgb, "-resize", "\(side)x\(side)>",
                 "-quality", "95", output.description,
             ])
         return try TestImage.decode(output)
