@@ -169,6 +169,12 @@ public enum AssetFields {
         AssetColumn("keywords_source", .text, read: { $2.asset.keywordsSource = source($0, $1) }) {
             CellValue($0.asset.keywordsSource?.rawValue)
         },
+        AssetColumn("people", .text, read: { $2.asset.people = PeopleColumns.people($0.optionalText($1)) }) {
+            CellValue(PeopleColumns.text($0.asset.people))
+        },
+        AssetColumn("people_source", .text, read: { $2.asset.peopleSource = source($0, $1) }) {
+            CellValue($0.asset.peopleSource?.rawValue)
+        },
         AssetColumn("content_hash", .text, read: { $2.asset.contentHash = $0.optionalText($1) }) {
             CellValue($0.asset.contentHash)
         },
@@ -214,6 +220,7 @@ public enum AssetFields {
         AssetColumn("keywords_folded", .text, role: .derived) {
             CellValue(KeywordColumns.foldedJSON($0.asset.keywords))
         },
+        AssetColumn("people_folded", .text, role: .derived) { CellValue(PeopleColumns.folded($0.asset.people)) },
         AssetColumn("caption_folded", .text, role: .derived, stores: .postgresOnly) {
             CellValue($0.asset.caption.map(SQLiteCatalog.fold))
         },
@@ -287,6 +294,8 @@ public enum AssetFields {
         AssetField("ratingSource") { .text($0.ratingSource?.rawValue) },
         AssetField("keywords") { .list($0.keywords) },
         AssetField("keywordsSource") { .text($0.keywordsSource?.rawValue) },
+        AssetField("people") { .list($0.people) },
+        AssetField("peopleSource") { .text($0.peopleSource?.rawValue) },
         AssetField("contentHash") { .text($0.contentHash) },
         AssetField("visualHash") { .text($0.visualHash) },
         AssetField("imageDataHash") { .text($0.file.imageDataHash) },

@@ -217,5 +217,26 @@ package enum CatalogTrack {
                 ALTER TABLE assets ADD COLUMN image_data_hash text COLLATE "C" CHECK (length(image_data_hash) = 16);
                 CREATE INDEX assets_by_image_data_hash ON assets (image_data_hash) WHERE image_data_hash IS NOT NULL;
                 """),
+
+        // People from face tags (`PeopleColumns`): `people` one name a line, NULL for none;
+        // `people_folded` the folded names each between line breaks, in which `--person`
+        // looks for a whole name; `people_source` where they came from ('user' once edited,
+        // which an index then keeps). Every asset's `sidecar_stamp` is changed, so that the
+        // next index reads each photo again once and finds the names it already holds.
+        CatalogMigration(
+            "people", frozen: "0000000000000000",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN people TEXT;
+                ALTER TABLE assets ADD COLUMN people_folded TEXT;
+                ALTER TABLE assets ADD COLUMN people_source TEXT CHECK (people_source IN ('user', 'sidecar', 'xmp'));
+                UPDATE assets SET sidecar_stamp = 'before-people:' || coalesce(sidecar_stamp, '');
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN people text;
+                ALTER TABLE assets ADD COLUMN people_folded text COLLATE "C";
+                ALTER TABLE assets ADD COLUMN people_source text COLLATE "C"
+                    CHECK (people_source IN ('user', 'sidecar', 'xmp'));
+                UPDATE assets SET sidecar_stamp = 'before-people:' || coalesce(sidecar_stamp, '');
+                """),
     ]
 }

@@ -74,6 +74,7 @@ extension ImageFileReader {
             do {
                 let packet = try XMPPacket(bytes: xmp)
                 text.xmp = packet.text
+                text.problems += text.xmp?.problems ?? []
                 // PNGs without EXIF may say their orientation in XMP (exiftool writes it there).
                 if found.exifTIFF == nil, found.orientation == nil,
                     let value = packet.value(Self.tiffNamespace, "Orientation").flatMap(Int.init),

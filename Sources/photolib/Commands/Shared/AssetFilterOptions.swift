@@ -29,6 +29,11 @@ enum AssetFilterOptions {
         help:
             "Only assets with keyword K at any level of a hierarchy (Lyon and France find Places/France/Lyon; Places/France finds all below it); case-insensitive; repeat to need several."
     )
+    static let person = Option<String>(
+        "person", "name",
+        help:
+            "Only assets showing this person (a whole name, as face tags or 'action person' give it); case-insensitive; repeat to need several."
+    )
     static let rating = Option<Int>(
         "rating", "n", range: -1...5, help: "Only assets rated N (-1 rejected ... 5; 0: unrated).")
     static let minimumRating = Option<Int>("min-rating", "n", range: -1...5, help: "Only assets rated N or more.")
@@ -66,7 +71,7 @@ enum AssetFilterOptions {
 
     /// The options that narrow the set; every one combines with the others (AND).
     static let filterKeys: [any OptionKey] = [
-        favourite, liked, trashed, missing, collection, city, caption, keyword, rating, minimumRating, camera, folder,
+        favourite, liked, trashed, missing, collection, city, caption, keyword, person, rating, minimumRating, camera, folder,
         hasGPS, noGPS, undated, damaged, duplicates, fileFormat, kind, minimumDuration, maximumDuration, takenAfter,
         takenBefore, sinceIndexed,
     ]
@@ -132,6 +137,7 @@ enum AssetFilterOptions {
         query.city = given[city]
         query.captionContains = given[caption]
         query.keywords = given.all(keyword).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        query.people = given.all(person).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         query.rating = try given[rating]
         query.minimumRating = try given[minimumRating]
         query.cameraContains = given[camera]
