@@ -57,8 +57,9 @@ public struct Asset: Sendable, Equatable {
     public var takenAtByUser: Bool
     /// True once a person set or cleared the position (`action gps`, `geotag`), kept likewise.
     public var gpsByUser: Bool
-    /// The perceptual fingerprint of the picture (`PerceptualHash`, 16 lowercase hex digits),
-    /// made with the renditions from the thumbnail's pixels; nil until then. Two assets whose
+    /// The perceptual fingerprint of the picture (`VisualFingerprint`: 32 lowercase hex digits,
+    /// the whole picture's pHash then its centre's; 16 when made before centres were), made with
+    /// the renditions from the thumbnail's pixels; nil until then. Two assets whose
     /// fingerprints differ in few bits look alike (`photolib similar`).
     public var visualHash: String?
 

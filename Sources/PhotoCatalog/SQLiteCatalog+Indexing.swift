@@ -60,6 +60,7 @@ extension SQLiteCatalog {
             // Every right-hand side sees the row as it was, so the guards read the old sources.
             if column == "content_hash" { return contentHashAssignment }
             if column == "visual_hash" { return visualHashAssignment }
+            if column == "visual_centre_hash" { return visualCentreHashAssignment }
             if userCaptionColumns.contains(column) {
                 return "\(column) = CASE WHEN caption_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
             }

@@ -172,9 +172,18 @@ public enum AssetFields {
         AssetColumn("gps_by_user", .bool, indexed: false, read: { $2.asset.gpsByUser = $0.bool($1) }) {
             .bool($0.asset.gpsByUser)
         },
+        // The fingerprint's two halves (whole picture, centre): `visual_hash` holds 16 digits.
         AssetColumn("visual_hash", .text, read: { $2.asset.visualHash = $0.optionalText($1) }) {
-            CellValue($0.asset.visualHash)
+            CellValue($0.asset.visualHash.map { String($0.prefix(16)) })
         },
+        AssetColumn(
+            "visual_centre_hash", .text,
+            read: { row, column, stored in
+                if let centre = row.optionalText(column), let whole = stored.asset.visualHash, whole.count == 16 {
+                    stored.asset.visualHash = whole + centre
+                }
+            }
+        ) { $0.asset.visualHash.flatMap { $0.count == 32 ? String($0.suffix(16)) : nil }.map(CellValue.text) ?? .null },
         AssetColumn("added_at", .real, role: .record, indexed: false, read: { $2.addedAt = $0.double($1) }) {
             .real($0.addedAt)
         },

@@ -22,6 +22,7 @@ extension SQLiteCatalog {
         storedCountsMigration,  // 14
         userDatesAndPlacesMigration,  // 15
         visualHashMigration,  // 16
+        visualCentreHashMigration,  // 17
     ]
 
     static let migrator = SQLiteMigrator(migrations, created: recordCreation)

@@ -30,6 +30,7 @@ extension PostgresCatalog {
         // From here on one step per track version, as SQLite's: PostgresMigration(version: 15, name: …).
         PostgresMigration(version: 15, name: "userDatesAndPlaces", script: userDatesAndPlacesSchema),
         PostgresMigration(version: 16, name: "visualHash", script: visualHashSchema),
+        PostgresMigration(version: 17, name: "visualCentreHash", script: visualCentreHashSchema),
     ])
 
     /// The schema version (on the track both stores share) this photolib writes.

@@ -17,10 +17,11 @@ enum SimilarCommand: PhotolibCommand {
         name: "similar",
         abstract: "List groups of photos that look alike: near-duplicates and edited copies.",
         discussion: """
-            Compares the perceptual fingerprints (visualHash, a 64-bit DCT hash of the \
-            thumbnail) that making renditions gives every photo (run 'photolib render' for \
-            those rendered before), and groups the assets whose fingerprints differ in at most \
-            --threshold bits: copies resized, recompressed, converted to another format, with \
+            Compares the perceptual fingerprints (visualHash: 64-bit DCT hashes of the \
+            thumbnail and of its middle, the nearest of whole to whole, whole to middle and \
+            middle to whole) that making renditions gives every photo (run 'photolib render' \
+            for those rendered before), and groups the assets whose fingerprints are at most \
+            --threshold bits apart: copies resized, recompressed, converted to another format, with \
             their metadata edited, or a little cropped or brightened. A group links pictures \
             each within the threshold of another; each member shows its distance to the one \
             suggested to keep, listed first: the most pixels, then an original format (raw, \
