@@ -65,7 +65,7 @@ import Testing
         1: "7ff5c34fd63d2993", 2: "ca34b8c2d53c602", 3: "e62693e116999d1a", 4: "f2e7c4b81a94a5b6",
         5: "9c58438ea9062dce", 6: "f773e4d912518e59", 7: "86f46d19d846d8a1", 8: "3ebd23eaca76bff9",
         9: "f5d1a03364651171", 10: "76d64014d3daf897", 11: "e4c58b296e06f4fa", 15: "f5f70170f5fef6e6",
-        16: "7a83dc792aa002ba", 17: "58c74f596fd45034",
+        16: "7a83dc792aa002ba", 17: "58c74f596fd45034", 18: "57577ccafea36d3e",
     ]
 
     @Test func releasedPostgresStepsAreNeverEdited() {

@@ -180,7 +180,7 @@ import Testing
         5: "d82fe82de7aeb37c", 6: "18b092486d10e856", 7: "f53faa8cfc8179da", 8: "434ae25388e67945",
         9: "d3c168853820fd84", 10: "ddca75c0b2eb0123", 11: "61cb246ae2205282", 12: "b5178e0bd03a7758",
         13: "cf47e83e278dd156", 14: "dab4a22e006624ae", 15: "d58062d847e0345d", 16: "869ee2293f36b223",
-        17: "3576f0807b7629d7",
+        17: "3576f0807b7629d7", 18: "c37298c330d964a1",
     ]
 
     @Test func releasedMigrationsAreNeverEdited() {

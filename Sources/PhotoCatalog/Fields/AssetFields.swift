@@ -184,6 +184,9 @@ public enum AssetFields {
                 }
             }
         ) { $0.asset.visualHash.flatMap { $0.count == 32 ? String($0.suffix(16)) : nil }.map(CellValue.text) ?? .null },
+        AssetColumn("taken_subsecond", .text, read: { $2.asset.metadata.takenSubsecond = $0.optionalText($1) }) {
+            CellValue($0.asset.metadata.takenSubsecond)
+        },
         AssetColumn("added_at", .real, role: .record, indexed: false, read: { $2.addedAt = $0.double($1) }) {
             .real($0.addedAt)
         },
@@ -262,6 +265,7 @@ public enum AssetFields {
         AssetField("keywordsSource") { .text($0.keywordsSource?.rawValue) },
         AssetField("contentHash") { .text($0.contentHash) },
         AssetField("visualHash") { .text($0.visualHash) },
+        AssetField("takenSubsecond") { .text($0.metadata.takenSubsecond) },
         AssetField("takenAtSource") { .text($0.takenAtSourceName) },
         AssetField("gpsSource") { .text($0.gpsSourceName) },
         AssetField("gpsStatus") { .text(gpsStatus($0.metadata)) },

@@ -23,6 +23,7 @@ extension SQLiteCatalog {
         userDatesAndPlacesMigration,  // 15
         visualHashMigration,  // 16
         visualCentreHashMigration,  // 17
+        takenSubsecondMigration,  // 18
     ]
 
     static let migrator = SQLiteMigrator(migrations, created: recordCreation)

@@ -31,6 +31,7 @@ extension PostgresCatalog {
         PostgresMigration(version: 15, name: "userDatesAndPlaces", script: userDatesAndPlacesSchema),
         PostgresMigration(version: 16, name: "visualHash", script: visualHashSchema),
         PostgresMigration(version: 17, name: "visualCentreHash", script: visualCentreHashSchema),
+        PostgresMigration(version: 18, name: "takenSubsecond", script: takenSubsecondSchema),
     ])
 
     /// The schema version (on the track both stores share) this photolib writes.

@@ -13,6 +13,9 @@ public struct SimilarGroup: Sendable {
 
     /// The member to keep first (`keepsBefore`), then the others nearest first.
     public var members: [Member]
+    /// Whether the group holds frames of a burst (`BurstFinder`): different pictures one
+    /// camera took within a second of each other, rather than copies of one photo alone.
+    public var isBurst = false
 
     /// The distance at or under which two fingerprints count as the same picture when none is
     /// asked for: chosen from the precision/recall curve in docs/similar.md.
@@ -30,8 +33,29 @@ public struct SimilarGroup: Sendable {
             (SimilarityIndex(wholes), wholes),
             (SimilarityIndex(hashed.map { $0.1.centre ?? $0.1.whole }), wholes),
         ]
-        return SimilarityIndex.groups(count: hashed.count, within: threshold, searches: searches).map { positions in
-            group(positions.map { hashed[$0] })
+        let alike = SimilarityIndex.groups(count: hashed.count, within: threshold, searches: searches)
+        let bursts = BurstFinder.links(hashed)
+        guard !bursts.isEmpty else { return alike.map { group($0.map { hashed[$0] }) } }
+        // Copies and bursts in one partition: a copy of a burst's frame joins its burst.
+        var parent = Array(hashed.indices)
+        func root(_ position: Int) -> Int {
+            var position = position
+            while parent[position] != position { position = parent[position] }
+            return position
+        }
+        func link(_ a: Int, _ b: Int) {
+            let (ra, rb) = (root(a), root(b))
+            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+        }
+        for positions in alike { for position in positions.dropFirst() { link(positions[0], position) } }
+        for (a, b) in bursts { link(a, b) }
+        let inBurst = Set(bursts.map { root($0.0) })
+        var members: [Int: [Int]] = [:]
+        for position in hashed.indices { members[root(position), default: []].append(position) }
+        return members.filter { $0.value.count > 1 }.sorted { $0.value[0] < $1.value[0] }.map { entry in
+            var made = group(entry.value.map { hashed[$0] })
+            made.isBurst = inBurst.contains(entry.key)
+            return made
         }
     }
 
