@@ -4,7 +4,8 @@ import PhotoFormats
 /// How the people of an asset are kept in a catalog row, the same on every store: `people`
 /// one name a line (a name never holds a line break, see `People.clean`), and `people_folded`
 /// the folded names, each between line breaks (`\nanna\nbob\n`), in which `--person` looks
-/// for `\nNAME\n`: a whole name, ignoring case and accents as `--keyword` does.
+/// for `\nNAME\n`: a whole name, ignoring case as `--keyword` does (`SQLiteCatalog.fold`: "ZOÉ" finds "Zoé",
+/// not "Zoe").
 public enum PeopleColumns {
     /// The `people` column: nil for none.
     package static func text(_ people: [String]) -> String? {

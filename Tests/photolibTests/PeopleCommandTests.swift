@@ -78,7 +78,7 @@ import Testing
             "-q", "-overwrite_original", "-XMP-iptcExt:PersonInImage=Bob",
             "-XMP-lr:HierarchicalSubject=People|Family|Zoé", library.url("lighthouse.jpg").path,
         ])
-        let arguments = ["init"] + backend.initArguments() + (sidecars ? ["--sidecars", "write"] : [])
+        let arguments = try ["init"] + backend.initArguments() + (sidecars ? ["--sidecars", "write"] : [])
         #expect(try BinaryRunner.run(arguments + [library.root.path]).status == 0)
         let index = try library.run(["index"])
         #expect(index.status == 0, "\(index.stderr)")
@@ -98,7 +98,8 @@ import Testing
         #expect(try Self.names(library, ["--person", "ANNA SCHMIDT"]) == ["lake.jpg"])
         #expect(try Self.names(library, ["--person", "bob"]) == ["lake.jpg", "lighthouse.jpg"])
         #expect(try Self.names(library, ["--person", "bob", "--person", "eve"]) == ["lake.jpg"])
-        #expect(try Self.names(library, ["--person", "zoe"]) == ["lighthouse.jpg"])  // accents fold, as keywords'
+        #expect(try Self.names(library, ["--person", "ZOÉ"]) == ["lighthouse.jpg"])  // Unicode case, as keywords'
+        #expect(try Self.names(library, ["--person", "zoe"]) == [])  // accents are not folded
         #expect(try Self.names(library, ["--person", "Anna"]) == [])  // a whole name, not a part
         #expect(try Self.names(library, ["--person", "Rex"]) == [])  // a pet's region is no person
         #expect(try Self.names(library, ["--person", "Unknown"]) == [])

@@ -247,12 +247,16 @@ package enum CatalogTrack {
         // looks for a whole name; `people_source` where they came from ('user' once edited,
         // which an index then keeps). Every asset's `sidecar_stamp` is changed, so that the
         // next index reads each photo again once and finds the names it already holds.
+        // People collections are counted when read, as keywords are (a name is one of many in
+        // a row, which the count triggers do not split): the partial index walks only the
+        // assets that name someone.
         CatalogMigration(
-            "people", frozen: "0000000000000000",
+            "people", frozen: "2f66a6ec6a65bd4b",
             sqlite: """
                 ALTER TABLE assets ADD COLUMN people TEXT;
                 ALTER TABLE assets ADD COLUMN people_folded TEXT;
                 ALTER TABLE assets ADD COLUMN people_source TEXT CHECK (people_source IN ('user', 'sidecar', 'xmp'));
+                CREATE INDEX assets_with_people ON assets (id) WHERE people IS NOT NULL;
                 UPDATE assets SET sidecar_stamp = 'before-people:' || coalesce(sidecar_stamp, '');
                 """,
             postgres: """
@@ -260,6 +264,7 @@ package enum CatalogTrack {
                 ALTER TABLE assets ADD COLUMN people_folded text COLLATE "C";
                 ALTER TABLE assets ADD COLUMN people_source text COLLATE "C"
                     CHECK (people_source IN ('user', 'sidecar', 'xmp'));
+                CREATE INDEX assets_with_people ON assets (id) WHERE people IS NOT NULL;
                 UPDATE assets SET sidecar_stamp = 'before-people:' || coalesce(sidecar_stamp, '');
                 """),
     ]

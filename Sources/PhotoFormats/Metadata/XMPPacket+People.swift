@@ -6,6 +6,8 @@ extension XMPPacket {
     /// leaves of a `People` keyword tree (`digiKam:TagsList`, `lr:hierarchicalSubject`).
     /// Not yet cleaned nor bounded (see `People.bounded`).
     var peopleNames: [String] {
+        // Each kind over every description, then the next: the order above, whichever
+        // description a tool put each kind in.
         var names: [String] = []
         for description in descriptions {
             for regions in Self.fields(of: description, XMPNamespace.mwgRegions, "Regions") {
@@ -17,6 +19,8 @@ extension XMPPacket {
                     }
                 }
             }
+        }
+        for description in descriptions {
             for info in Self.fields(of: description, XMPNamespace.microsoftPhoto, "RegionInfo") {
                 for list in Self.fields(of: info, XMPNamespace.microsoftRegionInfo, "Regions") {
                     for item in Self.items(of: list) {
