@@ -107,7 +107,8 @@ import Testing
         #expect(try library.run(["list", "--format", "{people}", "--person", "chloé"]).stdout.contains("Chloé"))
 
         let collections = try library.run(["collections", "--json"])
-        let all = try #require(try JSONSerialization.jsonObject(with: Data(collections.stdout.utf8)) as? [[String: Any]])
+        let all = try #require(
+            try JSONSerialization.jsonObject(with: Data(collections.stdout.utf8)) as? [[String: Any]])
         let people = all.filter { $0["kind"] as? String == "person" }
         #expect(people.compactMap { $0["selector"] as? String }.contains("person:Bob"))
         #expect(people.first { $0["selector"] as? String == "person:Bob" }?["count"] as? Int == 2)
@@ -117,7 +118,8 @@ import Testing
     func peopleAddedByHandStayAndLandInTheSidecar(backend: CatalogBackend) throws {
         let library = try Self.tagged(backend, sidecars: true)
         let originals = try ["lake.jpg", "art.jpg"].map { try Data(contentsOf: library.url($0)) }
-        #expect(try library.run(["action", "person", "add", "--value", "Frank Ösel", "lake.jpg", "art.jpg"]).status == 0)
+        #expect(
+            try library.run(["action", "person", "add", "--value", "Frank Ösel", "lake.jpg", "art.jpg"]).status == 0)
         #expect(try library.run(["action", "person", "remove", "--value", "bob", "lake.jpg"]).status == 0)
         let empty = try library.run(["action", "person", "add", "--value", "  ", "lake.jpg"])
         #expect(empty.status == 64 && empty.stderr.contains("empty"))
@@ -129,7 +131,8 @@ import Testing
         // exiftool reads the sidecar: PersonInImage names everyone, the regions photolib did
         // not make are kept but Bob's, and Frank has a region of his own without an area.
         let lake = try Self.exiftoolPeople(library.url("lake.jpg.xmp").path)
-        #expect(Set(lake.map { $0.lowercased() }) == Set(["anna schmidt", "chloé", "dan", "eve", "frank ösel"]), "\(lake)")
+        #expect(
+            Set(lake.map { $0.lowercased() }) == Set(["anna schmidt", "chloé", "dan", "eve", "frank ösel"]), "\(lake)")
         let art = try Self.exiftoolPeople(library.url("art.jpg.xmp").path)
         #expect(art == ["Frank Ösel"])
         let regions = try Self.exiftool(["-j", "-struct", "-XMP-mwg-rs:all", library.url("art.jpg.xmp").path])
@@ -137,9 +140,12 @@ import Testing
         #expect(try originals == ["lake.jpg", "art.jpg"].map { try Data(contentsOf: library.url($0)) })
 
         // A re-index keeps the user's people over the file's face tags, even new ones.
-        _ = try Self.exiftool(["-q", "-overwrite_original", "-XMP-iptcExt:PersonInImage+=Gus", library.url("lake.jpg").path])
+        _ = try Self.exiftool([
+            "-q", "-overwrite_original", "-XMP-iptcExt:PersonInImage+=Gus", library.url("lake.jpg").path,
+        ])
         #expect(try library.run(["index"]).status == 0)
-        let after = try #require(try library.assets(["--person", "frank ösel"]).first { $0["fileName"] as? String == "lake.jpg" })
+        let after = try #require(
+            try library.assets(["--person", "frank ösel"]).first { $0["fileName"] as? String == "lake.jpg" })
         #expect(after["peopleSource"] as? String == "user")
         #expect(!(after["people"] as? [String] ?? []).contains("Bob"))
         #expect(!(after["people"] as? [String] ?? []).contains("Gus"))
@@ -164,5 +170,52 @@ import Testing
         let bad = try library.run(
             ["action", "set", "--from", "-"], stdin: Data(#"{"path":"2015/lake-beach.jpg","people":[1]}"#.utf8))
         #expect(bad.status == 65 && bad.stderr.contains("people is not an array of strings"))
+    }
+
+    /// Hostile face tags: a file naming 10,050 people keeps the first 10,000 and says so in
+    /// one line naming it, the batch going on; a name with an escape sequence is stored and
+    /// shown without its control characters.
+    @Test(.enabled(if: exiftool != nil, "exiftool is not installed"))
+    func tooManyNamesAndControlCharactersAreBoundedEndToEnd() throws {
+        let library = try TestLibrary()
+        try library.add(SampleFiles.root.appendingPathComponent("2015/lake-beach.jpg"), as: "crowd.jpg")
+        try library.add(SampleFiles.root.appendingPathComponent("2015/bordeaux-art.jpg"), as: "escape.jpg")
+        let crowd = (0..<10_050).map { "Person \($0)" }.joined(separator: "|")
+        _ = try Self.exiftool([
+            "-q", "-overwrite_original", "-sep", "|", "-XMP-iptcExt:PersonInImage=\(crowd)",
+            library.url("crowd.jpg").path,
+        ])
+        // exiftool writes a control character as '.': a sidecar written by hand carries them,
+        // as a hostile one would (an escape sequence, a bell).
+        let sidecar = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+             <rdf:Description rdf:about="" xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/">
+              <Iptc4xmpExt:PersonInImage><rdf:Bag><rdf:li>Eve&#x1B;[31mRed&#x7;</rdf:li></rdf:Bag></Iptc4xmpExt:PersonInImage>
+             </rdf:Description>
+            </rdf:RDF></x:xmpmeta>
+            """
+        try Data(sidecar.utf8).write(to: library.url("escape.jpg.xmp"))
+        // exiftool reads back all it wrote (past its own bound of 1000 items with -m): the
+        // bound is photolib's, not the file's.
+        let written = try Self.exiftool(["-m", "-j", "-struct", "-XMP:all", library.url("crowd.jpg").path])
+        let object = try JSONSerialization.jsonObject(with: written) as? [[String: Any]]
+        #expect((object?.first?["PersonInImage"] as? [Any])?.count == 10_050)
+        #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
+        let index = try library.run(["index"])
+        #expect(index.status == 0, "\(index.stderr)")
+        let lines = index.stderr.split(separator: "\n").filter { $0.contains("names past the first") }
+        #expect(lines.count == 1 && lines.first?.contains("crowd.jpg") == true, "\(index.stderr)")
+        #expect(lines.first?.contains("50 names past the first 10000 dropped") == true)
+
+        let assets = try library.assets()
+        let crowded = try #require(assets.first { $0["fileName"] as? String == "crowd.jpg" })
+        #expect((crowded["people"] as? [String])?.count == 10_000)
+        #expect(try Self.names(library, ["--person", "person 9999"]) == ["crowd.jpg"])
+        #expect(try Self.names(library, ["--person", "person 10000"]) == [])
+        let escaped = try #require(assets.first { $0["fileName"] as? String == "escape.jpg" })
+        #expect(escaped["people"] as? [String] == ["Eve [31mRed"])
+        let shown = try library.run(["list", "--format", "{people}", "--person", "eve [31mred"])
+        #expect(shown.stdout == "Eve [31mRed\n")
+        #expect(!shown.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 }

@@ -32,7 +32,9 @@ public enum AssetAction: String, Sendable, CaseIterable {
     }
 
     /// True for the actions that take `--value TEXT`.
-    public var takesValue: Bool { [.caption, .city, .rating, .keywordAdd, .keywordRemove, .personAdd, .personRemove].contains(self) }
+    public var takesValue: Bool {
+        [.caption, .city, .rating, .keywordAdd, .keywordRemove, .personAdd, .personRemove].contains(self)
+    }
 
     /// The ratings `action rating` takes: -1 (rejected) to 5, 0 clearing it.
     public static let ratings = -1...5

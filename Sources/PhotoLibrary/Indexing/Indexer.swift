@@ -143,6 +143,9 @@ public final class Indexer {
         let now = Date()
         for (pending, outcome) in zip(toRead, readings) {
             if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
+            if !outcome.textProblems.isEmpty {
+                report(.warning(message: "\(pending.absolutePath): \(outcome.textProblems.joined(separator: "; "))"))
+            }
             if let colour = outcome.colourWarning {
                 report(.warning(message: "\(pending.absolutePath): \(colour)"))
             }
@@ -234,7 +237,9 @@ public final class Indexer {
             sidecar: sidecarText, embedded: reading.embeddedText,
             exifCaption: reading.metadata.caption, gps: reading.metadata.gps,
             make: reading.metadata.cameraMake, model: reading.metadata.cameraModel, place: place)
-        return ReadOutcome(image: .success(reading), text: text, sidecarProblem: sidecarProblem)
+        var outcome = ReadOutcome(image: .success(reading), text: text, sidecarProblem: sidecarProblem)
+        outcome.textProblems = reading.embeddedText.problems + (sidecarText?.problems ?? [])
+        return outcome
     }
 
     /// The library-relative roots to walk; empty means the whole library.

@@ -50,7 +50,8 @@ import Testing
         let names = (0..<10_050).map { "<rdf:li>Person \($0)</rdf:li>" }.joined()
         let long = String(repeating: "x", count: People.maximumNameLength + 1)
         let xmp = Self.packet(
-            "<Iptc4xmpExt:PersonInImage><rdf:Bag>\(names)<rdf:li>\(long)</rdf:li></rdf:Bag></Iptc4xmpExt:PersonInImage>")
+            "<Iptc4xmpExt:PersonInImage><rdf:Bag>\(names)<rdf:li>\(long)</rdf:li></rdf:Bag></Iptc4xmpExt:PersonInImage>"
+        )
         let text = try XMPPacket(bytes: xmp).text
         #expect(text.people.count == People.maximumCount)
         #expect(text.people.last == "Person 9999")
@@ -59,7 +60,8 @@ import Testing
 
     @Test func controlCharactersNeverReachAName() throws {
         let xmp = Self.packet(
-            "<Iptc4xmpExt:PersonInImage><rdf:Bag><rdf:li>Eve&#27;[31m&#10;Mallory</rdf:li></rdf:Bag></Iptc4xmpExt:PersonInImage>")
+            "<Iptc4xmpExt:PersonInImage><rdf:Bag><rdf:li>Eve&#27;[31m&#10;Mallory</rdf:li></rdf:Bag></Iptc4xmpExt:PersonInImage>"
+        )
         let people = try XMPPacket(bytes: xmp).text.people
         #expect(people == ["Eve [31m Mallory"])
         #expect(!people.joined().unicodeScalars.contains { $0.properties.generalCategory == .control })

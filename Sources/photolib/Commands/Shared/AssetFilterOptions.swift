@@ -71,7 +71,8 @@ enum AssetFilterOptions {
 
     /// The options that narrow the set; every one combines with the others (AND).
     static let filterKeys: [any OptionKey] = [
-        favourite, liked, trashed, missing, collection, city, caption, keyword, person, rating, minimumRating, camera, folder,
+        favourite, liked, trashed, missing, collection, city, caption, keyword, person, rating, minimumRating, camera,
+        folder,
         hasGPS, noGPS, undated, damaged, duplicates, fileFormat, kind, minimumDuration, maximumDuration, takenAfter,
         takenBefore, sinceIndexed,
     ]
