@@ -217,5 +217,17 @@ package enum CatalogTrack {
                 ALTER TABLE assets ADD COLUMN image_data_hash text COLLATE "C" CHECK (length(image_data_hash) = 16);
                 CREATE INDEX assets_by_image_data_hash ON assets (image_data_hash) WHERE image_data_hash IS NOT NULL;
                 """),
+
+        // `frames`: an animation's frame count (an animated GIF or WebP, shown by its first
+        // frame); NULL for a still. GIF, BMP and PSD files became assets in the same change:
+        // their `format` values were already allowed by `videoFields`.
+        CatalogMigration(
+            "animationFrames", frozen: "64cdb765463f079f",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN frames INTEGER CHECK (frames >= 2);
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN frames integer CHECK (frames >= 2);
+                """),
     ]
 }
