@@ -6,7 +6,7 @@ import Testing
 @testable import PhotoFormats
 @testable import PhotoSupport
 
-/// Step 20 (`animationFrames`) on both stores: an animation's frame count, and the formats
+/// Step 22 (`animationFrames`) on both stores: an animation's frame count, and the formats
 /// `gif`, `bmp` and `psd`, go in and come back; a still's `frames` stays nil; the column
 /// refuses a count below 2 (an animation has at least two frames).
 @Suite struct CatalogFramesFieldTests {
