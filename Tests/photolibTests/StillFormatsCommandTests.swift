@@ -111,4 +111,34 @@ struct StillFormatsCommandTests {
         let framed = try library.run(["list", "--format", "{fileName} {frames}"])
         #expect(framed.stdout.contains("animated.gif 3\n"), "\(framed.stdout)")
     }
+
+    /// An animated WebP is an asset with its frames and renditions, not damaged; a CMYK PSD is
+    /// counted as not read yet by name, not a failure.
+    @Test(.enabled(if: MovieClips.executable("img2webp") != nil, "img2webp (webp) is not installed"))
+    func animatedWebPIsAnAssetAndACMYKDocumentIsCounted() throws {
+        let library = try TestLibrary()
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let sample = SampleFiles.path("2016/lighthouse-portrait.jpg").description
+        let source = work.url.appendingPathComponent("source.png")
+        let flipped = work.url.appendingPathComponent("flipped.png")
+        try make(source, [sample, "-resize", "96x144!"])
+        try make(flipped, [source.path, "-flip"])
+        try FileManager.default.createDirectory(at: library.url("stills"), withIntermediateDirectories: true)
+        try MovieClips.run(
+            MovieClips.executable("img2webp"),
+            ["-lossy", source.path, flipped.path, "-o", library.url("stills/moving.webp").path])
+        try make(library.url("stills/print.psd"), [source.path, "-colorspace", "CMYK", "-depth", "8"])
+
+        _ = try BinaryRunner.run(["init", library.root.path])
+        let index = try library.run(["index"])
+        #expect(index.status == 0, "\(index.stderr)")
+        #expect(index.stdout.contains("added 1,"), "\(index.stdout)")
+        #expect(index.stdout.contains("skipped: PSD CMYK documents 1"), "\(index.stdout)")
+        let asset = try #require(try library.assets().first)
+        #expect(asset["format"] as? String == "webp")
+        #expect(asset["frames"] as? Int == 2)
+        #expect(asset["damaged"] as? Bool == false, "\(asset)")
+        #expect((asset["renditions"] as? [String: Any])?["preview"] as? [String: Any] != nil, "\(asset)")
+    }
 }

@@ -19,6 +19,12 @@ struct PSDImage {
     var xmp: [UInt8]?
     var iccProfile: [UInt8]?
 
+    /// Photoshop's colour modes photolib does not draw, by the header's number: named in the
+    /// summary ("skipped: PSD CMYK documents 1") so that a user knows what was left.
+    static let modeNames: [UInt16: String] = [
+        0: "bitmap", 4: "CMYK", 7: "multichannel", 8: "duotone", 9: "Lab",
+    ]
+
     /// True when the document has a composite photolib can show.
     var hasComposite: Bool { imageData != nil && hasRealComposite }
 
@@ -43,7 +49,8 @@ struct PSDImage {
         self.channels = Int(channels)
         self.mode = Int(mode)
         guard depth == 8, [1, 2, 3].contains(mode) else {
-            let what = depth != 8 ? "\(depth)-bit channels" : "colour mode \(mode)"
+            let modeName = Self.modeNames[mode] ?? "colour mode \(mode)"
+            let what = depth != 8 ? "\(depth)-bit channels" : "\(modeName) documents"
             throw CodecError(format: .psd, message: "\(what) are not read yet", notReadYet: "PSD \(what)")
         }
         // Colour mode data (an indexed document's palette), image resources, layers: each a

@@ -157,6 +157,26 @@ struct StillFormatsTests {
         #expect(try Self.check(layered, format: .psd) < 1)
     }
 
+    /// Sound documents in a variant not drawn (CMYK, 16-bit channels) are named, not failures.
+    @Test func psdVariantsNotReadYetAreNamed() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let source = try Fixtures.source(in: folder)
+        let variants = [
+            ("cmyk.psd", ["-colorspace", "CMYK", "-depth", "8"], "PSD CMYK documents"),
+            ("deep.psd", ["-depth", "16"], "PSD 16-bit channels"),
+        ]
+        for (name, arguments, kind) in variants {
+            let bytes = try FileSystem.readFile(try Fixtures.make(name, in: folder, [source.description] + arguments))
+            do {
+                _ = try FormatMetadata.read(.psd, bytes: bytes)
+                Issue.record("\(name) was read")
+            } catch {
+                #expect(error.notReadYet == kind, "\(name): \(error)")
+            }
+        }
+    }
+
     /// Where a PSD's image data section starts: past the header and three length-prefixed sections.
     static func imageDataOffset(_ bytes: [UInt8]) -> Int {
         var offset = 26
