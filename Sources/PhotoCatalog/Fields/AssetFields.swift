@@ -219,6 +219,10 @@ public enum AssetFields {
         AssetColumn("frame_rate", .real, read: { $2.asset.metadata.setVideo(\.frameRate, $0.optionalDouble($1)) }) {
             CellValue($0.asset.metadata.video?.frameRate)
         },
+        // An animation's frames (GIF, WebP): nil for a still.
+        AssetColumn("frames", .integer, read: { $2.asset.metadata.frames = $0.optionalInt($1) }) {
+            CellValue($0.asset.metadata.frames)
+        },
         AssetColumn("image_data_hash", .text, read: { $2.asset.file.imageDataHash = $0.optionalText($1) }) {
             CellValue($0.asset.file.imageDataHash)
         },
@@ -260,6 +264,7 @@ public enum AssetFields {
         AssetField("videoCodec") { .text($0.metadata.video?.videoCodec) },
         AssetField("audioCodec") { .text($0.metadata.video?.audioCodec) },
         AssetField("frameRate") { .real($0.metadata.video?.frameRate) },
+        AssetField("frames") { .integer($0.metadata.frames.map(Int64.init)) },
         AssetField("width") { .integer($0.metadata.displayWidth.map(Int64.init)) },
         AssetField("height") { .integer($0.metadata.displayHeight.map(Int64.init)) },
         AssetField("pixelWidth") { .integer($0.metadata.pixelWidth.map(Int64.init)) },

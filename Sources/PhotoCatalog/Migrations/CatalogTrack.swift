@@ -242,6 +242,18 @@ package enum CatalogTrack {
                 ALTER TABLE assets ADD COLUMN taken_subsecond text COLLATE "C";
                 """),
 
+        // `frames`: an animation's frame count (an animated GIF or WebP, shown by its first
+        // frame); NULL for a still. GIF, BMP and PSD files became assets in the same change:
+        // their `format` values were already allowed by `videoFields`.
+        CatalogMigration(
+            "animationFrames", frozen: "64cdb765463f079f",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN frames INTEGER CHECK (frames >= 2);
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN frames integer CHECK (frames >= 2);
+                """),
+
         // People from face tags (`PeopleColumns`): `people` one name a line, NULL for none;
         // `people_folded` the folded names each between line breaks, in which `--person`
         // looks for a whole name; `people_source` where they came from ('user' once edited,

@@ -32,6 +32,9 @@ extension ImageFileReader {
                 found = try FormatMetadata.read(format, bytes: bytes)
             }
         } catch {
+            // A sound file in a variant not read yet (a PSD without a composite) is passed
+            // over and counted, not a failure.
+            if let kind = error.notReadYet { throw ImageReadError(path: path, reason: .unsupported(detected: kind)) }
             throw ImageReadError(path: path, reason: .undecodable(format: format, message: error.message))
         }
         var metadata = PhotoMetadata()
@@ -55,6 +58,7 @@ extension ImageFileReader {
         metadata.mimeType = found.mimeType ?? format.mimeType
         metadata.pixelWidth = found.width
         metadata.pixelHeight = found.height
+        metadata.frames = found.frames
         if let orientation = found.orientation { metadata.orientation = orientation }
         if let displayed = found.displayed, metadata.displayWidth != displayed.width {
             // HEIF's irot/imir decide how it shows, and EXIF orientation normally agrees (iPhone:

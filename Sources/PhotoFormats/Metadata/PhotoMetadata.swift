@@ -30,6 +30,9 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var kind: MediaKind = .photo
     /// A movie's facts (`VideoFacts`); nil for a still.
     public var video: VideoFacts?
+    /// An animation's frame count (an animated GIF or WebP, whose first frame is shown); nil
+    /// for a still.
+    public var frames: Int?
 
     public init(
         pixelWidth: Int? = nil, pixelHeight: Int? = nil, orientation: Int = 1,

@@ -178,7 +178,7 @@ public final class Indexer {
                 } else if let kind = error.notYetReadKind {
                     summary.notReadYet[kind, default: 0] += 1
                     summary.passedOver.append(
-                        RenditionFailure(path: pending.absolutePath, reason: "\(kind): not a format photolib reads yet")
+                        RenditionFailure(path: pending.absolutePath, reason: "skipped: \(kind)")
                     )
                 } else if IndexRules.isQuietlySkipped(error, path: pending.relativePath) {
                     summary.skipped += 1

@@ -52,7 +52,8 @@ enum AssetFilterOptions {
     static let duplicates = Flag(
         "duplicates", help: "Only assets whose whole content is identical to another asset's (byte-identical copies).")
     static let fileFormat = Option<ImageFormat>(
-        "file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff, raw or video.")
+        "file-format", "name",
+        help: "Only files in this format: jpeg, heif, png, webp, tiff, raw, gif, bmp, psd or video.")
     static let kind = Option<MediaKind>(
         "kind", "kind", help: "Only photos, videos, or live ones (Live Photos and motion photos).")
     static let minimumDuration = Option<Seconds>(
