@@ -217,5 +217,19 @@ package enum CatalogTrack {
                 ALTER TABLE assets ADD COLUMN image_data_hash text COLLATE "C" CHECK (length(image_data_hash) = 16);
                 CREATE INDEX assets_by_image_data_hash ON assets (image_data_hash) WHERE image_data_hash IS NOT NULL;
                 """),
+
+        // `colour`: the name of the colours the original's numbers stand for ("Display P3",
+        // "Adobe RGB (1998)", an embedded profile's description, "sRGB" when the file says
+        // nothing), read by each index pass from the profile or code points; NULL for raws,
+        // movies, unreadable profiles, and assets indexed before this step until their file
+        // changes (an index pass reads only changed files).
+        CatalogMigration(
+            "sourceColour", frozen: "5b23ff45e1b0b4b3",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN colour TEXT;
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN colour text;
+                """),
     ]
 }

@@ -30,6 +30,8 @@ struct FormatMetadata {
     /// `ImageDataHash` of the picture data (PNG's IDAT chunks, WebP's image chunks), nil where
     /// it is not found.
     var imageDataHash: String?
+    /// What the container says its colours are (nil: nothing, which means sRGB).
+    var colour: ColourDescription?
 
     static func read(_ format: ImageFormat, bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
         switch format {
@@ -64,6 +66,7 @@ struct FormatMetadata {
             found.exifTIFF = boxes.exif.flatMap(HEIFImage.exifPayload(item:)).map { Array($0.dropFirst(6)) }
             found.xmp = boxes.xmp
             found.mimeType = HEIFImage.mimeType(head: file.head)
+            found.colour = HEIFBoxes.colour(file)
             return found
         case .png:
             var pixelData: Range<Int64>?
@@ -109,12 +112,13 @@ struct FormatMetadata {
                 let image = try TIFFImage(bytes: data)
                 return (
                     image.width, image.height, image.orientation, image.string(tag: 271), image.string(tag: 272),
-                    image.string(tag: 270), image.string(tag: 306)
+                    image.string(tag: 270), image.string(tag: 306), image.colour
                 )
             }
         }
-        let (width, height, orientation, make, model, description, dateTime) = try read.get()
+        let (width, height, orientation, make, model, description, dateTime, colour) = try read.get()
         var found = FormatMetadata()
+        found.colour = colour
         found.width = width
         found.height = height
         found.orientation = orientation
@@ -140,12 +144,14 @@ struct FormatMetadata {
                     try WebPImage.features(data), WebPImage.metadata(data),
                     WebPImage.pictureChunk(data).flatMap {
                         ImageDataHash.of(bytes: UnsafeRawBufferPointer(rebasing: data[$0]))
-                    }
+                    },
+                    WebPImage.colour(data)
                 )
             }
         }
-        let (features, blocks, imageDataHash) = try read.get()
+        let (features, blocks, imageDataHash, colour) = try read.get()
         var found = FormatMetadata()
+        found.colour = colour
         found.imageDataHash = imageDataHash
         found.width = features.width
         found.height = features.height
@@ -205,6 +211,7 @@ struct FormatMetadata {
         found.xmp = image.xmpPacket()
         found.mimeType = image.mimeType
         found.displayed = (image.width, image.height)
+        found.colour = bytes.withUnsafeBytes { HEIFBoxes.colour($0) }
         return found
     }
 
@@ -217,6 +224,7 @@ struct FormatMetadata {
         found.exifTIFF = chunks.exifTIFF
         found.xmp = chunks.xmp
         found.problems = chunks.problems
+        found.colour = chunks.colour
         found.caption = [chunks.text["Description"], chunks.text["Title"]]
             .lazy.compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
         return found

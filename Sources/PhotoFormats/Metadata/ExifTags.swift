@@ -78,6 +78,9 @@ struct ExifTags: Sendable, Equatable {
         case make, model, orientation, imageDescription, xpComment
         case dateTimeOriginal, offsetTimeOriginal, userComment
         case gpsLatitudeRef, gpsLatitude, gpsLongitudeRef, gpsLongitude, gpsAltitudeRef, gpsAltitude
+        /// EXIF ColorSpace (1 sRGB, 0xFFFF uncalibrated) and the interoperability index
+        /// (`R98` sRGB, `R03` Adobe RGB): the DCF rule for a camera's Adobe RGB without a profile.
+        case colorSpace, interoperabilityIndex
 
         var number: UInt16 {
             switch self {
@@ -95,6 +98,8 @@ struct ExifTags: Sendable, Equatable {
             case .gpsLongitude: 0x0004
             case .gpsAltitudeRef: 0x0005
             case .gpsAltitude: 0x0006
+            case .colorSpace: 0xA001
+            case .interoperabilityIndex: 0x0001
             }
         }
 
@@ -106,6 +111,8 @@ struct ExifTags: Sendable, Equatable {
             case .make, .model, .orientation, .imageDescription, .xpComment: [.ifd0, .exif]
             case .dateTimeOriginal, .offsetTimeOriginal, .userComment: [.exif, .ifd0]
             case .gpsLatitudeRef, .gpsLatitude, .gpsLongitudeRef, .gpsLongitude, .gpsAltitudeRef, .gpsAltitude: [.gps]
+            case .colorSpace: [.exif]
+            case .interoperabilityIndex: [.interoperability]
             }
         }
     }
