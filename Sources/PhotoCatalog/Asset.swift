@@ -60,8 +60,9 @@ public struct Asset: Sendable, Equatable {
     /// True when the position came from a GPS track (`photolib geotag`): a user's position
     /// all the same (kept over re-index), that says `gpsSource: track`.
     public var gpsFromTrack = false
-    /// The perceptual fingerprint of the picture (`PerceptualHash`, 16 lowercase hex digits),
-    /// made with the renditions from the thumbnail's pixels; nil until then. Two assets whose
+    /// The perceptual fingerprint of the picture (`VisualFingerprint`: 32 lowercase hex digits,
+    /// the whole picture's pHash then its centre's; 16 when made before centres were), made with
+    /// the renditions from the thumbnail's pixels; nil until then. Two assets whose
     /// fingerprints differ in few bits look alike (`photolib similar`).
     public var visualHash: String?
 

@@ -94,7 +94,7 @@ extension SQLiteCatalog {
         let columns = scannedColumns
         let assignments = columns.filter { $0 != "id" }.map { column -> String in
             // Every right-hand side sees the row as it was, so the guards read the old sources.
-            if column == "content_hash" || column == "visual_hash" {
+            if ["content_hash", "visual_hash", "visual_centre_hash"].contains(column) {
                 return SQLDialect.sqlite.keptWhileFileUnchanged(column)
             }
             if userCaptionColumns.contains(column) {

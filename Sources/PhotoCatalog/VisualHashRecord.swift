@@ -3,7 +3,8 @@
 /// content hash, so a file changed in between never gets the fingerprint of its old picture.
 public struct VisualHashRecord: Sendable, Equatable {
     public var id: AssetID
-    /// 16 lowercase hex digits (`PerceptualHash.description`).
+    /// 32 lowercase hex digits (`VisualFingerprint.description`: the whole picture's hash, then
+    /// its centre's), or 16 (the whole's alone).
     public var hash: String
     /// The content hash of the original the fingerprint was made from.
     public var contentHash: String
@@ -13,4 +14,9 @@ public struct VisualHashRecord: Sendable, Equatable {
         self.hash = hash
         self.contentHash = contentHash
     }
+
+    /// The first 16 digits, for `visual_hash`.
+    package var whole: String { String(hash.prefix(16)) }
+    /// The last 16 of 32, for `visual_centre_hash`; nil for a whole-only fingerprint.
+    package var centre: String? { hash.count == 32 ? String(hash.suffix(16)) : nil }
 }

@@ -114,7 +114,7 @@ extension PostgresCatalog {
         let columns = scannedColumns.map(\.name)
         let assignments = columns.filter { $0 != "id" }.map { column -> String in
             // Every right-hand side sees the row as it was, so the guards read the old sources.
-            if column == "content_hash" || column == "visual_hash" {
+            if ["content_hash", "visual_hash", "visual_centre_hash"].contains(column) {
                 return SQLDialect.postgres.keptWhileFileUnchanged(column)
             }
             if userCaptionColumns.contains(column) {

@@ -124,7 +124,9 @@ import Testing
         let camera = try #require(dng["camera"] as? [String: Any])
         #expect(camera["make"] as? String == GeneratedTIFFFixtures.make)
         #expect(camera["model"] as? String == GeneratedTIFFFixtures.model)
-        #expect(dng["takenAt"] as? String == GeneratedTIFFFixtures.takenAt)
+        // The file gives no offset; taken in Paris in July, the place's zone gives CEST's.
+        #expect(dng["takenAt"] as? String == GeneratedTIFFFixtures.takenAt + "+02:00")
+        #expect(dng["takenAtZone"] as? String == "Europe/Paris")
         #expect(dng["city"] as? String == "Paris")
         #expect(dng["orientation"] as? Int == 6)
         let renditions = try #require(dng["renditions"] as? [String: Any])

@@ -182,8 +182,20 @@ public enum AssetFields {
         AssetColumn("gps_from_track", .bool, indexed: false, read: { $2.asset.gpsFromTrack = $0.bool($1) }) {
             .bool($0.asset.gpsFromTrack)
         },
+        // The fingerprint's two halves (whole picture, centre): `visual_hash` holds 16 digits.
         AssetColumn("visual_hash", .text, read: { $2.asset.visualHash = $0.optionalText($1) }) {
-            CellValue($0.asset.visualHash)
+            CellValue($0.asset.visualHash.map { String($0.prefix(16)) })
+        },
+        AssetColumn(
+            "visual_centre_hash", .text,
+            read: { row, column, stored in
+                if let centre = row.optionalText(column), let whole = stored.asset.visualHash, whole.count == 16 {
+                    stored.asset.visualHash = whole + centre
+                }
+            }
+        ) { $0.asset.visualHash.flatMap { $0.count == 32 ? String($0.suffix(16)) : nil }.map(CellValue.text) ?? .null },
+        AssetColumn("taken_subsecond", .text, read: { $2.asset.metadata.takenSubsecond = $0.optionalText($1) }) {
+            CellValue($0.asset.metadata.takenSubsecond)
         },
         AssetColumn("kind", .text, read: { $2.asset.metadata.kind = MediaKind(rawValue: $0.text($1)) ?? .photo }) {
             .text($0.asset.metadata.kind.rawValue)
@@ -294,6 +306,7 @@ public enum AssetFields {
         AssetField("contentHash") { .text($0.contentHash) },
         AssetField("visualHash") { .text($0.visualHash) },
         AssetField("imageDataHash") { .text($0.file.imageDataHash) },
+        AssetField("takenSubsecond") { .text($0.metadata.takenSubsecond) },
         AssetField("takenAtSource") { .text($0.takenAtSourceName) },
         AssetField("gpsSource") { .text($0.gpsSourceName) },
         AssetField("gpsStatus") { .text(gpsStatus($0.metadata)) },

@@ -218,6 +218,30 @@ package enum CatalogTrack {
                 CREATE INDEX assets_by_image_data_hash ON assets (image_data_hash) WHERE image_data_hash IS NOT NULL;
                 """),
 
+        // `visual_centre_hash`: the second half of the asset's fingerprint (`visualHash` is 32
+        // hex digits: the whole picture's pHash, then its centre's, which finds lightly cropped
+        // copies). `visual_hash` keeps the first half: its CHECK is frozen at 16 digits. Kept
+        // and cleared with `visual_hash`.
+        CatalogMigration(
+            "visualCentreHash", frozen: "a0ce25b43a2bef04",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN visual_centre_hash TEXT CHECK (length(visual_centre_hash) = 16);
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN visual_centre_hash text COLLATE "C" CHECK (length(visual_centre_hash) = 16);
+                """),
+
+        // `taken_subsecond`: EXIF's SubSecTimeOriginal digits (`PhotoMetadata.takenSubsecond`),
+        // the fraction of a second the capture date leaves out, which tells a burst's frames apart.
+        CatalogMigration(
+            "takenSubsecond", frozen: "17c1fe49b859733c",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN taken_subsecond TEXT;
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN taken_subsecond text COLLATE "C";
+                """),
+
         // `colour`: the name of the colours the original's numbers stand for ("Display P3",
         // "Adobe RGB (1998)", an embedded profile's description, "sRGB" when the file says
         // nothing), read by each index pass from the profile or code points; NULL for raws,

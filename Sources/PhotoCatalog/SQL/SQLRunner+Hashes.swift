@@ -23,10 +23,14 @@ extension SQLRunner {
         }
     }
 
-    /// Visual hashes, kept only while the asset's content is the one they were made from.
+    /// Visual hashes (`visual_hash` the whole picture's, `visual_centre_hash` its centre's),
+    /// kept only while the asset's content is the one they were made from.
     package func recordVisualHashes(_ records: [VisualHashRecord]) throws -> Int {
-        try recordHashes(records, into: "visual_hash", guards: ["content_hash"]) {
-            [.text($0.id.hex), .text($0.hash), .text($0.contentHash)]
-        }
+        guard !records.isEmpty else { return 0 }
+        let p = dialect.placeholder
+        return try runEach(
+            "UPDATE assets SET visual_hash = \(p(2)), visual_centre_hash = \(p(4))"
+                + whereClause(["id = \(p(1))", "content_hash = \(p(3))"]),
+            records.map { [.text($0.id.hex), .text($0.whole), .text($0.contentHash), CellValue($0.centre)] })
     }
 }

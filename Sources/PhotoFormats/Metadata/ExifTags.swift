@@ -76,7 +76,7 @@ struct ExifTags: Sendable, Equatable {
     /// A tag photolib reads, with the directory it belongs in.
     enum Tag: Int, CaseIterable, Sendable {
         case make, model, orientation, imageDescription, xpComment
-        case dateTimeOriginal, offsetTimeOriginal, userComment
+        case dateTimeOriginal, offsetTimeOriginal, userComment, subSecTimeOriginal
         case gpsLatitudeRef, gpsLatitude, gpsLongitudeRef, gpsLongitude, gpsAltitudeRef, gpsAltitude
         /// EXIF ColorSpace (1 sRGB, 0xFFFF uncalibrated) and the interoperability index
         /// (`R98` sRGB, `R03` Adobe RGB): the DCF rule for a camera's Adobe RGB without a profile.
@@ -92,6 +92,7 @@ struct ExifTags: Sendable, Equatable {
             case .dateTimeOriginal: 0x9003
             case .offsetTimeOriginal: 0x9011
             case .userComment: 0x9286
+            case .subSecTimeOriginal: 0x9291
             case .gpsLatitudeRef: 0x0001
             case .gpsLatitude: 0x0002
             case .gpsLongitudeRef: 0x0003
@@ -109,7 +110,7 @@ struct ExifTags: Sendable, Equatable {
         var directories: [Directory] {
             switch self {
             case .make, .model, .orientation, .imageDescription, .xpComment: [.ifd0, .exif]
-            case .dateTimeOriginal, .offsetTimeOriginal, .userComment: [.exif, .ifd0]
+            case .dateTimeOriginal, .offsetTimeOriginal, .userComment, .subSecTimeOriginal: [.exif, .ifd0]
             case .gpsLatitudeRef, .gpsLatitude, .gpsLongitudeRef, .gpsLongitude, .gpsAltitudeRef, .gpsAltitude: [.gps]
             case .colorSpace: [.exif]
             case .interoperabilityIndex: [.interoperability]

@@ -14,6 +14,7 @@ extension PhotoMetadata {
             exifDateTime: ExifText.plain(tags[.dateTimeOriginal]),
             offset: ExifText.plain(tags[.offsetTimeOriginal]))
         takenAtSource = takenAt == nil ? nil : .exif
+        takenSubsecond = takenAt == nil ? nil : Self.subsecond(ExifText.plain(tags[.subSecTimeOriginal]))
         gps = GPSCoordinate(exif: tags)
         gpsSource = gps == nil ? nil : .exif
         caption = ExifText.caption(from: tags)
@@ -28,6 +29,14 @@ extension PhotoMetadata {
             }
         }
         return problems
+    }
+
+    /// SubSecTimeOriginal's digits (1 to 9; `ExifText.plain` has trimmed the padding some
+    /// cameras add); nil for anything else.
+    static func subsecond(_ digits: String?) -> String? {
+        guard let digits, (1...9).contains(digits.utf8.count), digits.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        return digits
     }
 }
 

@@ -11,6 +11,10 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var takenAt: CaptureDate?
     /// Where `takenAt` was found (see `adopt(_:)` for the order).
     public var takenAtSource: MetadataSource?
+    /// The fraction of a second `takenAt` leaves out, as EXIF's SubSecTimeOriginal writes it:
+    /// its digits after the decimal point ("550" is 0.55 s, "016" 0.016 s), 1 to 9 of them.
+    /// What tells the frames of a burst apart (`BurstFinder`).
+    public var takenSubsecond: String?
     public var cameraMake: String?
     public var cameraModel: String?
     public var gps: GPSCoordinate?

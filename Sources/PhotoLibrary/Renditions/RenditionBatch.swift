@@ -72,7 +72,7 @@ public struct RenditionBatch {
             return Result {
                 try maker.make(
                     source: job.path, contentHash: job.contentHash, orientation: job.orientation,
-                    kinds: kinds, force: force, needsVisualHash: job.visualHash == nil)
+                    kinds: kinds, force: force, needsVisualHash: !VisualFingerprint.isCurrent(job.visualHash))
             }
         }
         var summary = Summary()

@@ -170,11 +170,11 @@ public final class RenditionMaker {
             let size = spec.fittedSize(displayWidth: display.width, displayHeight: display.height, format: format)
             let image = size == baseSize ? upright : shrink(upright, to: size)
             // The thumbnail's pixels, already upright and small: the fingerprint costs no decode.
-            if kind == .thumbnail { outcome.visualHash = PerceptualHash.of(image)?.description }
+            if kind == .thumbnail { outcome.visualHash = VisualFingerprint.of(image)?.description }
             try write(image, spec: spec, to: path)
             outcome.madeAnything = true
         }
-        if outcome.visualHash == nil { outcome.visualHash = PerceptualHash.of(upright)?.description }
+        if outcome.visualHash == nil { outcome.visualHash = VisualFingerprint.of(upright)?.description }
         for kind in kinds {
             guard let path = paths[kind] else { continue }
             let size = spec(kind).fittedSize(
@@ -200,7 +200,7 @@ public final class RenditionMaker {
                 pixels: baseStorage.reserve(RGBImage.byteCount(width: header.width, height: header.height)),
                 width: header.width, height: header.height)
             _ = try decoder.decode(header, into: image, path: path)
-            return PerceptualHash.of(image)?.description
+            return VisualFingerprint.of(image)?.description
         } catch {
             return nil
         }

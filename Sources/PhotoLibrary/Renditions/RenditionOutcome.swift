@@ -14,7 +14,7 @@ public struct RenditionOutcome: Sendable, Equatable {
     /// The content hash that names the renditions (given, or computed from the bytes read), for
     /// the catalog to keep (`Catalog.recordContentHashes`). Nil only from outside the maker.
     public var contentHash: String?
-    /// The picture's perceptual fingerprint (`PerceptualHash`), made from the thumbnail's
+    /// The picture's perceptual fingerprint (`VisualFingerprint`), made from the thumbnail's
     /// pixels whenever the original was decoded, or from the stored thumbnail when asked for.
     public var visualHash: String?
     /// What the source's colours were called ("Display P3", "Adobe RGB (1998)", "sRGB")

@@ -1,8 +1,9 @@
 import PhotoCatalog
 import PhotoFormats
 
-/// Assets whose pictures look alike: perceptual fingerprints (`Asset.visualHash`) within a
-/// threshold of one another, each member with its distance to the one suggested to keep.
+/// Assets whose pictures look alike: perceptual fingerprints (`Asset.visualHash`,
+/// `VisualFingerprint`) within a threshold of one another, each member with its distance to
+/// the one suggested to keep.
 public struct SimilarGroup: Sendable {
     public struct Member: Sendable {
         public var asset: Asset
@@ -12,44 +13,86 @@ public struct SimilarGroup: Sendable {
 
     /// The member to keep first (`keepsBefore`), then the others nearest first.
     public var members: [Member]
+    /// Whether the group holds frames of a burst (`BurstFinder`): different pictures one
+    /// camera took within a second of each other, rather than copies of one photo alone.
+    public var isBurst = false
 
     /// The distance at or under which two fingerprints count as the same picture when none is
     /// asked for: chosen from the precision/recall curve in docs/similar.md.
-    public static let defaultThreshold = 10
+    public static let defaultThreshold = 8
 
     /// The groups among `assets` (those without a fingerprint are in none) of pictures linked
-    /// by distances of at most `threshold`, in the order of their first asset in `assets`.
+    /// by distances (`VisualFingerprint.distance`) of at most `threshold`, in the order of
+    /// their first asset in `assets`.
     public static func groups(_ assets: [Asset], threshold: Int) -> [SimilarGroup] {
-        let hashed = assets.compactMap { asset in
-            asset.visualHash.flatMap(PerceptualHash.init(hex:)).map { (asset, $0.bits) }
+        let hashed = fingerprinted(assets)
+        let wholes = hashed.map(\.1.whole)
+        // Whole against whole, and whole against centre: centre against whole is the same
+        // search seen from the other picture.
+        let searches = [
+            (SimilarityIndex(wholes), wholes),
+            (SimilarityIndex(hashed.map { $0.1.centre ?? $0.1.whole }), wholes),
+        ]
+        let alike = SimilarityIndex.groups(count: hashed.count, within: threshold, searches: searches)
+        let bursts = BurstFinder.links(hashed)
+        guard !bursts.isEmpty else { return alike.map { group($0.map { hashed[$0] }) } }
+        // Copies and bursts in one partition: a copy of a burst's frame joins its burst.
+        var parent = Array(hashed.indices)
+        func root(_ position: Int) -> Int {
+            var position = position
+            while parent[position] != position { position = parent[position] }
+            return position
         }
-        let index = SimilarityIndex(hashed.map(\.1))
-        return index.groups(within: threshold).map { positions in
-            group(positions.map { hashed[$0] })
+        func link(_ a: Int, _ b: Int) {
+            let (ra, rb) = (root(a), root(b))
+            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+        }
+        for positions in alike { for position in positions.dropFirst() { link(positions[0], position) } }
+        for (a, b) in bursts { link(a, b) }
+        let inBurst = Set(bursts.map { root($0.0) })
+        var members: [Int: [Int]] = [:]
+        for position in hashed.indices { members[root(position), default: []].append(position) }
+        return members.filter { $0.value.count > 1 }.sorted { $0.value[0] < $1.value[0] }.map { entry in
+            var made = group(entry.value.map { hashed[$0] })
+            made.isBurst = inBurst.contains(entry.key)
+            return made
         }
     }
 
     /// The assets within `threshold` of `target` (not itself), nearest first, as a group
     /// whose first member is `target` at distance 0; nil when `target` has no fingerprint.
     public static func nearest(to target: Asset, among assets: [Asset], threshold: Int) -> SimilarGroup? {
-        guard let bits = target.visualHash.flatMap(PerceptualHash.init(hex:))?.bits else { return nil }
-        let hashed = assets.compactMap { asset in
-            asset.visualHash.flatMap(PerceptualHash.init(hex:)).map { (asset, $0.bits) }
+        guard let probe = target.visualHash.flatMap(VisualFingerprint.init(hex:)) else { return nil }
+        let hashed = fingerprinted(assets)
+        let wholes = SimilarityIndex(hashed.map(\.1.whole))
+        var found = Set<Int>()
+        wholes.forEachNeighbour(of: probe.whole, within: threshold) { position, _ in found.insert(position) }
+        if let centre = probe.centre {
+            wholes.forEachNeighbour(of: centre, within: threshold) { position, _ in found.insert(position) }
         }
-        let index = SimilarityIndex(hashed.map(\.1))
-        var members = [Member(asset: target, distance: 0)]
-        for (position, distance) in index.neighbours(of: bits, within: threshold)
-        where hashed[position].0.id != target.id {
-            members.append(Member(asset: hashed[position].0, distance: distance))
-        }
-        return SimilarGroup(members: members)
+        SimilarityIndex(hashed.map { $0.1.centre ?? $0.1.whole }).forEachNeighbour(
+            of: probe.whole, within: threshold
+        ) { position, _ in found.insert(position) }
+        let members = found.filter { hashed[$0].0.id != target.id }
+            .map { Member(asset: hashed[$0].0, distance: probe.distance(to: hashed[$0].1)) }
+            .filter { $0.distance <= threshold }
+            .sorted { a, b in
+                if a.distance != b.distance { return a.distance < b.distance }
+                return a.asset.file.relativePath.bytes.lexicographicallyPrecedes(b.asset.file.relativePath.bytes)
+            }
+        return SimilarGroup(members: [Member(asset: target, distance: 0)] + members)
+    }
+
+    /// The assets that have a fingerprint, with it.
+    static func fingerprinted(_ assets: [Asset]) -> [(Asset, VisualFingerprint)] {
+        assets.compactMap { asset in asset.visualHash.flatMap(VisualFingerprint.init(hex:)).map { (asset, $0) } }
     }
 
     /// The members' distances to the one to keep, and that one first.
-    static func group(_ assets: [(Asset, UInt64)]) -> SimilarGroup {
+    static func group(_ assets: [(Asset, VisualFingerprint)]) -> SimilarGroup {
         let keeper = assets.min { keepsBefore($0.0, $1.0) }!
         let others = assets.filter { $0.0.id != keeper.0.id }
-            .map { Member(asset: $0.0, distance: ($0.1 ^ keeper.1).nonzeroBitCount) }
+            .map { Member(asset: $0.0, distance: $0.1.distance(to: keeper.1)) }
             .sorted { a, b in
                 if a.distance != b.distance { return a.distance < b.distance }
                 return a.asset.file.relativePath.bytes.lexicographicallyPrecedes(b.asset.file.relativePath.bytes)

@@ -109,7 +109,17 @@ public struct SimilarityIndex: Sendable {
     /// components: a links to b when they are within it), each of two or more positions in
     /// ascending order, the groups in the order of their first position.
     public func groups(within threshold: Int) -> [[Int]] {
-        var parent = Array(0..<hashes.count)
+        Self.groups(count: hashes.count, within: threshold, searches: [(self, hashes)])
+    }
+
+    /// The groups of `count` items linked when, in one of `searches`, item a's probe is within
+    /// `threshold` of the fingerprint the index holds for item b (positions in every index and
+    /// probe list are the items'): two hashes a picture (`VisualFingerprint`) searched in one
+    /// pass. Same order as `groups(within:)`.
+    public static func groups(
+        count: Int, within threshold: Int, searches: [(index: SimilarityIndex, probes: [UInt64])]
+    ) -> [[Int]] {
+        var parent = Array(0..<count)
         func root(_ position: Int) -> Int {
             var position = position
             while parent[position] != position {
@@ -119,15 +129,19 @@ public struct SimilarityIndex: Sendable {
             return position
         }
         let masks = Self.masks(threshold)
-        for (position, hash) in hashes.enumerated() {
-            forEachNeighbour(of: hash, within: threshold, masks: masks) { other, _ in
-                guard other > position else { return }
-                let (a, b) = (root(position), root(other))
-                if a != b { parent[max(a, b)] = min(a, b) }
+        for (index, probes) in searches {
+            // Within one index the relation is symmetric and each pair is seen from both ends.
+            let symmetric = probes == index.hashes
+            for (position, hash) in probes.enumerated() {
+                index.forEachNeighbour(of: hash, within: threshold, masks: masks) { other, _ in
+                    guard symmetric ? other > position : other != position else { return }
+                    let (a, b) = (root(position), root(other))
+                    if a != b { parent[max(a, b)] = min(a, b) }
+                }
             }
         }
         var members: [Int: [Int]] = [:]
-        for position in hashes.indices { members[root(position), default: []].append(position) }
+        for position in 0..<count { members[root(position), default: []].append(position) }
         return members.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
     }
 }

@@ -15,15 +15,19 @@ enum SimilarCommand: PhotolibCommand {
         name: "similar",
         abstract: "List groups of photos that look alike: near-duplicates and edited copies.",
         discussion: """
-            Compares the perceptual fingerprints (visualHash, a 64-bit DCT hash of the \
-            thumbnail) that making renditions gives every photo (run 'photolib render' for \
-            those rendered before), and groups the assets whose fingerprints differ in at most \
-            --threshold bits: copies resized, recompressed, converted to another format, with \
+            Compares the perceptual fingerprints (visualHash: 64-bit DCT hashes of the \
+            thumbnail and of its middle, the nearest of whole to whole, whole to middle and \
+            middle to whole) that making renditions gives every photo (run 'photolib render' \
+            for those rendered before), and groups the assets whose fingerprints are at most \
+            --threshold bits apart: copies resized, recompressed, converted to another format, with \
             their metadata edited, or a little cropped or brightened. A group links pictures \
             each within the threshold of another; each member shows its distance to the one \
             suggested to keep, listed first: the most pixels, then an original format (raw, \
             HEIF, JPEG, TIFF, PNG, WebP in this order), then the oldest, then the one with the \
-            most metadata. With ASSET, the assets nearest that photo instead, nearest first. \
+            most metadata. Frames of a burst (one camera, at most a second apart, alike within \
+            \(BurstFinder.threshold) bits) are one group too, labelled as a burst; two shots of \
+            one scene seconds apart are not grouped. With ASSET, the assets nearest that photo \
+            instead, nearest first. \
             list's filters choose the assets compared. Exit status: 0, 1 on failure.
             """,
         arguments: [ArgumentSpec(name: "asset", help: "Only the assets that look like this one (id, prefix or path).")],
@@ -71,10 +75,11 @@ enum SimilarCommand: PhotolibCommand {
         return .success
     }
 
-    /// `{count, members: [asset JSON + distance]}`, the member to keep first.
+    /// `{count, burst, members: [asset JSON + distance]}`, the member to keep first.
     static func json(_ group: SimilarGroup, presenter: AssetPresenter) -> JSONValue {
         .object([
             ("count", .int(Int64(group.members.count))),
+            ("burst", .bool(group.isBurst)),
             (
                 "members",
                 .array(
@@ -93,7 +98,10 @@ enum SimilarCommand: PhotolibCommand {
         guard !groups.isEmpty else { return "No similar photos.\n" }
         var output = ""
         for group in groups {
-            output += nearest ? "\(group.members.count - 1) alike:\n" : "\(group.members.count) alike:\n"
+            output +=
+                nearest
+                ? "\(group.members.count - 1) alike:\n"
+                : "\(group.members.count) \(group.isBurst ? "in a burst" : "alike"):\n"
             for (index, member) in group.members.enumerated() {
                 output += GroupOutput.memberLine(
                     mark: index == 0 ? (nearest ? "this" : "keep") : String(member.distance),

@@ -49,6 +49,53 @@ import Testing
         if threshold >= 4 { #expect(!groups.isEmpty) }
     }
 
+    /// Two hashes a picture (whole and centre): the groups of two searches in one pass are those
+    /// of comparing every pair by `VisualFingerprint.distance`.
+    @Test(arguments: [4, 7, 10]) func fingerprintGroupsAreThoseOfAllPairs(threshold: Int) {
+        let wholes = Self.fingerprints()
+        // A centre near its whole for some (a picture with a plain border), far for the rest,
+        // and near another picture's whole for a few (a crop of it).
+        let centres = wholes.indices.map { position -> UInt64 in
+            switch position % 5 {
+            case 0: wholes[position] ^ 0b1011
+            case 1: wholes[(position * 7919) % wholes.count] ^ (1 << UInt64(position % 64))
+            default: wholes[position].byteSwapped
+            }
+        }
+        let prints = zip(wholes, centres).map { VisualFingerprint(whole: $0, centre: $1) }
+        let found = SimilarityIndex.groups(
+            count: prints.count, within: threshold,
+            searches: [(SimilarityIndex(wholes), wholes), (SimilarityIndex(centres), wholes)])
+        var parent = Array(prints.indices)
+        func root(_ x: Int) -> Int { parent[x] == x ? x : root(parent[x]) }
+        for a in prints.indices {
+            for b in (a + 1)..<prints.count where prints[a].distance(to: prints[b]) <= threshold {
+                let (ra, rb) = (root(a), root(b))
+                if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for x in prints.indices { members[root(x), default: []].append(x) }
+        #expect(found == members.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] })
+        #expect(found.count > Self.bruteGroups(wholes, within: threshold).count)
+    }
+
+    @Test func fingerprintsReadTheirTwoForms() throws {
+        let full = try #require(VisualFingerprint(hex: "00000000000000ff8000000000000001"))
+        #expect(full.whole == 0xff && full.centre == 0x8000_0000_0000_0001)
+        #expect(full.description == "00000000000000ff8000000000000001")
+        let old = try #require(VisualFingerprint(hex: "00000000000000ff"))
+        #expect(old.centre == nil && old.description == "00000000000000ff")
+        #expect(VisualFingerprint(hex: "00000000000000f") == nil && VisualFingerprint(hex: "zz000000000000ff") == nil)
+        #expect(VisualFingerprint.isCurrent(full.description) && !VisualFingerprint.isCurrent(old.description))
+        #expect(!VisualFingerprint.isCurrent(nil))
+        // Whole to whole (16 bits), whole to centre (1), centre to whole (10): the nearest.
+        let other = VisualFingerprint(whole: 0xff00, centre: 0xfe)
+        #expect(full.distance(to: other) == 1 && other.distance(to: full) == 1)
+        #expect(old.distance(to: other) == 1)
+        #expect(old.distance(to: VisualFingerprint(whole: 0xff01, centre: nil)) == 15)
+    }
+
     @Test func neighboursAreNearestFirstAndComplete() {
         let hashes = Self.fingerprints()
         let index = SimilarityIndex(hashes)

@@ -21,12 +21,15 @@ import Testing
         let index = try library.run(["index"])
         #expect(index.status == 2)
         let lines = index.stderr.split(separator: "\n").map(String.init)
+        // libheif's own reason follows; its wording depends on the libheif build (Debian's
+        // 1.15.1+deb12u3 checks OBU sizes itself and names that; earlier ones pass dav1d's
+        // refusal on as "Decoder plugin generated an error"). What matters is one line, photolib's.
+        #expect(lines.count == 1, "\(index.stderr)")
         #expect(
-            lines == [
-                "photolib: \(library.url("broken.avif").path): cannot decode HEIF: "
-                    + "Decoder plugin generated an error: Unspecified"
-            ], "\(index.stderr)")
-        #expect(!index.stderr.contains("OBU"), "\(index.stderr)")
+            lines.first?.hasPrefix("photolib: \(library.url("broken.avif").path): cannot decode HEIF: ") == true,
+            "\(index.stderr)")
+        // dav1d's own complaint ("Error parsing OBU data") on the process's stderr.
+        #expect(!index.stderr.contains("Error parsing"), "\(index.stderr)")
         let render = try library.run(["render", "--force", "broken.avif"])
         #expect(render.stderr.split(separator: "\n").count == 1, "\(render.stderr)")
     }
