@@ -19,7 +19,7 @@ extension LibraryVerifier {
         return [
             VerifyFinding(
                 kind: .sizeStale, path: path, assetID: asset.id,
-                detail: "recorded as \(old) stored; the file reads as \(width)x\(height) now (non-square pixels)")
+                detail: "recorded as \(old); the file reads as \(width)x\(height) now (non-square pixels)")
         ]
     }
 }

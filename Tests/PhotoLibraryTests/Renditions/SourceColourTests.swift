@@ -70,7 +70,8 @@ import Testing
         let tagged = try bench.write(
             Self.taggingDCF(stripped, colorSpace: colorSpace, index: index), named: "dcf-\(index).jpg")
         let outcome = try bench.render(
-            tagged, key: "dcf-\(colorSpace)-\(index)", kinds: [.preview], with: bench.maker(preview: 640, thumbnail: 64))
+            tagged, key: "dcf-\(colorSpace)-\(index)", kinds: [.preview], with: bench.maker(preview: 640, thumbnail: 64)
+        )
         #expect(outcome.colour == "sRGB")
         let made = try TestImage.decode(try #require(outcome.preview).path)
         let expected = try ColourOracle.thumbnail(profiled, side: 640, in: folder)

@@ -47,7 +47,8 @@ struct RawSizeVerifyTests {
 
         let found = try verifier.check().findings.filter { $0.kind == .sizeStale }
         #expect(found.map(\.assetID) == [fresh.id])
-        #expect(found.first?.detail == "recorded as 848x976 stored; the file reads as \(width)x\(height) now (non-square pixels)")
+        #expect(
+            found.first?.detail == "recorded as 848x976; the file reads as \(width)x\(height) now (non-square pixels)")
 
         let crwIndexedAt = try catalog.asset(atRelativePath: RawPath("CRW_0304.CRW"))?.indexedAt
         let repaired = try verifier.checkAndRepair(jobs: 1)
