@@ -19,8 +19,10 @@ PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib li
 # The server the PostgreSQL catalog tests start on loopback (Scripts/pg-test-cluster); without it,
 # and without the right to install it, those tests skip with a message.
 # FFmpeg's command-line tool makes the tests' video fixtures; Chromium, its driver and Selenium
-# drive the browser tests of `serve`. Each test skips with a message when its tool is absent.
-TEST_PACKAGES := postgresql ffmpeg chromium chromium-driver python3-selenium libvips-tools libheif-examples colord-data icc-profiles-free libgs-common
+# drive the browser tests of `serve`; ImageMagick, exiftool and img2webp make the GIF, BMP, PSD
+# and animated WebP fixtures and read them as oracles. Each test skips with a message when its
+# tool is absent.
+TEST_PACKAGES := postgresql ffmpeg chromium chromium-driver python3-selenium libvips-tools libheif-examples colord-data icc-profiles-free libgs-common imagemagick libimage-exiftool-perl webp
 # Tools only the benchmarks compare against.
 BENCH_PACKAGES := ffmpeg ffmpegthumbnailer imagemagick libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc rsync fdupes xxhash wrk
 
@@ -54,6 +56,9 @@ test-deps:
 	[ -e /usr/share/color/icc/colord/AdobeRGB1998.icc ] || missing="$$missing colord-data"; \
 	[ -e /usr/share/color/icc/Gray-CIE_L.icc ] || missing="$$missing icc-profiles-free"; \
 	[ -e /usr/share/color/icc/ghostscript/default_cmyk.icc ] || missing="$$missing libgs-common"; \
+	command -v identify >/dev/null 2>&1 || missing="$$missing imagemagick"; \
+	command -v exiftool >/dev/null 2>&1 || missing="$$missing libimage-exiftool-perl"; \
+	command -v img2webp >/dev/null 2>&1 || missing="$$missing webp"; \
 	if [ -z "$$missing" ]; then \
 	  echo "test-deps: all present ($(TEST_PACKAGES))"; \
 	elif [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; then \

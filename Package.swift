@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // libtiff's handlers take a va_list and its getters are variadic: a C target owns them.
         .target(name: "CTIFF", linkerSettings: [.linkedLibrary("tiff")]),
+        // giflib (libgif-dev): reading from memory takes a callback, and walking past frames a
+        // loop of low-level calls that must free what giflib keeps of each: a C target owns them.
+        .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),
         // LittleCMS (liblcms2-dev), linked: small, and every colour-managed rendition needs it.
         // A C target owns its error handler, which records a bad profile's message per context.
         .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
@@ -46,7 +49,7 @@ let package = Package(
             name: "PhotoFormats",
             dependencies: [
                 "PhotoSupport", "CExif", "CJPEG", "CTurboJPEG", "CHeif", "CPNG", "CLibRaw", "CWebP", "CTIFF",
-                "CFFmpeg", "CLCMS",
+                "CFFmpeg", "CLCMS", "CGIF",
             ],
             // Pure: no library, no catalog. The pixel loops (resampling, orientation, colour
             // conversion) run about 100x slower unoptimised, which would make debug-built tests

@@ -46,6 +46,8 @@ extension Browser {
         case .rating: value.flatMap(Int.init).map { $0 == 0 ? "rating cleared" : "rated \($0)" } ?? "rating cleared"
         case .keywordAdd: "keyword added"
         case .keywordRemove: "keyword removed"
+        case .personAdd: "person added"
+        case .personRemove: "person removed"
         }
     }
 

@@ -33,7 +33,7 @@ struct PeekView {
         case .delete: "d"
         case .restore: "u"
         case .caption: "c"
-        case .city, .rating, .keywordAdd, .keywordRemove: ""
+        case .city, .rating, .keywordAdd, .keywordRemove, .personAdd, .personRemove: ""
         }
     }
 

@@ -28,6 +28,11 @@ public struct Asset: Sendable, Equatable {
     public var keywords: [String]
     /// `user` once someone edited the keywords (an index then keeps them), else the file's source.
     public var keywordsSource: TextSource?
+    /// The names of the people shown, as files name them (face regions, `PersonInImage`) or a
+    /// user gave them, no two equal ignoring case.
+    public var people: [String] = []
+    /// `user` once someone edited the people (an index then keeps them), else the file's source.
+    public var peopleSource: TextSource?
     public var favourite: Bool
     public var liked: Bool
     public var trashed: Bool

@@ -12,6 +12,8 @@ public enum AssetCollection: Sendable, Hashable {
     /// Assets with a keyword, or one below it in its hierarchy (`Places/France` holds
     /// `Places/France/Bordeaux`).
     case keyword(String)
+    /// Assets showing a person (`people`, a whole name ignoring case).
+    case person(String)
     case recentlyAdded, recentlyPopped, trash
     /// Assets whose original the last index did not find; every other collection but the
     /// trash leaves them out.
@@ -31,6 +33,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .city(let name): name
         case .year(let year): String(year)
         case .keyword(let name): "#" + name
+        case .person(let name): "@" + name
         case .recentlyAdded: "Recently Added"
         case .recentlyPopped: "Recently Popped"
         case .trash: "Trash"
@@ -49,6 +52,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .city: "city"
         case .year: "year"
         case .keyword: "keyword"
+        case .person: "person"
         case .recentlyAdded: "recentlyAdded"
         case .recentlyPopped: "recentlyPopped"
         case .trash: "trash"
@@ -62,6 +66,7 @@ public enum AssetCollection: Sendable, Hashable {
         switch self {
         case .city(let name): "city:\(name)"
         case .keyword(let name): "keyword:\(name)"
+        case .person(let name): "person:\(name)"
         case .year(let year): String(year)
         case .recentlyAdded: "recently-added"
         case .recentlyPopped: "recently-popped"
@@ -72,7 +77,7 @@ public enum AssetCollection: Sendable, Hashable {
 
     /// Reads a selector or a title, case-insensitively: the fixed names (with "favorites",
     /// "recent" and "popped" too), a four-digit year, `city:NAME`, `keyword:NAME` (or `#NAME`,
-    /// as its title reads), or any other text as a city name.
+    /// as its title reads), `person:NAME` (or `@NAME`), or any other text as a city name.
     public init?(selector text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
@@ -92,6 +97,10 @@ public enum AssetCollection: Sendable, Hashable {
                 let name = trimmed.dropFirst(key.hasPrefix("#") ? 1 : 8).trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { return nil }
                 self = .keyword(name)
+            } else if key.hasPrefix("person:") || key.hasPrefix("@") {
+                let name = trimmed.dropFirst(key.hasPrefix("@") ? 1 : 7).trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else { return nil }
+                self = .person(name)
             } else if key.hasPrefix("city:") {
                 let name = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { return nil }
@@ -118,6 +127,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .livePhotos: query.kind = .live
         case .city(let name): query.city = name
         case .keyword(let name): query.keywords.append(name)
+        case .person(let name): query.people.append(name)
         case .year(let year):
             query.takenAfter = String(format: "%04d-01-01T00:00:00", year)
             query.takenBefore = String(format: "%04d-01-01T00:00:00", year + 1)

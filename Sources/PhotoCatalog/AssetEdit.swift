@@ -21,6 +21,12 @@ public struct AssetEdit: Sendable, Equatable {
         case removeKeywords([String])
         /// Replaces the keywords with these.
         case keywords([String])
+        /// Adds people the asset does not show yet (ignoring case).
+        case addPeople([String])
+        /// Removes people (ignoring case).
+        case removePeople([String])
+        /// Replaces the people with these.
+        case people([String])
         /// The original now lies in the trash at `location` (relative to the library root).
         case trash(location: RawPath)
         /// The original is back at its path.
@@ -69,6 +75,16 @@ public struct AssetEdit: Sendable, Equatable {
         case .keywords(let keywords):
             result.keywords = Keywords.deduplicated(Self.userKeywords(keywords))
             result.keywordsSource = .user
+        case .addPeople(let people):
+            result.people = People.deduplicated(result.people + Self.userPeople(people))
+            result.peopleSource = .user
+        case .removePeople(let people):
+            let removed = Self.userPeople(people)
+            result.people.removeAll { name in removed.contains { People.same(name, $0) } }
+            result.peopleSource = .user
+        case .people(let people):
+            result.people = People.deduplicated(Self.userPeople(people))
+            result.peopleSource = .user
         case .trash(let location):
             result.trashed = true
             result.trashedAt = now
@@ -118,6 +134,11 @@ public struct AssetEdit: Sendable, Equatable {
         keywords.compactMap { Keywords.clean($0, separator: Keywords.separator) }
     }
 
+    /// Names as stored: one line each, trimmed, empty ones dropped.
+    public static func userPeople(_ people: [String]) -> [String] {
+        people.compactMap(People.clean)
+    }
+
     /// Text as stored: surrounding white space dropped, empty means none.
     static func userText(_ text: String?) -> String? {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
@@ -151,6 +172,7 @@ public struct FieldChange: Sendable, Equatable {
         compare("city", old.city, new.city)
         compare("rating", old.rating.map(String.init), new.rating.map(String.init))
         compare("keywords", KeywordColumns.logText(old.keywords), KeywordColumns.logText(new.keywords))
+        compare("people", PeopleColumns.logText(old.people), PeopleColumns.logText(new.people))
         compare("trashed", String(old.trashed), String(new.trashed))
         compare(takenAtField, old.metadata.takenAt?.iso8601, new.metadata.takenAt?.iso8601)
         compare(takenAtSourceField, old.takenAtSourceName, new.takenAtSourceName)

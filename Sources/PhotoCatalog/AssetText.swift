@@ -1,4 +1,4 @@
-/// An asset's caption, place, rating and keywords once every source has been weighed, each field
+/// An asset's caption, place, rating, keywords and people once every source has been weighed, each field
 /// with where it came from.
 public struct AssetText: Sendable, Equatable {
     public var caption: String?
@@ -15,6 +15,9 @@ public struct AssetText: Sendable, Equatable {
     public var ratingSource: TextSource?
     public var keywords: [String]
     public var keywordsSource: TextSource?
+    /// The names of the people shown (see `People`), and where they came from.
+    public var people: [String] = []
+    public var peopleSource: TextSource?
 
     public init(
         caption: String? = nil, captionSource: TextSource? = nil, city: String? = nil,

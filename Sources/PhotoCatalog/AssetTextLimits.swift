@@ -1,3 +1,4 @@
+import PhotoFormats
 import PhotoSupport
 
 /// The longest text a person may give an asset, in Unicode code points (characters as
@@ -16,6 +17,11 @@ public enum AssetTextLimits {
     /// Keywords of one asset.
     public static let keywordCount = 1000
 
+    /// One person's name, as long as a keyword may be (and as `People.maximumNameLength`).
+    public static let person = People.maximumNameLength
+    /// People of one asset, as many as a file may name (`People.maximumCount`).
+    public static let personCount = People.maximumCount
+
     /// The most UTF-8 bytes any one field within the limits can take (4 a code point): a
     /// reader may refuse a longer field before it has read it all.
     public static let maximumFieldBytes = 4 * caption
@@ -31,6 +37,11 @@ public enum AssetTextLimits {
                 return "\(keywords.count) keywords is over the \(keywordCount)-keyword limit"
             }
             return keywords.lazy.compactMap { problem($0, field: "keyword", limit: keyword) }.first
+        case .addPeople(let people), .removePeople(let people), .people(let people):
+            if people.count > personCount {
+                return "\(people.count) people is over the \(personCount)-person limit"
+            }
+            return people.lazy.compactMap { problem($0, field: "name", limit: person) }.first
         default: return nil
         }
     }

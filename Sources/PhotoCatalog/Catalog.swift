@@ -240,6 +240,8 @@ public struct AssetQuery: Sendable, Equatable {
     /// Assets with each of these keywords, or one below it in a hierarchy (`Places/France`
     /// finds `Places/France/Bordeaux`), ignoring case.
     public var keywords: [String] = []
+    /// Assets showing each of these people (a whole name, ignoring case).
+    public var people: [String] = []
     /// Assets rated exactly this; 0 means unrated.
     public var rating: Int?
     /// Assets rated at least this (unrated ones never match).

@@ -56,6 +56,8 @@ extension SQLiteCatalog {
     static let userRatingColumns = ["rating", "rating_source"]
     /// The columns a user's keyword edit owns, kept when `keywords_source` is 'user'.
     static let userKeywordColumns = ["keywords", "keywords_folded", "keywords_source"]
+    /// The columns a user's people edit owns, kept when `people_source` is 'user'.
+    static let userPeopleColumns = ["people", "people_folded", "people_source"]
     /// The columns a user's date owns, kept when `taken_by_user` is set.
     static let userTakenColumns = ["taken_local", "taken_offset", "taken_zone", "taken_sort", "taken_source"]
     /// The columns a user's position owns, kept when `gps_by_user` is set.

@@ -121,7 +121,7 @@ extension SQLiteCatalog {
             taken_local = ?17, taken_offset = ?18, taken_by_user = ?19,
             gps_latitude = ?20, gps_longitude = ?21, gps_altitude = ?22, gps_by_user = ?23,
             region = ?24, country = ?25, country_name = ?26, taken_zone = ?27, taken_sort = ?28,
-            gps_from_track = ?29
+            gps_from_track = ?29, people = ?30, people_folded = ?31, people_source = ?32
         WHERE id = ?11
         """
 
@@ -144,6 +144,8 @@ extension SQLiteCatalog {
             SQLiteValue(asset.metadata.takenAt?.zone),
             SQLiteValue(asset.metadata.takenAt.map(CaptureDateText.sortText)),
             SQLiteValue(asset.gpsFromTrack),
+            SQLiteValue(PeopleColumns.text(asset.people)), SQLiteValue(PeopleColumns.folded(asset.people)),
+            SQLiteValue(asset.peopleSource?.rawValue),
         ]
     }
 

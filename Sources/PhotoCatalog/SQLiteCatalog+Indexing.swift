@@ -113,6 +113,9 @@ extension SQLiteCatalog {
             if userKeywordColumns.contains(column) {
                 return "\(column) = CASE WHEN keywords_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
             }
+            if userPeopleColumns.contains(column) {
+                return "\(column) = CASE WHEN people_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
+            }
             if userTakenColumns.contains(column) {
                 return "\(column) = CASE WHEN taken_by_user = 1 THEN \(column) ELSE excluded.\(column) END"
             }

@@ -176,7 +176,7 @@ extension PostgresCatalog {
             keywords_source = $18, taken_local = $19, taken_offset = $20, taken_by_user = $21,
             gps_latitude = $22, gps_longitude = $23, gps_altitude = $24, gps_by_user = $25,
             region = $26, country = $27, country_name = $28, taken_zone = $29, taken_sort = $30,
-            gps_from_track = $31
+            gps_from_track = $31, people = $32, people_folded = $33, people_source = $34
         WHERE id = $13
         """
 
@@ -197,6 +197,8 @@ extension PostgresCatalog {
             PGValue(asset.region), PGValue(asset.country), PGValue(asset.countryName),
             PGValue(asset.metadata.takenAt?.zone), PGValue(asset.metadata.takenAt.map(CaptureDateText.sortText)),
             .bool(asset.gpsFromTrack),
+            PGValue(PeopleColumns.text(asset.people)), PGValue(PeopleColumns.folded(asset.people)),
+            PGValue(asset.peopleSource?.rawValue),
         ]
     }
 

@@ -136,6 +136,10 @@ extension PostgresCatalog {
                 return
                     "\(column) = CASE WHEN assets.keywords_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
             }
+            if userPeopleColumns.contains(column) {
+                return
+                    "\(column) = CASE WHEN assets.people_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
+            }
             if userTakenColumns.contains(column) {
                 return "\(column) = CASE WHEN assets.taken_by_user THEN assets.\(column) ELSE excluded.\(column) END"
             }

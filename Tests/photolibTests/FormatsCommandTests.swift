@@ -56,7 +56,7 @@ import Testing
 
         let heifOnly = try library.run(["list", "--file-format", "heif", "--format", "{fileName}"])
         #expect(heifOnly.stdout.split(separator: "\n").sorted() == ["lighthouse.avif", "sunset-exif6.heic"])
-        let wrong = try library.run(["list", "--file-format", "gif"])
+        let wrong = try library.run(["list", "--file-format", "jxl"])
         #expect(wrong.status == 64)
     }
 

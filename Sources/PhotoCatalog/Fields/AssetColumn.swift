@@ -87,7 +87,7 @@ extension StoredAsset {
     /// never popped nor trashed): the index writes the `indexed` columns of it.
     package init(scanned: ScannedFile, now: Double) {
         let text = scanned.text
-        let asset = Asset(
+        var asset = Asset(
             id: scanned.id, file: scanned.file, metadata: scanned.metadata, caption: text.caption,
             captionSource: text.captionSource, city: text.city, citySource: text.citySource,
             country: text.countryCode, damage: scanned.damage, indexedAt: Date(timeIntervalSince1970: now),
@@ -95,6 +95,8 @@ extension StoredAsset {
             undecodable: scanned.undecodable, ratingSource: text.ratingSource, keywords: text.keywords,
             keywordsSource: text.keywordsSource, contentHash: scanned.contentHash,
             visualHash: scanned.visualHash)
+        asset.people = text.people
+        asset.peopleSource = text.peopleSource
         self.init(
             asset: asset, indexedAt: now, addedAt: now, poppedAt: nil, trashedAt: nil,
             sidecarStamp: scanned.sidecarStamp)

@@ -169,6 +169,12 @@ public enum AssetFields {
         AssetColumn("keywords_source", .text, read: { $2.asset.keywordsSource = source($0, $1) }) {
             CellValue($0.asset.keywordsSource?.rawValue)
         },
+        AssetColumn("people", .text, read: { $2.asset.people = PeopleColumns.people($0.optionalText($1)) }) {
+            CellValue(PeopleColumns.text($0.asset.people))
+        },
+        AssetColumn("people_source", .text, read: { $2.asset.peopleSource = source($0, $1) }) {
+            CellValue($0.asset.peopleSource?.rawValue)
+        },
         AssetColumn("content_hash", .text, read: { $2.asset.contentHash = $0.optionalText($1) }) {
             CellValue($0.asset.contentHash)
         },
@@ -213,6 +219,10 @@ public enum AssetFields {
         AssetColumn("frame_rate", .real, read: { $2.asset.metadata.setVideo(\.frameRate, $0.optionalDouble($1)) }) {
             CellValue($0.asset.metadata.video?.frameRate)
         },
+        // An animation's frames (GIF, WebP): nil for a still.
+        AssetColumn("frames", .integer, read: { $2.asset.metadata.frames = $0.optionalInt($1) }) {
+            CellValue($0.asset.metadata.frames)
+        },
         AssetColumn("image_data_hash", .text, read: { $2.asset.file.imageDataHash = $0.optionalText($1) }) {
             CellValue($0.asset.file.imageDataHash)
         },
@@ -229,6 +239,7 @@ public enum AssetFields {
         AssetColumn("keywords_folded", .text, role: .derived) {
             CellValue(KeywordColumns.foldedJSON($0.asset.keywords))
         },
+        AssetColumn("people_folded", .text, role: .derived) { CellValue(PeopleColumns.folded($0.asset.people)) },
         AssetColumn("caption_folded", .text, role: .derived, stores: .postgresOnly) {
             CellValue($0.asset.caption.map(SQLiteCatalog.fold))
         },
@@ -256,6 +267,7 @@ public enum AssetFields {
         AssetField("videoCodec") { .text($0.metadata.video?.videoCodec) },
         AssetField("audioCodec") { .text($0.metadata.video?.audioCodec) },
         AssetField("frameRate") { .real($0.metadata.video?.frameRate) },
+        AssetField("frames") { .integer($0.metadata.frames.map(Int64.init)) },
         AssetField("width") { .integer($0.metadata.displayWidth.map(Int64.init)) },
         AssetField("height") { .integer($0.metadata.displayHeight.map(Int64.init)) },
         AssetField("pixelWidth") { .integer($0.metadata.pixelWidth.map(Int64.init)) },
@@ -303,6 +315,8 @@ public enum AssetFields {
         AssetField("ratingSource") { .text($0.ratingSource?.rawValue) },
         AssetField("keywords") { .list($0.keywords) },
         AssetField("keywordsSource") { .text($0.keywordsSource?.rawValue) },
+        AssetField("people") { .list($0.people) },
+        AssetField("peopleSource") { .text($0.peopleSource?.rawValue) },
         AssetField("contentHash") { .text($0.contentHash) },
         AssetField("visualHash") { .text($0.visualHash) },
         AssetField("imageDataHash") { .text($0.file.imageDataHash) },

@@ -242,6 +242,44 @@ package enum CatalogTrack {
                 ALTER TABLE assets ADD COLUMN taken_subsecond text COLLATE "C";
                 """),
 
+        // `frames`: an animation's frame count (an animated GIF or WebP, shown by its first
+        // frame); NULL for a still. GIF, BMP and PSD files became assets in the same change:
+        // their `format` values were already allowed by `videoFields`.
+        CatalogMigration(
+            "animationFrames", frozen: "64cdb765463f079f",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN frames INTEGER CHECK (frames >= 2);
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN frames integer CHECK (frames >= 2);
+                """),
+
+        // People from face tags (`PeopleColumns`): `people` one name a line, NULL for none;
+        // `people_folded` the folded names each between line breaks, in which `--person`
+        // looks for a whole name; `people_source` where they came from ('user' once edited,
+        // which an index then keeps). Every asset's `sidecar_stamp` is changed, so that the
+        // next index reads each photo again once and finds the names it already holds.
+        // People collections are counted when read, as keywords are (a name is one of many in
+        // a row, which the count triggers do not split): the partial index walks only the
+        // assets that name someone.
+        CatalogMigration(
+            "people", frozen: "2f66a6ec6a65bd4b",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN people TEXT;
+                ALTER TABLE assets ADD COLUMN people_folded TEXT;
+                ALTER TABLE assets ADD COLUMN people_source TEXT CHECK (people_source IN ('user', 'sidecar', 'xmp'));
+                CREATE INDEX assets_with_people ON assets (id) WHERE people IS NOT NULL;
+                UPDATE assets SET sidecar_stamp = 'before-people:' || coalesce(sidecar_stamp, '');
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN people text;
+                ALTER TABLE assets ADD COLUMN people_folded text COLLATE "C";
+                ALTER TABLE assets ADD COLUMN people_source text COLLATE "C"
+                    CHECK (people_source IN ('user', 'sidecar', 'xmp'));
+                CREATE INDEX assets_with_people ON assets (id) WHERE people IS NOT NULL;
+                UPDATE assets SET sidecar_stamp = 'before-people:' || coalesce(sidecar_stamp, '');
+                """),
+
         // `colour`: the name of the colours the original's numbers stand for ("Display P3",
         // "Adobe RGB (1998)", an embedded profile's description, "sRGB" when the file says
         // nothing), read by each index pass from the profile or code points; NULL for raws,

@@ -65,6 +65,9 @@ extension AssetQuery {
             conditions.append(
                 "id IN (SELECT asset_id FROM asset_keywords WHERE \(dialect.contains("'/' || folded || '/'", levels)))")
         }
+        for person in people {
+            conditions.append(dialect.contains("people_folded", arguments.add(.text(PeopleColumns.pattern(person)))))
+        }
         if let rating {
             conditions.append(
                 rating == 0 ? "(rating IS NULL OR rating = 0)" : "rating = \(arguments.add(.integer(Int64(rating))))")

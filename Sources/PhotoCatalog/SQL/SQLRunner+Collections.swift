@@ -61,6 +61,7 @@ extension SQLRunner {
                     (SELECT asset_id FROM asset_keywords WHERE folded = \(p(1)) OR (folded >= \(p(2)) AND folded < \(p(3))))
                 """, [.text(folded), .text(range.lower), .text(range.upper)])
         }
+        result += try personCollections(shown: shown)
         result.append(
             CollectionCount(
                 .recentlyAdded,
@@ -75,6 +76,25 @@ extension SQLRunner {
         // Only when there are some: a library without deleted files has no use for the tab.
         if let missing = stored["missing"], missing > 0 { result.append(CollectionCount(.missing, missing)) }
         return result
+    }
+
+    /// One collection a person, by name (the first spelling in byte order of those that fold
+    /// alike), counted from the `people` of the assets shown that name anyone: the assets
+    /// with people are few beside a library's, and read once.
+    private func personCollections(shown: String) throws -> [CollectionCount] {
+        var spellings: [String: String] = [:]
+        var counts: [String: Int] = [:]
+        for text in try rows("SELECT people FROM assets WHERE \(shown) AND people IS NOT NULL", [], { $0.text(0) }) {
+            var counted = Set<String>()
+            for name in PeopleColumns.people(text) {
+                let folded = SQLiteCatalog.fold(name)
+                if spellings[folded].map({ name < $0 }) ?? true { spellings[folded] = name }
+                if counted.insert(folded).inserted { counts[folded, default: 0] += 1 }
+            }
+        }
+        return spellings.sorted { ($0.key, $0.value) < ($1.key, $1.value) }.map {
+            CollectionCount(.person($0.value), counts[$0.key] ?? 0)
+        }
     }
 
     /// The stored counts that differ from a fresh count of the assets, in key order.

@@ -113,6 +113,12 @@ package final class FormatDecoder {
             case .webp:
                 let features = try WebPImage.features(data)
                 try limit.check(width: features.width, height: features.height, path: path)
+                if features.isAnimated {
+                    return try reserving(WebPImage.animationDecodeBytes(features), limit: limit, path: path) {
+                        let picture = try WebPImage.decodeFirstFrame(data, features: features, into: storage)
+                        return try use(Decoded(image: picture, isUpright: false, colour: WebPImage.colour(data)))
+                    }
+                }
                 return try reserving(features.decodeBytes, limit: limit, path: path) {
                     try use(
                         Decoded(
@@ -124,6 +130,33 @@ package final class FormatDecoder {
                 try limit.check(width: image.width, height: image.height, path: path)
                 return try reserving(image.decodeBytes, limit: limit, path: path) {
                     try use(Decoded(image: try image.decode(into: storage), isUpright: false, colour: image.colour))
+                }
+            case .gif:
+                let image = try GIFImage(bytes: data)
+                try limit.check(width: image.width, height: image.height, path: path)
+                return try reserving(image.decodeBytes, limit: limit, path: path) {
+                    // A first frame larger than the screen is clipped to it, but giflib decodes
+                    // it whole: it is held to the screen's pixels (or at least a megapixel).
+                    let (picture, _, damage) = try image.decodeFirstFrame(
+                        into: storage, maximumFramePixels: max(image.width * image.height, 1 << 20))
+                    return try use(Decoded(image: picture, isUpright: false, damage: damage))
+                }
+            case .bmp:
+                let image = try BMPImage(bytes: data)
+                try limit.check(width: image.width, height: image.height, path: path)
+                return try reserving(image.decodeBytes, limit: limit, path: path) {
+                    try use(Decoded(image: image.decode(data, into: storage), isUpright: false))
+                }
+            case .psd:
+                let image = try PSDImage(bytes: data)
+                try limit.check(width: image.width, height: image.height, path: path)
+                guard image.hasComposite else { throw CodecError(format: .psd, message: "no composite image") }
+                return try reserving(image.decodeBytes, limit: limit, path: path) {
+                    let (picture, damage) = try image.decode(data, into: storage)
+                    return try use(
+                        Decoded(
+                            image: picture, isUpright: false, damage: damage,
+                            colour: image.iccProfile.map { .iccProfile($0) }))
                 }
             case .jpeg, .video:
                 throw CodecError(format: format, message: "not supported yet")

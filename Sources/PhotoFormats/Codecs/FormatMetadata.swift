@@ -30,6 +30,8 @@ struct FormatMetadata {
     /// `ImageDataHash` of the picture data (PNG's IDAT chunks, WebP's image chunks), nil where
     /// it is not found.
     var imageDataHash: String?
+    /// An animation's frames (GIF, WebP), nil for a still.
+    var frames: Int?
     /// What the container says its colours are (nil: nothing, which means sRGB).
     var colour: ColourDescription?
 
@@ -40,6 +42,9 @@ struct FormatMetadata {
         case .raw: return try raw(LibRawFile(bytes: bytes), head: bytes)
         case .webp: return try webp(bytes)
         case .tiff: return try tiff(bytes)
+        case .gif: return try gif(bytes)
+        case .bmp: return try bmp(bytes)
+        case .psd: return try psd(bytes)
         case .jpeg, .video:
             throw CodecError(format: format, message: "not supported yet")
         }
@@ -157,7 +162,56 @@ struct FormatMetadata {
         found.height = features.height
         found.exifTIFF = blocks.exifTIFF
         found.xmp = blocks.xmp
-        if features.isAnimated { found.problems.append("animated: the first frame is not shown") }
+        if features.isAnimated, let frames = bytes.withUnsafeBytes(WebPImage.frames) {
+            found.frames = frames.count > 1 ? frames.count : nil
+            if let damage = frames.damage { found.problems.append(damage) }
+        }
+        return found
+    }
+
+    /// giflib's walk for the logical screen and the frames (none decoded).
+    private static func gif(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let read = bytes.withUnsafeBytes { data in
+            Result { () throws(CodecError) in
+                let image = try GIFImage(bytes: data)
+                let (frames, damage) = try image.countFrames()
+                return (image.width, image.height, frames, damage)
+            }
+        }
+        let (width, height, frames, damage) = try read.get()
+        var found = FormatMetadata()
+        found.width = width
+        found.height = height
+        found.frames = frames > 1 ? frames : nil
+        if let damage { found.problems.append(damage) }
+        return found
+    }
+
+    /// The header alone: a bitmap holds no metadata photolib reads.
+    private static func bmp(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let read = bytes.withUnsafeBytes { data in Result { () throws(CodecError) in try BMPImage(bytes: data) } }
+        let image = try read.get()
+        var found = FormatMetadata()
+        found.width = image.width
+        found.height = image.height
+        return found
+    }
+
+    /// The header and image resources: size, EXIF (resource 0x0422), XMP (0x0424). A
+    /// document without a composite is refused as not read yet, not as damage.
+    private static func psd(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
+        let read = bytes.withUnsafeBytes { data in Result { () throws(CodecError) in try PSDImage(bytes: data) } }
+        let image = try read.get()
+        guard image.hasComposite else {
+            throw CodecError(format: .psd, message: "no composite image", notReadYet: "PSD without a composite")
+        }
+        var found = FormatMetadata()
+        found.width = image.width
+        found.height = image.height
+        if let exif = image.exifTIFF, exif.starts(with: [0x49, 0x49]) || exif.starts(with: [0x4D, 0x4D]) {
+            found.exifTIFF = exif
+        }
+        found.xmp = image.xmp
         return found
     }
 

@@ -1,8 +1,9 @@
 /// The image formats photolib reads, each recognised by its bytes, never by its name; and
 /// `video` for every movie container (which one is in the MIME type), whose pictures are
-/// poster frames (`VideoPosterSource`).
+/// poster frames (`VideoPosterSource`). GIF, BMP and PSD are stills of their first frame or
+/// composite.
 public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
-    case jpeg, heif, png, webp, tiff, raw, video
+    case jpeg, heif, png, webp, tiff, raw, video, gif, bmp, psd
 
     /// The MIME type of the format's usual files (HEIF files that hold AV1 say `image/avif`
     /// through `ImageFileReading.mimeType`).
@@ -15,6 +16,9 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         case .tiff: "image/tiff"
         case .raw: "image/x-raw"
         case .video: "video/mp4"
+        case .gif: "image/gif"
+        case .bmp: "image/bmp"
+        case .psd: "image/vnd.adobe.photoshop"
         }
     }
 
@@ -28,6 +32,9 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         case .tiff: "TIFF"
         case .raw: "RAW"
         case .video: "video"
+        case .gif: "GIF"
+        case .bmp: "BMP"
+        case .psd: "PSD"
         }
     }
 
@@ -50,6 +57,14 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.ascii("RIFF"), bytes.ascii("WEBP", at: 8) { return .webp }
+        if bytes.ascii("GIF87a") || bytes.ascii("GIF89a") { return .gif }
+        if bytes.ascii("8BPS") { return .psd }
+        // "BM" alone starts text too: the info header's size must be one a bitmap has.
+        if bytes.ascii("BM"), let size = bytes.uint32(at: 14, bigEndian: false),
+            [12, 40, 52, 56, 64, 108, 124].contains(size)
+        {
+            return .bmp
+        }
         if bytes.ascii("ftyp", at: 4), let brands = isoBrands(bytes) {
             if brands.contains("crx ") { return .raw }
             if !brands.isDisjoint(with: heifBrands) { return .heif }

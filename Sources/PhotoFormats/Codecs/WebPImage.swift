@@ -62,6 +62,62 @@ enum WebPImage {
         }
     }
 
+    /// An animation's frames, through the demuxer (a truncated file gives those before the
+    /// cut and says so); nil for a still.
+    static func frames(_ data: UnsafeRawBufferPointer) -> (count: Int, damage: String?)? {
+        guard let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        var input = WebPData(bytes: base, size: data.count)
+        var state = WEBP_DEMUX_PARSING_HEADER
+        guard let demuxer = WebPDemuxPartial(&input, &state) else { return nil }
+        defer { WebPDemuxDelete(demuxer) }
+        guard WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS) & UInt32(ANIMATION_FLAG.rawValue) != 0 else { return nil }
+        let count = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
+        return (count, state == WEBP_DEMUX_DONE ? nil : "truncated after \(count) frames")
+    }
+
+    /// What decoding an animation's first frame holds: libwebp's canvas and the previous
+    /// one it keeps, the frame's own decode, and the RGB picture.
+    static func animationDecodeBytes(_ features: Features) -> Int { features.width * features.height * 15 }
+
+    /// The first frame of an animated WebP on its canvas as RGB, alpha on white, through
+    /// libwebp's animation decoder (which composes it as a viewer shows it).
+    static func decodeFirstFrame(
+        _ data: UnsafeRawBufferPointer, features: Features, into storage: PixelStorage<UInt8>
+    ) throws(CodecError) -> RGBImage {
+        guard let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw CodecError(format: .webp, message: "empty file")
+        }
+        var options = WebPAnimDecoderOptions()
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+            throw CodecError(format: .webp, message: "libwebp version mismatch")
+        }
+        options.color_mode = MODE_rgbA
+        options.use_threads = 0
+        var input = WebPData(bytes: base, size: data.count)
+        guard let decoder = WebPAnimDecoderNew(&input, &options) else {
+            throw CodecError(format: .webp, message: "cannot read the animation")
+        }
+        defer { WebPAnimDecoderDelete(decoder) }
+        var info = WebPAnimInfo()
+        guard WebPAnimDecoderGetInfo(decoder, &info) != 0,
+            Int(info.canvas_width) == features.width, Int(info.canvas_height) == features.height
+        else { throw CodecError(format: .webp, message: "animation canvas does not match its header") }
+        var canvas: UnsafeMutablePointer<UInt8>?
+        var timestamp: Int32 = 0
+        guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
+            throw CodecError(format: .webp, message: "cannot decode the first frame")
+        }
+        let count = features.width * features.height
+        let rgb = storage.reserve(count * 3)
+        for index in 0..<count {
+            let alpha = Int(canvas[index * 4 + 3])
+            for channel in 0..<3 {
+                rgb[index * 3 + channel] = UInt8(min(255, Int(canvas[index * 4 + channel]) + 255 - alpha))
+            }
+        }
+        return RGBImage(pixels: rgb, width: features.width, height: features.height)
+    }
+
     /// Decodes a still WebP into `storage` as RGB, alpha composited on white.
     static func decode(
         _ data: UnsafeRawBufferPointer, features: Features, into storage: PixelStorage<UInt8>

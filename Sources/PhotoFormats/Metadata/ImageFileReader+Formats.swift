@@ -32,6 +32,9 @@ extension ImageFileReader {
                 found = try FormatMetadata.read(format, bytes: bytes)
             }
         } catch {
+            // A sound file in a variant not read yet (a PSD without a composite) is passed
+            // over and counted, not a failure.
+            if let kind = error.notReadYet { throw ImageReadError(path: path, reason: .unsupported(detected: kind)) }
             throw ImageReadError(path: path, reason: .undecodable(format: format, message: error.message))
         }
         var metadata = PhotoMetadata()
@@ -57,6 +60,7 @@ extension ImageFileReader {
         metadata.colour = format == .raw ? nil : ColourDescription.name(of: found.colour)
         metadata.pixelWidth = found.width
         metadata.pixelHeight = found.height
+        metadata.frames = found.frames
         if let orientation = found.orientation { metadata.orientation = orientation }
         if let displayed = found.displayed, metadata.displayWidth != displayed.width {
             // HEIF's irot/imir decide how it shows, and EXIF orientation normally agrees (iPhone:
@@ -76,6 +80,7 @@ extension ImageFileReader {
             do {
                 let packet = try XMPPacket(bytes: xmp)
                 text.xmp = packet.text
+                text.problems += text.xmp?.problems ?? []
                 // PNGs without EXIF may say their orientation in XMP (exiftool writes it there).
                 if found.exifTIFF == nil, found.orientation == nil,
                     let value = packet.value(Self.tiffNamespace, "Orientation").flatMap(Int.init),

@@ -28,6 +28,7 @@ extension ImageFileReader {
                         }
                     }
                 }
+                text.problems += xmp.problems
                 text.xmp = xmp.isEmpty ? nil : xmp
             } catch {
                 text.problems.append("XMP not read: \(error)")

@@ -41,7 +41,10 @@ extension ImageFileReader {
         var problems: [String] = []
         var text = EmbeddedText()
         if let xmp {
-            do { text.xmp = try XMPPacket(bytes: xmp).text } catch { text.problems.append("XMP not read: \(error)") }
+            do {
+                text.xmp = try XMPPacket(bytes: xmp).text
+                text.problems += text.xmp?.problems ?? []
+            } catch { text.problems.append("XMP not read: \(error)") }
         }
         metadata.adopt(text)
         if let width = metadata.pixelWidth, let height = metadata.pixelHeight,

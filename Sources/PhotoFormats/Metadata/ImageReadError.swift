@@ -47,14 +47,17 @@ public struct ImageReadError: PhotolibError, Equatable {
         return String(detected.dropLast(" video".count))
     }
 
-    /// The formats people keep beside their photos that photolib does not read yet ("GIF",
-    /// "BMP", "PSD"), when the file is one: counted apart in an index summary, not failures.
+    /// The variants of the formats photolib reads that it does not read yet ("PSD without a
+    /// composite", "PSD 16-bit channels", "PSB"), when the file is one: counted apart in an
+    /// index summary, not failures. (GIF, BMP and PSD themselves are read: a file that only
+    /// looks like one is a failure.)
     public var notYetReadKind: String? {
         guard case .unsupported(let detected?) = reason else { return nil }
-        return Self.notYetRead[detected]
+        return Self.readVariants.contains { detected.hasPrefix($0) } ? detected : nil
     }
 
-    private static let notYetRead = ["GIF image": "GIF", "BMP image": "BMP", "Photoshop document": "PSD"]
+    /// How `CodecError.notReadYet` names them.
+    private static let readVariants = ["PSD ", "PSB"]
 
     /// The reason alone, without the path.
     public var reasonDescription: String {

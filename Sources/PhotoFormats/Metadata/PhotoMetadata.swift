@@ -30,6 +30,9 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var kind: MediaKind = .photo
     /// A movie's facts (`VideoFacts`); nil for a still.
     public var video: VideoFacts?
+    /// An animation's frame count (an animated GIF or WebP, whose first frame is shown); nil
+    /// for a still.
+    public var frames: Int?
     /// The name of the colours the picture's numbers stand for ("Display P3", "Adobe RGB
     /// (1998)", an embedded profile's description; "sRGB" when the file says nothing), from
     /// the file's profile or code points (`ColourDescription.name(of:)`). Nil for raws and

@@ -23,6 +23,11 @@ public struct PhotoText: Sendable, Equatable {
     /// Keywords, hierarchies written `Places/France/Bordeaux`, deduplicated (see `Keywords`):
     /// XMP `lr:hierarchicalSubject`, `digiKam:TagsList` and `dc:subject`; IPTC Keywords (2:25).
     public var keywords: [String]
+    /// The names of the people shown (see `People` and `XMPPacket.peopleNames`), cleaned,
+    /// deduplicated and bounded; XMP only (IPTC-IIM has no such field).
+    public var people: [String] = []
+    /// What was dropped while reading (more names than `People.maximumCount`), one line each.
+    public var problems: [String] = []
     /// True when photolib wrote the caption itself (a sidecar it wrote, see `SidecarWriter`):
     /// the caption is a person's words, kept even when it looks like camera boilerplate
     /// (`IMG_1234`), which the caption filters drop from every other source.
@@ -47,16 +52,19 @@ public struct PhotoText: Sendable, Equatable {
     /// True when the source says nothing photolib reads.
     public var isEmpty: Bool {
         caption == nil && city == nil && region == nil && country == nil && rating == nil && takenAt == nil
-            && createdAt == nil && gps == nil && keywords.isEmpty
+            && createdAt == nil && gps == nil && keywords.isEmpty && people.isEmpty
     }
 
     /// This text, with each missing field taken from `other` (the extended XMP of a packet).
     func filled(from other: PhotoText) -> PhotoText {
-        PhotoText(
+        var text = PhotoText(
             caption: caption ?? other.caption, city: city ?? other.city, region: region ?? other.region,
             country: country ?? other.country, rating: rating ?? other.rating, takenAt: takenAt ?? other.takenAt,
             createdAt: createdAt ?? other.createdAt, gps: gps ?? other.gps,
             keywords: keywords.isEmpty ? other.keywords : keywords)
+        text.people = people.isEmpty ? other.people : people
+        text.problems = problems + other.problems
+        return text
     }
 
     /// Trimmed text, nil when blank (cameras and tools pad fields with spaces or NULs).

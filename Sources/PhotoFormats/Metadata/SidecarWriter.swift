@@ -4,7 +4,8 @@ import PhotoSupport
 /// Gives photolib's edits back to the tools that read XMP sidecars: writes a photo's caption
 /// (`dc:description`), city (`photoshop:City`), rating (`xmp:Rating`, see `SidecarRating`)
 /// and keywords (`dc:subject`, with `lr:hierarchicalSubject` for hierarchies, and
-/// `digiKam:TagsList` when the sidecar has one) into `photo.jpg.xmp`, or into whichever
+/// `digiKam:TagsList` when the sidecar has one) and people someone named (`PersonInImage` and
+/// MWG face regions, see `setPeople`) into `photo.jpg.xmp`, or into whichever
 /// sidecar photolib reads for it already.
 ///
 /// An existing sidecar is edited in place: only the bytes of a field whose value changes
@@ -33,7 +34,8 @@ public enum SidecarWriter {
     /// `takenAt` and `gps` are written only when given (`.some`): a date or position someone
     /// set, which go into `exif:DateTimeOriginal` and `photoshop:DateCreated`, and
     /// `exif:GPSLatitude`/`exif:GPSLongitude` in XMP's `44,50.4N` form (`.some(nil)` removes
-    /// them); left out, the sidecar's own stay as they are. No file is written when nothing
+    /// them); left out, the sidecar's own stay as they are. `people`, when given, are written as
+    /// `setPeople` says. No file is written when nothing
     /// changes, nor created when there is nothing to say.
     ///
     /// Returns the sidecar's path. Throws `SidecarError` for a sidecar that is not XMP and
@@ -42,12 +44,12 @@ public enum SidecarWriter {
     public static func update(
         originalPath: RawPath, caption: String?, city: String?, favourite: Bool,
         rating: SidecarRating = .fromFavourite, keywords: [String]? = nil, takenAt: CaptureDate?? = nil,
-        gps: GPSCoordinate?? = nil
+        gps: GPSCoordinate?? = nil, people: [String]? = nil
     ) throws -> RawPath {
         try update(
             folder: try DirectoryHandle.open(root: originalPath.parent), photoName: originalPath.lastComponent,
             caption: caption, city: city, favourite: favourite, rating: rating, keywords: keywords, takenAt: takenAt,
-            gps: gps)
+            gps: gps, people: people)
     }
 
     /// `update(originalPath:…)` for the photo `photoName` in an open folder, which the sidecar
@@ -57,7 +59,7 @@ public enum SidecarWriter {
     public static func update(
         folder: DirectoryHandle, photoName: RawPath, caption: String?, city: String?, favourite: Bool,
         rating: SidecarRating = .fromFavourite, keywords: [String]? = nil, takenAt: CaptureDate?? = nil,
-        gps: GPSCoordinate?? = nil
+        gps: GPSCoordinate?? = nil, people: [String]? = nil
     ) throws -> RawPath {
         let names = Sidecar.candidates(for: photoName).map(\.lastComponent)
         let existing = names.first { folder.status($0) != nil }
@@ -65,7 +67,7 @@ public enum SidecarWriter {
         let path = folder.path.appending(name)
         let saysSomething =
             caption != nil || city != nil || favourite || !(keywords ?? []).isEmpty || rating.isSet
-            || takenAt??.localTime != nil || gps??.latitude != nil
+            || takenAt??.localTime != nil || gps??.latitude != nil || !(people ?? []).isEmpty
         if existing == nil, !saysSomething { return path }
         if let info = folder.status(name), (info.st_mode & S_IFMT) != S_IFREG {
             throw FileSystemError(path: path, reason: .notARegularFile)
@@ -73,7 +75,7 @@ public enum SidecarWriter {
         let original = existing == nil ? Array(skeleton.utf8) : try Sidecar.readBytes(path)
         let updated = try edited(
             original, caption: caption, city: city, favourite: favourite, rating: rating, keywords: keywords,
-            takenAt: takenAt, gps: gps, path: path)
+            takenAt: takenAt, gps: gps, people: people, path: path)
         if existing == nil || updated != original { try folder.writeAtomically(updated, name: name) }
         return path
     }
@@ -82,7 +84,7 @@ public enum SidecarWriter {
     static func edited(
         _ bytes: [UInt8], caption: String?, city: String?, favourite: Bool,
         rating: SidecarRating = .fromFavourite, keywords: [String]? = nil, takenAt: CaptureDate?? = nil,
-        gps: GPSCoordinate?? = nil, path: RawPath
+        gps: GPSCoordinate?? = nil, people: [String]? = nil, path: RawPath
     ) throws -> [UInt8] {
         let packet: XMPPacket
         do { packet = try XMPPacket(bytes: bytes) } catch {
@@ -101,7 +103,7 @@ public enum SidecarWriter {
                 at: content.upperBound)
             return try edited(
                 withDescription, caption: caption, city: city, favourite: favourite, rating: rating,
-                keywords: keywords, takenAt: takenAt, gps: gps, path: path)
+                keywords: keywords, takenAt: takenAt, gps: gps, people: people, path: path)
         }
         var editor = XMPEditor(bytes: bytes, descriptions: packet.descriptions, target: description)
         // The caption is the catalog's: a person's words, or a file's that passed the
@@ -145,6 +147,7 @@ public enum SidecarWriter {
                 editor.setBag(XMPNamespace.digiKam, "TagsList", to: keywords)
             }
         }
+        if let people { setPeople(people, in: &editor, packet: packet) }
         if let takenAt {
             // ISO 8601 with the offset when known: exiftool and digiKam read both forms.
             editor.set(XMPNamespace.exif, "DateTimeOriginal", to: takenAt?.iso8601, languageAlternative: false)

@@ -120,6 +120,26 @@ struct XMPEditor {
         return "<\(qualified)>\n\(indent) <\(rdf):Bag>\(lines)\n\(indent) </\(rdf):Bag>\n\(indent)</\(qualified)>"
     }
 
+    /// Removes an element, with the white space that indents it.
+    mutating func remove(_ element: XMLElement) {
+        edits.append((whitespaceStart(before: element.range.lowerBound)..<element.range.upperBound, []))
+    }
+
+    /// Adds items at the end of an array's content (an `rdf:Bag`), each written by `make`
+    /// for the indentation of the array's items; false when the array has no content to add to.
+    mutating func append(into array: XMLElement, _ items: [(String) -> String]) -> Bool {
+        guard let content = array.content else { return false }
+        let indent = indentation(before: array.range.lowerBound) + " "
+        let position = whitespaceStart(before: content.upperBound, floor: content.lowerBound)
+        edits.append((position..<position, Array(items.map { "\n\(indent)" + $0(indent) }.joined().utf8)))
+        return true
+    }
+
+    /// Adds a new element to the first description, written by `make` for its indentation.
+    mutating func addElement(_ make: @escaping (String) -> String) {
+        newElements.append(make)
+    }
+
     /// True when some description holds the property.
     func has(_ namespace: String, _ name: String) -> Bool {
         descriptions.contains { $0.attribute(namespace, name) != nil || $0.child(namespace, name) != nil }
@@ -185,7 +205,7 @@ struct XMPEditor {
     }
 
     /// The prefix to write `namespace` with in the target description, declaring one if needed.
-    private mutating func prefix(for namespace: String) -> String {
+    mutating func prefix(for namespace: String) -> String {
         if let existing = target.prefix(for: namespace) { return existing }
         if let declared = newDeclarations.first(where: { $0.namespace == namespace }) { return declared.prefix }
         let base = XMPNamespace.customaryPrefix[namespace] ?? "ns"

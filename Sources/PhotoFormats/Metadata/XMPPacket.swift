@@ -103,6 +103,9 @@ struct XMPPacket {
                 altitudeReference: value(XMPNamespace.exif, "GPSAltitudeRef")),
             keywords: keywords)
         text.captionIsVerbatim = verbatim && text.caption != nil
+        let people = People.bounded(peopleNames)
+        text.people = people.names
+        text.problems = [people.problem].compactMap { $0 }
         return text
     }
 

@@ -13,9 +13,10 @@ public struct ActionPerformer {
     private var trash: TrashBin { TrashBin(library: library) }
 
     /// The actions that change a field an XMP sidecar carries (`dc:description`,
-    /// `photoshop:City`, `xmp:Rating`, `dc:subject`).
+    /// `photoshop:City`, `xmp:Rating`, `dc:subject`, `Iptc4xmpExt:PersonInImage`).
     static let sidecarActions: Set<AssetAction> = [
         .favourite, .unfavourite, .toggleFavourite, .caption, .city, .rating, .keywordAdd, .keywordRemove,
+        .personAdd, .personRemove,
     ]
 
     public init(library: Library, catalog: any Catalog) {

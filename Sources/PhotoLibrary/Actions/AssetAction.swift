@@ -9,6 +9,9 @@ public enum AssetAction: String, Sendable, CaseIterable {
     /// `action keyword add` and `action keyword remove`.
     case keywordAdd = "keyword-add"
     case keywordRemove = "keyword-remove"
+    /// `action person add` and `action person remove`.
+    case personAdd = "person-add"
+    case personRemove = "person-remove"
     case delete, restore
 
     /// The action `name` stands for, US spellings (`favorite`, `toggle-favorite`) included.
@@ -29,7 +32,9 @@ public enum AssetAction: String, Sendable, CaseIterable {
     }
 
     /// True for the actions that take `--value TEXT`.
-    public var takesValue: Bool { [.caption, .city, .rating, .keywordAdd, .keywordRemove].contains(self) }
+    public var takesValue: Bool {
+        [.caption, .city, .rating, .keywordAdd, .keywordRemove, .personAdd, .personRemove].contains(self)
+    }
 
     /// The ratings `action rating` takes: -1 (rejected) to 5, 0 clearing it.
     public static let ratings = -1...5
@@ -48,6 +53,8 @@ public enum AssetAction: String, Sendable, CaseIterable {
         case .rating: .rating(value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
         case .keywordAdd: .addKeywords(value.map { [$0] } ?? [])
         case .keywordRemove: .removeKeywords(value.map { [$0] } ?? [])
+        case .personAdd: .addPeople(value.map { [$0] } ?? [])
+        case .personRemove: .removePeople(value.map { [$0] } ?? [])
         case .delete, .restore: nil
         }
     }

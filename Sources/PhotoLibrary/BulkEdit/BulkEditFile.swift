@@ -7,9 +7,10 @@ import PhotoSupport
 /// asset JSON of `list --jsonl`), told apart by the first byte that is not white space.
 ///
 /// Each row names one asset (`id`, else `path`) and sets any of `caption`, `city`,
-/// `favourite`, `liked`, `rating`, `keywords`, `takenAt` and (in CSV) `latitude` with
+/// `favourite`, `liked`, `rating`, `keywords`, `people`, `takenAt` and (in CSV) `latitude` with
 /// `longitude`, (in JSON) `gps`. In CSV an empty cell clears its field (no caption, not a
-/// favourite, unrated, no keywords, no date, no position) and keywords are separated by `;`.
+/// favourite, unrated, no keywords, no people, no date, no position) and keywords and people
+/// are separated by `;`; in JSON both are arrays of strings.
 /// In JSON Lines a key that is absent leaves its field alone and every other key of the
 /// asset JSON (`path`, `width`…) is ignored, so that `list --jsonl` output reads back as
 /// no change at all.
@@ -21,10 +22,12 @@ import PhotoSupport
 public enum BulkEditFile {
     /// The fields a row may set, as the CSV header and the asset JSON name them.
     public static let editableFields = [
-        "caption", "city", "favourite", "liked", "rating", "keywords", "takenAt", "latitude", "longitude",
+        "caption", "city", "favourite", "liked", "rating", "keywords", "people", "takenAt", "latitude", "longitude",
     ]
     /// The same in JSON Lines, where a position is the asset JSON's `gps` object.
-    static let editableJSONFields = ["caption", "city", "favourite", "liked", "rating", "keywords", "takenAt", "gps"]
+    static let editableJSONFields = [
+        "caption", "city", "favourite", "liked", "rating", "keywords", "people", "takenAt", "gps",
+    ]
     /// The fields that say which asset a row is about.
     public static let identifyingFields = ["id", "path"]
 
@@ -168,6 +171,7 @@ public enum BulkEditFile {
             if text.isEmpty { return .rating(nil) }
             return .rating(try rating(Int(text), shown: text))
         case "takenAt": return try date(text)
+        case "people": return .people(text.split(separator: ";").map(String.init))
         default:
             return .keywords(text.split(separator: ";").map(String.init))
         }
@@ -281,18 +285,27 @@ public enum BulkEditFile {
             else { throw BadValue(message: "gps has no numbers latitude and longitude") }
             return try position(String(latitude), String(longitude))
         case ("gps", _): throw BadValue(message: "gps is not an object {latitude, longitude} or null")
+        case ("people", .null): return .people([])
+        case ("people", .array(let list)): return .people(try strings(list, field: "people", item: "a name"))
+        case ("people", _): throw BadValue(message: "people is not an array of strings")
         case (_, .null): return .keywords([])
-        case (_, .array(let list)):
-            var keywords: [String] = []
-            for element in list {
-                guard case .string(let bytes) = element else {
-                    throw BadValue(message: "keywords is not an array of strings")
-                }
-                keywords.append(try utf8(bytes, "a keyword"))
-            }
-            return .keywords(keywords)
+        case (_, .array(let list)): return .keywords(try strings(list, field: "keywords", item: "a keyword"))
         default: throw BadValue(message: "keywords is not an array of strings")
         }
+    }
+}
+
+extension BulkEditFile {
+    /// The strings of a JSON array, each UTF-8.
+    private static func strings(_ list: [JSONLineValue], field: String, item: String) throws(BadValue) -> [String] {
+        var strings: [String] = []
+        for element in list {
+            guard case .string(let bytes) = element else {
+                throw BadValue(message: "\(field) is not an array of strings")
+            }
+            strings.append(try utf8(bytes, item))
+        }
+        return strings
     }
 }
 

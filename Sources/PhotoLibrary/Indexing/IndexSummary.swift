@@ -30,8 +30,9 @@ public struct IndexSummary: Sendable, Equatable {
     /// container photolib cannot read (WMV, FLV without FFmpeg's help) is counted here too,
     /// passed over as before.
     public var videos: [String: Int] = [:]
-    /// Images in formats photolib does not read yet, by kind ("GIF", "BMP", "PSD"): passed
-    /// over like videos, with a count in the summary, not failures.
+    /// Sound images in a variant photolib does not read yet, by kind ("PSD without a
+    /// composite", "PSB", "PSD 16-bit channels"): passed over with a count in the summary
+    /// ("skipped: PSD without a composite 1"), not failures.
     public var notReadYet: [String: Int] = [:]
     /// What looking the GPS positions up again did, when the gazetteer had changed since the
     /// last index (`PlaceRefresh.runIfGazetteerChanged`); nil when it had not.

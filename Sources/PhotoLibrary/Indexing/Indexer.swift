@@ -143,6 +143,9 @@ public final class Indexer {
         let now = Date()
         for (pending, outcome) in zip(toRead, readings) {
             if let problem = outcome.sidecarProblem { report(.warning(message: problem)) }
+            if !outcome.textProblems.isEmpty {
+                report(.warning(message: "\(pending.absolutePath): \(outcome.textProblems.joined(separator: "; "))"))
+            }
             if let colour = outcome.colourWarning {
                 report(.warning(message: "\(pending.absolutePath): \(colour)"))
             }
@@ -175,7 +178,7 @@ public final class Indexer {
                 } else if let kind = error.notYetReadKind {
                     summary.notReadYet[kind, default: 0] += 1
                     summary.passedOver.append(
-                        RenditionFailure(path: pending.absolutePath, reason: "\(kind): not a format photolib reads yet")
+                        RenditionFailure(path: pending.absolutePath, reason: "skipped: \(kind)")
                     )
                 } else if IndexRules.isQuietlySkipped(error, path: pending.relativePath) {
                     summary.skipped += 1
@@ -234,7 +237,9 @@ public final class Indexer {
             sidecar: sidecarText, embedded: reading.embeddedText,
             exifCaption: reading.metadata.caption, gps: reading.metadata.gps,
             make: reading.metadata.cameraMake, model: reading.metadata.cameraModel, place: place)
-        return ReadOutcome(image: .success(reading), text: text, sidecarProblem: sidecarProblem)
+        var outcome = ReadOutcome(image: .success(reading), text: text, sidecarProblem: sidecarProblem)
+        outcome.textProblems = reading.embeddedText.problems + (sidecarText?.problems ?? [])
+        return outcome
     }
 
     /// The library-relative roots to walk; empty means the whole library.

@@ -8,6 +8,9 @@ struct ReadOutcome: Sendable {
     var text = AssetText()
     /// Why the sidecar could not be read; the photo is indexed without it.
     var sidecarProblem: String?
+    /// What was wrong in the text of the file's XMP or of its sidecar (a packet not read,
+    /// names past the bounds dropped): one warning line, the photo indexed all the same.
+    var textProblems: [String] = []
     /// What became of the file's thumbnail and preview in this pass.
     var renditions = Renditions.notTried
     /// True when the decoder could not decode the image data at all (see `Asset.undecodable`).

@@ -13,6 +13,7 @@ import PhotoFormats
 /// Rating: sidecar, then XMP.
 /// Keywords: the sidecar's when it has any (the editor that wrote it may have removed some
 /// the file still holds), else the XMP's and the IPTC's together, deduplicated.
+/// People: the sidecar's when it names any (as for keywords), else the file's XMP's.
 public enum TextPrecedence {
     /// `place` is asked only when no text source names a city and the photo has GPS, so the
     /// gazetteer is not even loaded for a library whose photos all say where they are.
@@ -60,6 +61,11 @@ public enum TextPrecedence {
             let iptc = embedded.iptc?.keywords ?? []
             result.keywords = Keywords.merge(hierarchical: xmp, flat: iptc)
             result.keywordsSource = xmp.isEmpty ? (iptc.isEmpty ? nil : .iptc) : .xmp
+        }
+        if let people = sidecar?.people, !people.isEmpty {
+            (result.people, result.peopleSource) = (people, .sidecar)
+        } else if let people = embedded.xmp?.people, !people.isEmpty {
+            (result.people, result.peopleSource) = (people, .xmp)
         }
         return result
     }

@@ -45,6 +45,8 @@ extension Library {
             // A date or position someone set, or one `action date --undo` gave back: the
             // sidecar's own are otherwise left as other tools wrote them.
             takenAt: asset.takenAtByUser || writingDateAndPosition ? .some(asset.metadata.takenAt) : nil,
-            gps: asset.gpsByUser ? .some(asset.metadata.gps) : nil)
+            gps: asset.gpsByUser ? .some(asset.metadata.gps) : nil,
+            // People someone named or removed; a file's own face tags stay where they are.
+            people: asset.peopleSource == .user ? asset.people : nil)
     }
 }

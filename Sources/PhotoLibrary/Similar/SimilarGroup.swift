@@ -129,7 +129,10 @@ public struct SimilarGroup: Sendable {
         case .tiff: 3
         case .png: 4
         case .webp: 5
-        case .video: 6
+        case .psd: 6
+        case .gif: 7
+        case .bmp: 8
+        case .video: 9
         }
     }
 

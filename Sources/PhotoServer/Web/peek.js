@@ -292,6 +292,7 @@ window.photolibPeek = (() => {
       ['File', asset.relativePath], ['Format', asset.format],
       ['Bytes', asset.fileSize !== undefined ? String(asset.fileSize) : ''],
       ['Keywords', (asset.keywords || []).join(', ')],
+      ['People', (asset.people || []).join(', ')],
       ['Rating', asset.rating ? String(asset.rating) : ''],
       ['Favourite', asset.favourite ? 'yes' : 'no'], ['Liked', asset.liked ? 'yes' : 'no'],
       ['Id', asset.id],

@@ -18,6 +18,7 @@ enum ActionCommand: PhotolibCommand {
                 switch action {
                 case .rating: "The rating, -1 (rejected) to 5; 0 clears it (required)."
                 case .keywordAdd, .keywordRemove: "The keyword; a hierarchy as Places/France/Bordeaux (required)."
+                case .personAdd, .personRemove: "The person's name, as written (required)."
                 default: "The new \(action.rawValue) (required; empty clears it)."
                 }
             return Option<String>("value", valueName(action), help: help)
@@ -28,7 +29,7 @@ enum ActionCommand: PhotolibCommand {
 
     static let spec = CommandSpec(
         name: "action",
-        abstract: "Edit assets: flags, caption, city, rating, keywords, dates, GPS; delete, restore.",
+        abstract: "Edit assets: flags, caption, city, rating, keywords, people, dates, GPS; delete, restore.",
         discussion: """
             Each action takes one or more assets: ids (any unique prefix), paths, or - to read one \
             a line from stdin (lines of 'list --jsonl' are accepted too). All the changes of one \
@@ -36,7 +37,7 @@ enum ActionCommand: PhotolibCommand {
             An unknown or ambiguous asset stops the command before anything changes (exit status 66). \
             When some assets fail (a file that cannot be moved), the rest go ahead and the exit status is 2.
             """,
-        subcommands: AssetAction.allCases.filter { !keywordActions.contains($0) }.map { actionSpec(for: $0) } + [
+        subcommands: AssetAction.allCases.filter { !pairedActions.keys.contains($0) }.map { actionSpec(for: $0) } + [
             CommandSpec(
                 name: "keyword", abstract: "Add or remove a keyword (see 'photolib help action keyword add').",
                 subcommands: [
@@ -45,6 +46,15 @@ enum ActionCommand: PhotolibCommand {
                 examples: [
                     "photolib action keyword add --value Places/France/Bordeaux 3fa2c81d",
                     "photolib list --city Bordeaux --ids | photolib action keyword add --value holiday -",
+                ]),
+            CommandSpec(
+                name: "person", abstract: "Add or remove a person (see 'photolib help action person add').",
+                subcommands: [
+                    actionSpec(for: .personAdd, name: "add"), actionSpec(for: .personRemove, name: "remove"),
+                ],
+                examples: [
+                    "photolib action person add --value 'Anna Schmidt' 3fa2c81d",
+                    "photolib list --person Anna --ids | photolib action person remove --value Anna -",
                 ]),
             DateCommand.spec,
             GPSCommand.spec,
@@ -63,6 +73,11 @@ enum ActionCommand: PhotolibCommand {
 
     /// The actions reached as `action keyword add|remove`.
     static let keywordActions: Set<AssetAction> = [.keywordAdd, .keywordRemove]
+    /// The actions reached as `action keyword|person add|remove`, with their group and verb.
+    static let pairedActions: [AssetAction: (group: String, verb: String)] = [
+        .keywordAdd: ("keyword", "add"), .keywordRemove: ("keyword", "remove"),
+        .personAdd: ("person", "add"), .personRemove: ("person", "remove"),
+    ]
 
     /// The placeholder of `--value` for an action that takes one.
     static func valueName(_ action: AssetAction) -> String {
@@ -70,6 +85,7 @@ enum ActionCommand: PhotolibCommand {
         case .caption: "text"
         case .rating: "n"
         case .keywordAdd, .keywordRemove: "keyword"
+        case .personAdd, .personRemove: "name"
         default: "name"
         }
     }
@@ -78,13 +94,15 @@ enum ActionCommand: PhotolibCommand {
         var options = commonOptions
         if action.takesValue { options.insert(Options.value(for: action), at: 0) }
         if action != .delete { options.removeAll { $0.name == Options.yes.name } }
-        let invocation = "photolib action " + (name.map { "keyword \($0)" } ?? action.rawValue)
+        let group = pairedActions[action]?.group ?? "keyword"
+        let invocation = "photolib action " + (name.map { "\(group) \($0)" } ?? action.rawValue)
         let example =
             switch action {
             case .caption: " --value 'Sunset'"
             case .city: " --value 'Bordeaux'"
             case .rating: " --value 4"
             case .keywordAdd, .keywordRemove: " --value Places/France/Bordeaux"
+            case .personAdd, .personRemove: " --value 'Anna Schmidt'"
             default: ""
             }
         return CommandSpec(
@@ -99,9 +117,8 @@ enum ActionCommand: PhotolibCommand {
         if command.path[1] == GPSCommand.spec.name { return try GPSCommand.run(command, context: context) }
         // The parser ran a subcommand, named by its canonical name, with at least one asset.
         let action =
-            command.path[1] == "keyword"
-            ? (command.path[2] == "add" ? AssetAction.keywordAdd : .keywordRemove)
-            : AssetAction(named: command.path[1])!
+            pairedActions.first { $0.value.group == command.path[1] && $0.value.verb == command.path[2] }?.key
+            ?? AssetAction(named: command.path[1])!
         let value = action.takesValue ? command[Options.value(for: action)] : nil
         if action.takesValue, value == nil {
             throw UsageError(
@@ -115,6 +132,9 @@ enum ActionCommand: PhotolibCommand {
         if Self.keywordActions.contains(action), let value, AssetEdit.userKeywords([value]).isEmpty {
             throw UsageError(
                 message: "Invalid value '\(value)' for '--value <keyword>': empty", commandPath: command.path)
+        }
+        if [.personAdd, .personRemove].contains(action), let value, AssetEdit.userPeople([value]).isEmpty {
+            throw UsageError(message: "Invalid value '\(value)' for '--value <name>': empty", commandPath: command.path)
         }
         if let problem = action.change(value: value).flatMap(AssetTextLimits.problem) {
             throw UsageError(

@@ -16,21 +16,21 @@ enum BulkEditCommand {
 
     static let spec = CommandSpec(
         name: "set",
-        abstract: "Set captions, cities, flags, ratings, keywords, dates, positions from CSV or JSON Lines.",
+        abstract: "Set captions, cities, flags, ratings, keywords, people, dates, positions from CSV or JSON Lines.",
         discussion: """
             Reads CSV with a header row (id or path, then any of caption, city, favourite, liked, \
-            rating, keywords, takenAt, latitude with longitude) or JSON Lines (the asset JSON of \
+            rating, keywords, people, takenAt, latitude with longitude) or JSON Lines (the asset JSON of \
             'list --jsonl', a position as its gps object; told apart by the \
             first character, '{'), and makes every change in one transaction, with one action-log \
             entry per changed field ('photolib history'). A field that already has the value is \
             no change, so 'list --jsonl | jq … | photolib action set --from -' changes only what \
-            jq changed. In CSV an empty cell clears its field and keywords are separated by ';'; \
+            jq changed. In CSV an empty cell clears its field and keywords and people are separated by ';'; \
             favourite and liked take true/false (yes/no, 1/0); rating takes -1 (rejected) to 5. \
             In JSON Lines an absent key leaves its field alone, and keys other than id, path and \
             those fields are ignored. A date is read as 'action date --set' reads it, a position \
             names its city at once; both are the user's, kept over re-index. Text must be UTF-8; a name that is not is taken as photolib \
             writes it (raw bytes in a CSV path cell, \\udcXX in JSON). Captions are at most 2000 \
-            characters, cities and keywords 200. Each asset is named once. Unknown columns, bad \
+            characters, cities, keywords and names 200. Each asset is named once. Unknown columns, bad \
             rows and an asset named twice are reported with their line numbers and then nothing \
             is changed (exit status 65).
             """,

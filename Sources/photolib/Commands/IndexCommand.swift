@@ -33,7 +33,9 @@ enum IndexCommand: PhotolibCommand {
         abstract: "Find photos and record them in the catalog.",
         discussion: """
             Walks PATHs (default: the whole library) for photos (JPEG, HEIF/HEIC/AVIF, PNG, WebP, \
-            TIFF and camera RAW), recognised by their bytes, and records each as an asset; a .THM, \
+            TIFF, camera RAW, GIF and BMP, and Photoshop documents saved with a composite; an \
+            animated GIF or WebP by its first frame), recognised by their bytes, and records each \
+            as an asset; a .THM, \
             or a RAW beside a JPEG or HEIC of the same name, is a companion of that photo, not an \
             asset. Videos (MOV, MP4, AVI, 3GP, MTS…, recognised by their bytes) are not assets \
             yet: the summary counts them by kind, and --verbose names each, with every other \
@@ -161,9 +163,8 @@ enum IndexCommand: PhotolibCommand {
         }
         if summary.notReadYetCount > 0 {
             let kinds = summary.notReadYet.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-            parts.append(
-                "not read yet \(summary.notReadYetCount) (\(kinds.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))"
-            )
+            // Sound files in a variant not read yet: "skipped: PSD without a composite 2".
+            parts.append("skipped: \(kinds.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         }
         if summary.skipped > 0 { parts.append("skipped \(summary.skipped) (not images)") }
         if summary.failedBefore > 0 { parts.append("failed before \(summary.failedBefore) (unchanged; not read)") }

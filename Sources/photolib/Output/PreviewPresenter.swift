@@ -56,7 +56,7 @@ struct PreviewPresenter {
         return text
     }
 
-    /// Caption, City, Taken, Camera, Video (for a movie), Keywords (when there are some) and State, as label and value: what peek shows of an
+    /// Caption, City, Taken, Camera, Video (for a movie), Keywords and People (when there are some) and State, as label and value: what peek shows of an
     /// asset, and what the browser's peek and pop show.
     static func factRows(_ asset: Asset) -> [(label: String, value: String)] {
         let metadata = asset.metadata
@@ -90,6 +90,7 @@ struct PreviewPresenter {
         }
         // Only when there are some: most photos have none, and the lines are few.
         if !asset.keywords.isEmpty { rows.append(("Keywords", asset.keywords.joined(separator: ", "))) }
+        if !asset.people.isEmpty { rows.append(("People", asset.people.joined(separator: ", "))) }
         var state = [asset.favourite ? "★ favourite" : "☆ not a favourite", asset.liked ? "♥ liked" : "♡ not liked"]
         if let rating = asset.rating, rating != 0 { state.append(rating < 0 ? "rejected" : "rated \(rating)") }
         if asset.trashed { state.append("in the trash") }

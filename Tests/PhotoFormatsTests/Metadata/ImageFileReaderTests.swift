@@ -126,7 +126,6 @@ import Testing
 
     @Test(
         arguments: [
-            (Array("GIF89a".utf8) + [1, 0, 1, 0], "GIF image"),
             (Array("%PDF-1.7\n".utf8), "PDF document"),
             (Array("Dear diary,\nit rained.\n".utf8), "text"),
             ([0xFF, 0xD9, 0x00, 0x01, 0x02], nil),
@@ -151,6 +150,10 @@ import Testing
             ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8), .heif),
             ([0, 0, 0, 0x14] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("mif1".utf8), .heif),
             (Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), .webp),
+            (Array("GIF89a".utf8) + [1, 0, 1, 0], .gif),
+            (Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0], .gif),
+            (Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0], .bmp),
+            (Array("8BPS".utf8) + [0, 1], .psd),
         ] as [([UInt8], ImageFormat)])
     func headerOfAnotherFormatIsRefusedByItsReader(bytes: [UInt8], format: ImageFormat) throws {
         let folder = try TemporaryDirectory()

@@ -29,6 +29,11 @@ enum AssetFilterOptions {
         help:
             "Only assets with keyword K at any level of a hierarchy (Lyon and France find Places/France/Lyon; Places/France finds all below it); case-insensitive; repeat to need several."
     )
+    static let person = Option<String>(
+        "person", "name",
+        help:
+            "Only assets showing this person (a whole name, as face tags or 'action person' give it); case-insensitive; repeat to need several."
+    )
     static let rating = Option<Int>(
         "rating", "n", range: -1...5, help: "Only assets rated N (-1 rejected ... 5; 0: unrated).")
     static let minimumRating = Option<Int>("min-rating", "n", range: -1...5, help: "Only assets rated N or more.")
@@ -47,7 +52,8 @@ enum AssetFilterOptions {
     static let duplicates = Flag(
         "duplicates", help: "Only assets whose whole content is identical to another asset's (byte-identical copies).")
     static let fileFormat = Option<ImageFormat>(
-        "file-format", "name", help: "Only files in this format: jpeg, heif, png, webp, tiff, raw or video.")
+        "file-format", "name",
+        help: "Only files in this format: jpeg, heif, png, webp, tiff, raw, gif, bmp, psd or video.")
     static let kind = Option<MediaKind>(
         "kind", "kind", help: "Only photos, videos, or live ones (Live Photos and motion photos).")
     static let minimumDuration = Option<Seconds>(
@@ -66,7 +72,8 @@ enum AssetFilterOptions {
 
     /// The options that narrow the set; every one combines with the others (AND).
     static let filterKeys: [any OptionKey] = [
-        favourite, liked, trashed, missing, collection, city, caption, keyword, rating, minimumRating, camera, folder,
+        favourite, liked, trashed, missing, collection, city, caption, keyword, person, rating, minimumRating, camera,
+        folder,
         hasGPS, noGPS, undated, damaged, duplicates, fileFormat, kind, minimumDuration, maximumDuration, takenAfter,
         takenBefore, sinceIndexed,
     ]
@@ -132,6 +139,7 @@ enum AssetFilterOptions {
         query.city = given[city]
         query.captionContains = given[caption]
         query.keywords = given.all(keyword).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        query.people = given.all(person).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         query.rating = try given[rating]
         query.minimumRating = try given[minimumRating]
         query.cameraContains = given[camera]

@@ -9,7 +9,7 @@ enum CollectionCheck {
     static func requireExists(_ name: String, catalog: any Catalog) throws {
         guard let wanted = AssetCollection(selector: name) else { return }
         switch wanted {
-        case .city, .year, .keyword: break
+        case .city, .year, .keyword, .person: break
         default: return
         }
         let known = try catalog.collections(now: Date()).map(\.collection)
@@ -18,6 +18,7 @@ enum CollectionCheck {
             case (.city(let a), .city(let b)): a.lowercased() == b.lowercased()
             case (.year(let a), .year(let b)): a == b
             case (.keyword(let a), .keyword(let b)): a.lowercased() == b.lowercased()
+            case (.person(let a), .person(let b)): a.lowercased() == b.lowercased()
             default: false
             }
         }
