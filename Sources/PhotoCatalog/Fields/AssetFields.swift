@@ -226,6 +226,9 @@ public enum AssetFields {
         AssetColumn("image_data_hash", .text, read: { $2.asset.file.imageDataHash = $0.optionalText($1) }) {
             CellValue($0.asset.file.imageDataHash)
         },
+        AssetColumn("colour", .text, read: { $2.asset.metadata.colour = $0.optionalText($1) }) {
+            CellValue($0.asset.metadata.colour)
+        },
         AssetColumn("added_at", .real, role: .record, indexed: false, read: { $2.addedAt = $0.double($1) }) {
             .real($0.addedAt)
         },
@@ -270,6 +273,7 @@ public enum AssetFields {
         AssetField("pixelWidth") { .integer($0.metadata.pixelWidth.map(Int64.init)) },
         AssetField("pixelHeight") { .integer($0.metadata.pixelHeight.map(Int64.init)) },
         AssetField("orientation") { .integer(Int64($0.metadata.orientation)) },
+        AssetField("colour") { .text($0.metadata.colour) },
         AssetField("takenAt") { .text($0.metadata.takenAt?.iso8601) },
         AssetField("takenAtOffset") { .text($0.metadata.takenAt?.utcOffset) },
         AssetField("takenAtZone") { .text($0.metadata.takenAt?.zone) },

@@ -279,5 +279,19 @@ package enum CatalogTrack {
                 CREATE INDEX assets_with_people ON assets (id) WHERE people IS NOT NULL;
                 UPDATE assets SET sidecar_stamp = 'before-people:' || coalesce(sidecar_stamp, '');
                 """),
+
+        // `colour`: the name of the colours the original's numbers stand for ("Display P3",
+        // "Adobe RGB (1998)", an embedded profile's description, "sRGB" when the file says
+        // nothing), read by each index pass from the profile or code points; NULL for raws,
+        // movies, unreadable profiles, and assets indexed before this step until their file
+        // changes (an index pass reads only changed files).
+        CatalogMigration(
+            "sourceColour", frozen: "5b23ff45e1b0b4b3",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN colour TEXT;
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN colour text;
+                """),
     ]
 }

@@ -32,6 +32,8 @@ struct FormatMetadata {
     var imageDataHash: String?
     /// An animation's frames (GIF, WebP), nil for a still.
     var frames: Int?
+    /// What the container says its colours are (nil: nothing, which means sRGB).
+    var colour: ColourDescription?
 
     static func read(_ format: ImageFormat, bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
         switch format {
@@ -69,6 +71,7 @@ struct FormatMetadata {
             found.exifTIFF = boxes.exif.flatMap(HEIFImage.exifPayload(item:)).map { Array($0.dropFirst(6)) }
             found.xmp = boxes.xmp
             found.mimeType = HEIFImage.mimeType(head: file.head)
+            found.colour = HEIFBoxes.colour(file)
             return found
         case .png:
             var pixelData: Range<Int64>?
@@ -114,12 +117,13 @@ struct FormatMetadata {
                 let image = try TIFFImage(bytes: data)
                 return (
                     image.width, image.height, image.orientation, image.string(tag: 271), image.string(tag: 272),
-                    image.string(tag: 270), image.string(tag: 306)
+                    image.string(tag: 270), image.string(tag: 306), image.colour
                 )
             }
         }
-        let (width, height, orientation, make, model, description, dateTime) = try read.get()
+        let (width, height, orientation, make, model, description, dateTime, colour) = try read.get()
         var found = FormatMetadata()
+        found.colour = colour
         found.width = width
         found.height = height
         found.orientation = orientation
@@ -145,12 +149,14 @@ struct FormatMetadata {
                     try WebPImage.features(data), WebPImage.metadata(data),
                     WebPImage.pictureChunk(data).flatMap {
                         ImageDataHash.of(bytes: UnsafeRawBufferPointer(rebasing: data[$0]))
-                    }
+                    },
+                    WebPImage.colour(data)
                 )
             }
         }
-        let (features, blocks, imageDataHash) = try read.get()
+        let (features, blocks, imageDataHash, colour) = try read.get()
         var found = FormatMetadata()
+        found.colour = colour
         found.imageDataHash = imageDataHash
         found.width = features.width
         found.height = features.height
@@ -259,6 +265,7 @@ struct FormatMetadata {
         found.xmp = image.xmpPacket()
         found.mimeType = image.mimeType
         found.displayed = (image.width, image.height)
+        found.colour = bytes.withUnsafeBytes { HEIFBoxes.colour($0) }
         return found
     }
 
@@ -271,6 +278,7 @@ struct FormatMetadata {
         found.exifTIFF = chunks.exifTIFF
         found.xmp = chunks.xmp
         found.problems = chunks.problems
+        found.colour = chunks.colour
         found.caption = [chunks.text["Description"], chunks.text["Title"]]
             .lazy.compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
         return found

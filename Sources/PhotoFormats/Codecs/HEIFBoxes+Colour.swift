@@ -5,7 +5,11 @@ extension HEIFBoxes {
     /// sRGB, or its boxes cannot be read (libheif then decides whether the file is readable).
     /// An item may carry both kinds: the profile is the fuller description and wins.
     static func colour(_ bytes: UnsafeRawBufferPointer) -> ColourDescription? {
-        let file = FileBytes(head: bytes, reader: MemoryReader(bytes: bytes), size: Int64(bytes.count))
+        colour(FileBytes(head: bytes, reader: MemoryReader(bytes: bytes), size: Int64(bytes.count)))
+    }
+
+    /// The same from a file read in parts (the index reads only its `meta` box).
+    static func colour(_ file: FileBytes) -> ColourDescription? {
         guard let meta = firstMeta(file) else { return nil }
         let box = BoxReader(meta)
         guard let children = box.children(from: 4) else { return nil }

@@ -62,7 +62,7 @@ package enum ColourTransforms {
                 if target == .sRGB, input == .rgb, source.isSRGB { return .identity(sourceName: name) }
             case .parametric(let primaries, let transfer):
                 source = try ColourProfile(primaries, transfer, context: context)
-                name = primaries.name
+                name = ColourDescription.parametricName(primaries, transfer)
             }
             let destination = try targetProfile(target, context: context)
             return .transform(try ColourTransform(from: source, to: destination, input: input, name: name))

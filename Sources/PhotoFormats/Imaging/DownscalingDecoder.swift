@@ -150,14 +150,15 @@ extension DownscalingDecoder {
         source: PixelStorage<UInt8>, pixels: PixelStorage<UInt8>
     ) throws -> RGBImage {
         let length = try FileSystem.readFile(path, reserve: source.reserve)
-        let header = try readHeader(UnsafeRawBufferPointer(start: source.base, count: length), limit: limit, path: path)
+        let data = UnsafeRawBufferPointer(start: source.base, count: length)
+        let header = try readHeader(data, limit: limit, path: path)
         let denominator = Self.shrinkDenominator(
             width: header.width, height: header.height, targetWidth: minimumWidth, targetHeight: minimumHeight)
         let width = (header.width + denominator - 1) / denominator
         let height = (header.height + denominator - 1) / denominator
         let image = RGBImage(
             pixels: pixels.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
-        let profile = iccProfile().map { ColourDescription.iccProfile($0) }
+        let profile = JPEGColour.description(of: data, iccProfile: iccProfile())
         let ink = header.inkInput.flatMap { input -> ColourTransform? in
             guard let profile,
                 case .transform(let transform) = ColourTransforms.lookup(profile, input: input, target: .sRGB)

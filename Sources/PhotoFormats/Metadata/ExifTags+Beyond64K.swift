@@ -92,7 +92,10 @@ extension ExifTags {
         }
         let exif = pointed(ifd0, 0x8769, visited: [ifd0Offset]) ?? [:]
         let gps = pointed(ifd0, 0x8825, visited: [ifd0Offset]) ?? [:]
-        let directories: [Directory: [UInt16: Entry]] = [.ifd0: ifd0, .exif: exif, .gps: gps]
+        let interoperability = pointed(exif, 0xA005, visited: [ifd0Offset]) ?? [:]
+        let directories: [Directory: [UInt16: Entry]] = [
+            .ifd0: ifd0, .exif: exif, .gps: gps, .interoperability: interoperability,
+        ]
         var found: [Tag: Entry] = [:]
         for tag in Tag.allCases {
             found[tag] = tag.directories.lazy.compactMap { directories[$0]?[tag.number] }.first

@@ -78,6 +78,9 @@ struct ExifTags: Sendable, Equatable {
         case make, model, orientation, imageDescription, xpComment
         case dateTimeOriginal, offsetTimeOriginal, userComment, subSecTimeOriginal
         case gpsLatitudeRef, gpsLatitude, gpsLongitudeRef, gpsLongitude, gpsAltitudeRef, gpsAltitude
+        /// EXIF ColorSpace (1 sRGB, 0xFFFF uncalibrated) and the interoperability index
+        /// (`R98` sRGB, `R03` Adobe RGB): the DCF rule for a camera's Adobe RGB without a profile.
+        case colorSpace, interoperabilityIndex
 
         var number: UInt16 {
             switch self {
@@ -96,6 +99,8 @@ struct ExifTags: Sendable, Equatable {
             case .gpsLongitude: 0x0004
             case .gpsAltitudeRef: 0x0005
             case .gpsAltitude: 0x0006
+            case .colorSpace: 0xA001
+            case .interoperabilityIndex: 0x0001
             }
         }
 
@@ -107,6 +112,8 @@ struct ExifTags: Sendable, Equatable {
             case .make, .model, .orientation, .imageDescription, .xpComment: [.ifd0, .exif]
             case .dateTimeOriginal, .offsetTimeOriginal, .userComment, .subSecTimeOriginal: [.exif, .ifd0]
             case .gpsLatitudeRef, .gpsLatitude, .gpsLongitudeRef, .gpsLongitude, .gpsAltitudeRef, .gpsAltitude: [.gps]
+            case .colorSpace: [.exif]
+            case .interoperabilityIndex: [.interoperability]
             }
         }
     }

@@ -56,6 +56,8 @@ extension ImageFileReader {
         }
         metadata.format = format
         metadata.mimeType = found.mimeType ?? format.mimeType
+        // A raw's numbers are the camera's own; LibRaw gives them as sRGB, which no file says.
+        metadata.colour = format == .raw ? nil : ColourDescription.name(of: found.colour)
         metadata.pixelWidth = found.width
         metadata.pixelHeight = found.height
         metadata.frames = found.frames

@@ -79,6 +79,12 @@ public enum ImageFileReader {
             problems.append("truncated (no end-of-image marker)")
         }
         problems += readExif(walk.layout, head: head, fileSize: fileSize, reader: reader, into: &metadata)
+        // The profile, when there is one, says more than EXIF's DCF rule (set by readExif).
+        if let profile = iccProfile(walk.layout, head: head, fileSize: fileSize, reader: reader) {
+            metadata.colour = ColourDescription.name(of: .iccProfile(profile))
+        } else if metadata.colour == nil {
+            metadata.colour = ColourDescription.name(of: nil)
+        }
         let embeddedText = readEmbeddedText(walk.layout, head: head, fileSize: fileSize, reader: reader)
         metadata.adopt(embeddedText)
         let motionClip = readMotionClip(embeddedText, head: head, fileSize: fileSize, reader: reader, into: &metadata)
@@ -126,6 +132,7 @@ public enum ImageFileReader {
             do {
                 var tags = try ExifBlock(payload: payload).tags()
                 if let joined { tags.fillBeyondLibexifLimit(payload: joined) }
+                if let described = tags.colourDescription { metadata.colour = ColourDescription.name(of: described) }
                 return metadata.apply(exif: tags)
             } catch {
                 return ["EXIF not read: out of memory"]
@@ -152,5 +159,17 @@ public enum ImageFileReader {
         guard count >= 0 else { return ["EXIF not read: \(String(cString: strerror(errno)))"] }
         guard count > 0 else { return ["corrupt EXIF: segment past the end of the file"] }
         return parse(UnsafeRawBufferPointer(rebasing: payload[..<count]))
+    }
+
+    /// The ICC profile of the APP2 `ICC_PROFILE` segments (read where they lie, the head
+    /// nearly always), joined as libjpeg joins them for the renditions; nil without one.
+    private static func iccProfile(
+        _ layout: JPEGLayout, head: UnsafeRawBufferPointer, fileSize: Int64, reader: FileDescriptorReader
+    ) -> [UInt8]? {
+        let segments = layout.segments.filter { $0.kind == .iccProfile }
+        guard !segments.isEmpty else { return nil }
+        let chunks = segments.compactMap { segmentBytes($0, head: head, fileSize: fileSize, reader: reader) }
+        guard chunks.count == segments.count else { return nil }
+        return JPEGColour.joinedProfile(chunks)
     }
 }

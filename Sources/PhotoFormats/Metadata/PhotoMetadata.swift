@@ -33,14 +33,20 @@ public struct PhotoMetadata: Sendable, Equatable {
     /// An animation's frame count (an animated GIF or WebP, whose first frame is shown); nil
     /// for a still.
     public var frames: Int?
+    /// The name of the colours the picture's numbers stand for ("Display P3", "Adobe RGB
+    /// (1998)", an embedded profile's description; "sRGB" when the file says nothing), from
+    /// the file's profile or code points (`ColourDescription.name(of:)`). Nil for raws and
+    /// movies, and for a profile that cannot be read.
+    public var colour: String?
 
     public init(
         pixelWidth: Int? = nil, pixelHeight: Int? = nil, orientation: Int = 1,
         takenAt: CaptureDate? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
         gps: GPSCoordinate? = nil, caption: String? = nil,
         takenAtSource: MetadataSource? = nil, gpsSource: MetadataSource? = nil,
-        format: ImageFormat = .jpeg, mimeType: String? = nil
+        format: ImageFormat = .jpeg, mimeType: String? = nil, colour: String? = nil
     ) {
+        self.colour = colour
         self.takenAtSource = takenAtSource ?? (takenAt == nil ? nil : .exif)
         self.gpsSource = gpsSource ?? (gps == nil ? nil : .exif)
         self.format = format

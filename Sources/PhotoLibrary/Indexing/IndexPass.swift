@@ -102,7 +102,8 @@ final class IndexPass {
             companions: Companions.companionPaths(among: neighbours.contains(absolute) ? neighbours : [absolute])
         ) { _, stamp in
             let record = try catalog.indexRecords(in: exact, after: nil, limit: 1).first
-            return record?.isUnchanged(file, sidecarStamp: stamp) == true ? .unchanged : .changed(record)
+            let unchanged = record?.isUnchanged(file, sidecarStamp: stamp) == true
+            return unchanged && !indexer.options.rereadNamedFiles ? .unchanged : .changed(record)
         }
     }
 

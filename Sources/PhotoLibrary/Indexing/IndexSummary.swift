@@ -120,6 +120,9 @@ public struct IndexOptions: Sendable, Equatable {
     public var makeRenditions: Bool
     /// Read again the files that failed before, even unchanged.
     public var retryFailed = false
+    /// Read again the files named as roots (not those found in a named folder), even
+    /// unchanged: `verify --repair` of facts an earlier photolib read wrongly (`size-stale`).
+    public var rereadNamedFiles = false
 
     public init(jobs: Int = IndexOptions.defaultJobs, includeHidden: Bool = false, makeRenditions: Bool = false) {
         self.jobs = max(1, jobs)

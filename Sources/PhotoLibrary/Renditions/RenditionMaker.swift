@@ -128,7 +128,9 @@ public final class RenditionMaker {
 
         let header = try decoder.readHeader(data, limit: settings.pixelLimit, path: source)
         let display = orientation.displayed(width: header.width, height: header.height)
-        let (ink, colour) = colourSteps(for: decoder.iccProfile().map { .iccProfile($0) }, header: header)
+        // The profile, else EXIF's DCF rule (Adobe RGB without a profile), else sRGB.
+        let described = JPEGColour.description(of: data, iccProfile: decoder.iccProfile())
+        let (ink, colour) = colourSteps(for: described, header: header)
 
         // Every rendition comes from one image at the largest size any of them has, so the
         // thumbnail is made from the preview's pixels whatever was asked for.

@@ -43,6 +43,7 @@ extension LibraryVerifier {
         recordTrashState(indices([.trashUnrecorded, .restoreUnrecorded]), in: &report)
         markMissing(indices([.originalMissing]), in: &report)
         reindex(indices([.originalChanged]), in: &report, jobs: jobs)
+        reindex(indices([.sizeStale]), in: &report, jobs: jobs, reread: true)
         makeRenditions(indices([.renditionMissing]), in: &report, jobs: jobs)
         // A rendition made before colour management is made again where it is.
         let remade = indices([.renditionStale]).filter { report.findings[$0].remake }
@@ -100,13 +101,15 @@ extension LibraryVerifier {
         }
     }
 
-    /// Indexes the changed files again, then checks each against the catalog's new facts.
-    private func reindex(_ indices: [Int], in report: inout VerifyReport, jobs: Int) {
+    /// Indexes the changed files again (with `reread`, the unchanged ones too), then checks
+    /// each against the catalog's new facts.
+    private func reindex(_ indices: [Int], in report: inout VerifyReport, jobs: Int, reread: Bool = false) {
         guard !indices.isEmpty else { return }
         let failures = MessagesByPath()
         do {
-            let indexer = Indexer(
-                library: library, catalog: catalog, options: IndexOptions(jobs: jobs, makeRenditions: true))
+            var options = IndexOptions(jobs: jobs, makeRenditions: true)
+            options.rereadNamedFiles = reread
+            let indexer = Indexer(library: library, catalog: catalog, options: options)
             _ = try indexer.run(paths: indices.map { report.findings[$0].path }) { event in
                 if case .failed(let path, let message) = event { failures.record(path, message) }
             }
@@ -125,7 +128,10 @@ extension LibraryVerifier {
                 report.findings[index].repaired = true  // now indexed as another asset (a move)
                 continue
             }
-            if asset.missing || OriginalState.of(finding.path, recorded: asset.file) == .unchanged {
+            if asset.missing
+                || (OriginalState.of(finding.path, recorded: asset.file) == .unchanged
+                    && staleSize(of: asset, path: finding.path).isEmpty)
+            {
                 report.findings[index].repaired = true
             } else {
                 report.findings[index].repairProblem = .stillDisagrees

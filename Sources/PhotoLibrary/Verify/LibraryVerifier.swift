@@ -100,7 +100,7 @@ public final class LibraryVerifier {
             ]
         case .unchanged:
             let missized = missizedRenditions(of: asset)
-            return missingRenditions(of: asset) + missized
+            return staleSize(of: asset, path: path) + missingRenditions(of: asset) + missized
                 + uncolouredRenditions(of: asset, except: Set(missized.map(\.path)))
         }
     }

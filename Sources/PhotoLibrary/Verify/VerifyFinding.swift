@@ -13,6 +13,10 @@ public struct VerifyFinding: Sendable, Equatable {
         case originalMissing = "original-missing"
         /// The original's size, modification time or fingerprint differs from the catalog's.
         case originalChanged = "original-changed"
+        /// A raw whose recorded size is not the one read from it now, though the file did not
+        /// change: an earlier photolib recorded LibRaw's raster of a camera with non-square
+        /// pixels (a Kodak DC120's 848x976 for 1280x960). `--repair` reads the file again.
+        case sizeStale = "size-stale"
         /// `verify --deep`: the original's whole-file content hash differs from the one recorded,
         /// though its size and modification time do not (a disk or a copy damaged it). Only a
         /// backup can mend it: reported, never repaired.
@@ -132,7 +136,7 @@ public struct VerifyFinding: Sendable, Equatable {
     /// for stored counts it can recount).
     public var isRepairable: Bool {
         switch kind {
-        case .originalMissing, .originalChanged, .renditionMissing, .renditionStale, .renditionOrphaned,
+        case .originalMissing, .originalChanged, .sizeStale, .renditionMissing, .renditionStale, .renditionOrphaned,
             .controlSymlink, .temporaryLeft, .sidecarDisagrees, .historyDisagrees, .trashUnrecorded, .restoreUnrecorded:
             true
         case .catalogDamaged: recountable

@@ -191,7 +191,7 @@ import Testing
         let reading = try ImageFileReader.read(path)
         #expect(reading.size == Int64(bytes.count))
         #expect(reading.modifiedNanoseconds == 1_700_000_000_987_654_321)
-        #expect(reading.metadata == PhotoMetadata(pixelWidth: 300, pixelHeight: 200))
+        #expect(reading.metadata == PhotoMetadata(pixelWidth: 300, pixelHeight: 200, colour: "sRGB"))
         #expect(reading.problems == [])
         #expect(reading.layout.frame?.componentCount == 3)
         #expect(reading.layout.segments.map(\.kind) == [.jfif])
@@ -256,7 +256,7 @@ import Testing
             0xE1, Array("Exif".utf8) + [0, 0] + Array("XX".utf8) + [UInt8](repeating: 0xEE, count: 40))
         let reading = try ImageFileReader.read(
             folder.write(S.jpeg(segments: [junk], width: 64, height: 48), named: "j.jpg"))
-        #expect(reading.metadata == PhotoMetadata(pixelWidth: 64, pixelHeight: 48))
+        #expect(reading.metadata == PhotoMetadata(pixelWidth: 64, pixelHeight: 48, colour: "sRGB"))
         #expect(reading.problems == ["corrupt EXIF: Unknown encoding."])
     }
 }

@@ -16,6 +16,8 @@ enum DetailText {
         file += "  \(ByteCount.text(asset.file.size)), modified \(Timestamp.iso8601(asset.file.modifiedAt)), "
         file +=
             "\(asset.metadata.pixelWidth ?? 0)x\(asset.metadata.pixelHeight ?? 0) stored, orientation \(asset.metadata.orientation)\n"
+        // The source's colours as its profile or code points name them (untrusted text).
+        if let colour = asset.metadata.colour { file += "  colour \(TableRenderer.sanitized(colour))\n" }
         if !companions.isEmpty {
             file += "Companions\n"
             for companion in companions {

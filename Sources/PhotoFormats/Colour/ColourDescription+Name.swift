@@ -1,0 +1,59 @@
+/// What the asset's `colour` field says: the name of the colours a source's numbers stand
+/// for, read where it is cheap (an embedded profile's description tag, a container's code
+/// points), never from a decode.
+extension ColourDescription {
+    /// The name of the colours `description` describes (nil: the file says nothing, which
+    /// every viewer takes as sRGB). A profile's description tag, else its kind ("RGB",
+    /// "Gray", "CMYK"); primaries by their common name, with the HDR curve when there is one
+    /// ("BT.2020 PQ"). Nil for a profile LittleCMS cannot read: its colours are unknown
+    /// (renditions take them as sRGB, with a warning).
+    package static func name(of description: ColourDescription?) -> String? {
+        switch description {
+        case nil:
+            return "sRGB"
+        case .parametric(let primaries, let transfer):
+            return parametricName(primaries, transfer)
+        case .iccProfile(let bytes):
+            do throws(ColourError) {
+                let profile = try ColourProfile(bytes: bytes, context: try LittleCMSContext())
+                if let name = profile.name { return name }
+                switch profile.space {
+                case .rgb: return "RGB"
+                case .gray: return "Gray"
+                case .cmyk: return "CMYK"
+                }
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// "Display P3", "BT.2020 PQ", "BT.2020 HLG"; primaries without a common name by their
+    /// red, green and blue.
+    static func parametricName(_ primaries: Primaries, _ transfer: TransferFunction) -> String {
+        let base =
+            primaries.name
+            ?? "RGB (red \(primaries.red.map(rounded)), green \(primaries.green.map(rounded)), "
+            + "blue \(primaries.blue.map(rounded)))"
+        switch transfer {
+        case .pq: return base + " PQ"
+        case .hlg: return base + " HLG"
+        default: return base
+        }
+    }
+
+    private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}
+
+extension ExifTags {
+    /// The DCF rule: ColorSpace "uncalibrated" (0xFFFF) with the interoperability index `R03`
+    /// is Adobe RGB (cameras set to Adobe RGB write this and no profile). Nil otherwise: a
+    /// ColorSpace of 1 is sRGB, and 0xFFFF alone says only "not sRGB".
+    var colourDescription: ColourDescription? {
+        guard self[.colorSpace]?.unsigned(at: 0) == 0xFFFF, let index = self[.interoperabilityIndex],
+            index.format == 2 || index.format == 7
+        else { return nil }
+        let text = index.bytes.prefix { $0 != 0 }
+        return text.elementsEqual("R03".utf8) ? ColourDescription.adobeRGB : nil
+    }
+}
