@@ -36,9 +36,10 @@ struct PSDImage {
             let width = bytes.uint32(at: 18, bigEndian: true), let depth = bytes.uint16(at: 22, bigEndian: true),
             let mode = bytes.uint16(at: 24, bigEndian: true)
         else { throw fail("file too short") }
-        guard version == 1 else {
+        guard version != 2 else {
             throw CodecError(format: .psd, message: "large documents (PSB) are not read yet", notReadYet: "PSB")
         }
+        guard version == 1 else { throw fail("unknown version \(version)") }
         // Photoshop's own limits: 1-56 channels, 30,000 pixels a side.
         guard (1...56).contains(channels) else { throw fail("claims \(channels) channels (at most 56)") }
         guard (1...30_000).contains(width), (1...30_000).contains(height) else {
@@ -48,8 +49,14 @@ struct PSDImage {
         self.height = Int(height)
         self.channels = Int(channels)
         self.mode = Int(mode)
+        // Only the depths and modes Photoshop writes are "not read yet"; any other number is a
+        // damaged header, a failure, so that the summary's names come from this list alone.
+        guard [1, 8, 16, 32].contains(depth) else { throw fail("claims \(depth)-bit channels") }
+        guard [1, 2, 3].contains(mode) || Self.modeNames[mode] != nil else {
+            throw fail("unknown colour mode \(mode)")
+        }
         guard depth == 8, [1, 2, 3].contains(mode) else {
-            let modeName = Self.modeNames[mode] ?? "colour mode \(mode)"
+            let modeName = Self.modeNames[mode] ?? ""
             let what = depth != 8 ? "\(depth)-bit channels" : "\(modeName) documents"
             throw CodecError(format: .psd, message: "\(what) are not read yet", notReadYet: "PSD \(what)")
         }

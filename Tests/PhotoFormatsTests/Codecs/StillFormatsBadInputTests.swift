@@ -76,6 +76,17 @@ struct StillFormatsBadInputTests {
         #expect(Self.refusal(.psd, channels).read == "claims 60000 channels (at most 56)")
         let huge = Self.patched(Self.patched(psd, at: 14, 100_000, bigEndian: true), at: 18, 100_000, bigEndian: true)
         #expect(Self.refusal(.psd, huge).read == "claims 100000x100000 pixels (at most 30000 a side)")
+        // Depths, modes and versions Photoshop never writes are damage, not a kind of document
+        // left unread: the index summary names only real kinds.
+        var depth = psd
+        (depth[22], depth[23]) = (0xFF, 0x08)
+        #expect(Self.refusal(.psd, depth).read == "claims 65288-bit channels")
+        var mode = psd
+        (mode[24], mode[25]) = (0x00, 0x43)
+        #expect(Self.refusal(.psd, mode).read == "unknown colour mode 67")
+        var version = psd
+        version[5] = 7
+        #expect(Self.refusal(.psd, version).read == "unknown version 7")
         // A section length past the end of the file.
         let section = Self.patched(psd, at: 26, 0x7FFF_FFFF, bigEndian: true)
         #expect(Self.refusal(.psd, section).read == "a section runs past the end of the file")
