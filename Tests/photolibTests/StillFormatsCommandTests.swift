@@ -141,4 +141,32 @@ struct StillFormatsCommandTests {
         #expect(asset["damaged"] as? Bool == false, "\(asset)")
         #expect((asset["renditions"] as? [String: Any])?["preview"] as? [String: Any] != nil, "\(asset)")
     }
+
+    /// An animation cut in its second frame is damaged with its reason said once: the reading
+    /// and the decode find the same cut, and the line is the decode's "decoded in part".
+    @Test func aGIFCutInItsSecondFrameIsDamagedWithOneReason() throws {
+        let library = try TestLibrary()
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let sample = SampleFiles.path("2016/lighthouse-portrait.jpg").description
+        let source = work.url.appendingPathComponent("source.png")
+        let flipped = work.url.appendingPathComponent("flipped.png")
+        let animated = work.url.appendingPathComponent("animated.gif")
+        try make(source, [sample, "-resize", "96x144!"])
+        try make(flipped, [source.path, "-flip"])
+        try make(animated, ["-delay", "10", source.path, flipped.path, "-colors", "64"])
+        let bytes = [UInt8](try Data(contentsOf: animated))
+        try Data(bytes.prefix(bytes.count - 200)).write(to: library.url("cut.gif"))
+
+        _ = try BinaryRunner.run(["init", library.root.path])
+        let index = try library.run(["index"])
+        #expect(index.status == 2, "\(index.stderr)")
+        #expect(index.stdout.contains("added 1,") && index.stdout.contains("damaged 1"), "\(index.stdout)")
+        let lines = index.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1, "\(index.stderr)")
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("photolib: \(library.url("cut.gif").path): decoded in part (truncated"), "\(line)")
+        #expect(line.hasSuffix("after 1 frame)"), "\(line)")
+        #expect(line.components(separatedBy: "after 1 frame").count == 2, "\(line)")
+    }
 }

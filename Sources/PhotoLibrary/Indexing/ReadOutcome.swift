@@ -50,7 +50,11 @@ struct ReadOutcome: Sendable {
             contentHash = made.contentHash
             visualHash = made.visualHash
             colourWarning = made.colourWarning
-            if let damage = made.damage { reading.problems.append("decoded in part (\(damage))") }
+            if let damage = made.damage {
+                // The reading may have found the same cut (a GIF's or WebP's frame walk): say it once.
+                reading.problems.removeAll { $0 == damage }
+                reading.problems.append("decoded in part (\(damage))")
+            }
         } catch let error as ImagingError where error.kind == .badData {
             // The original's bytes: libjpeg gave up on them, or their colour model cannot be shown.
             reading.problems.append(error.reasonDescription)
