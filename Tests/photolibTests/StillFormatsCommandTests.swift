@@ -20,6 +20,17 @@ struct StillFormatsCommandTests {
         try MovieClips.run(Self.convert, arguments + [prefix + output.path])
     }
 
+    /// A small picture made from a sample photo, and the same picture upside down: the frames
+    /// of the fixtures.
+    private func pictures(in work: TemporaryDirectory) throws -> (source: URL, flipped: URL) {
+        let sample = SampleFiles.path("2016/lighthouse-portrait.jpg").description
+        let source = work.url.appendingPathComponent("source.png")
+        let flipped = work.url.appendingPathComponent("flipped.png")
+        try make(source, [sample, "-resize", "96x144!"])
+        try make(flipped, [source.path, "-flip"])
+        return (source, flipped)
+    }
+
     /// `bytes` with the 32-bit `value` at `offset`.
     private func patched(_ bytes: [UInt8], at offset: Int, _ value: UInt32, bigEndian: Bool = false) -> [UInt8] {
         var out = bytes
@@ -46,11 +57,7 @@ struct StillFormatsCommandTests {
         let library = try TestLibrary()
         let work = try TemporaryDirectory()
         defer { work.remove() }
-        let sample = SampleFiles.path("2016/lighthouse-portrait.jpg").description
-        let source = work.url.appendingPathComponent("source.png")
-        let flipped = work.url.appendingPathComponent("flipped.png")
-        try make(source, [sample, "-resize", "96x144!"])
-        try make(flipped, [source.path, "-flip"])
+        let (source, flipped) = try pictures(in: work)
         try make(library.url("stills/still.gif"), [source.path, "-colors", "64"])
         try make(
             library.url("stills/animated.gif"),
@@ -119,11 +126,7 @@ struct StillFormatsCommandTests {
         let library = try TestLibrary()
         let work = try TemporaryDirectory()
         defer { work.remove() }
-        let sample = SampleFiles.path("2016/lighthouse-portrait.jpg").description
-        let source = work.url.appendingPathComponent("source.png")
-        let flipped = work.url.appendingPathComponent("flipped.png")
-        try make(source, [sample, "-resize", "96x144!"])
-        try make(flipped, [source.path, "-flip"])
+        let (source, flipped) = try pictures(in: work)
         try FileManager.default.createDirectory(at: library.url("stills"), withIntermediateDirectories: true)
         try MovieClips.run(
             MovieClips.executable("img2webp"),
@@ -148,12 +151,8 @@ struct StillFormatsCommandTests {
         let library = try TestLibrary()
         let work = try TemporaryDirectory()
         defer { work.remove() }
-        let sample = SampleFiles.path("2016/lighthouse-portrait.jpg").description
-        let source = work.url.appendingPathComponent("source.png")
-        let flipped = work.url.appendingPathComponent("flipped.png")
+        let (source, flipped) = try pictures(in: work)
         let animated = work.url.appendingPathComponent("animated.gif")
-        try make(source, [sample, "-resize", "96x144!"])
-        try make(flipped, [source.path, "-flip"])
         try make(animated, ["-delay", "10", source.path, flipped.path, "-colors", "64"])
         let bytes = [UInt8](try Data(contentsOf: animated))
         try Data(bytes.prefix(bytes.count - 200)).write(to: library.url("cut.gif"))
