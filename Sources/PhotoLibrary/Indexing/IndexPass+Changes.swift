@@ -31,12 +31,19 @@ extension Indexer {
     /// being written) are left alone and returned, to be looked at again later, and so are
     /// those read damaged (truncated) whose modification time is less than `holdBackDamaged`
     /// seconds old: their writer may only be pausing.
+    /// With `listingWritten`, the assets written are returned in `written` (else it is empty).
     public func apply(
         _ changes: IndexChanges, isSettled: @escaping (WalkedFile) -> Bool = { _ in true },
-        holdBackDamaged: Double? = nil, report: @escaping @Sendable (IndexEvent) -> Void = { _ in }
-    ) throws -> (summary: IndexSummary, deferred: [RawPath]) {
+        holdBackDamaged: Double? = nil, listingWritten: Bool = false,
+        report: @escaping @Sendable (IndexEvent) -> Void = { _ in }
+    ) throws -> (summary: IndexSummary, deferred: [RawPath], written: [WrittenAsset]) {
         let pass = try IndexPass(indexer: self, report: report)
-        pass.isSettled = isSettled
+        if listingWritten { pass.written = [] }
+        // A file whose writer is done (its event is among `files`) is settled, even where a
+        // scan of its new folder meets it first: left to the settle time, every file of a
+        // card copied into a new folder waited it out.
+        let done = Set(changes.files.map { library.absolutePath(of: $0) })
+        pass.isSettled = { file in done.contains(file.path) || isSettled(file) }
         if let holdBackDamaged {
             pass.isRecentlyWritten = { file in
                 Date().timeIntervalSince1970 - Double(file.modifiedNanoseconds) / 1e9 < holdBackDamaged
@@ -60,8 +67,16 @@ extension Indexer {
         let gone = changes.gone.filter { !underScan($0) }
         for path in gone { try pass.checkGone(path) }
         let summary = try pass.finish(roots: scans + Array(gone))
-        return (summary, pass.deferred)
+        return (summary, pass.deferred, pass.written ?? [])
     }
+}
+
+/// An asset an index pass wrote: its renditions may be wanting.
+public struct WrittenAsset: Sendable, Equatable {
+    public var id: AssetID
+    public var relativePath: RawPath
+    /// The content hash the catalog held before (nil for a new asset or one never rendered).
+    public var previousContentHash: String?
 }
 
 extension IndexPass {

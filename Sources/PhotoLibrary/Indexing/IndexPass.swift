@@ -26,6 +26,9 @@ final class IndexPass {
     /// True for a file written so recently that a damaged reading may be its writer's pause
     /// between two chunks (a watcher's pass): such a reading is dropped and the file deferred.
     var isRecentlyWritten: ((PendingFile) -> Bool)?
+    /// When not nil, every asset this pass writes (added, updated or moved) is listed here,
+    /// for a watcher that makes their renditions after the catalog is written.
+    var written: [WrittenAsset]?
 
     private(set) var summary = IndexSummary()
     /// Remembered failures by path (few: files that failed and did not change), and those the walk met.
@@ -200,6 +203,18 @@ final class IndexPass {
             toRead, readings, plan: &plan, recordsByPath: recordsByPath, summary: &summary, report: report)
         for file in plan.refreshed where recordsByPath[file.file.relativePath]?.id != file.id {
             claimed.insert(file.id)
+        }
+        if written != nil {
+            for file in plan.refreshed {
+                // The content it had: its renditions go once the new ones are made, if it changed.
+                let previous = try catalog.asset(id: file.id)?.contentHash
+                written?.append(
+                    WrittenAsset(id: file.id, relativePath: file.file.relativePath, previousContentHash: previous))
+            }
+            for file in plan.added {
+                written?.append(
+                    WrittenAsset(id: file.id, relativePath: file.file.relativePath, previousContentHash: nil))
+            }
         }
         try indexer.write(plan, missing: [])
         if !newFailures.isEmpty { try catalog.updateIndexFailures(recording: newFailures, clearing: []) }

@@ -25,6 +25,8 @@ public enum WatchEvent: Sendable {
     case notice(WatchNotice)
     /// One batch of changes indexed.
     case batch(IndexSummary, changes: Int, seconds: Double)
+    /// The renditions of a few assets written before, made.
+    case rendered(WatchRenditions, seconds: Double)
     /// A batch that failed (the catalog locked, a disk error): its changes wait for the next.
     case batchFailed(String)
     /// The kernel's event queue overflowed: one stat pass follows.
@@ -53,6 +55,9 @@ public final class LibraryWatcher {
     var lastStateWrite = 0.0
     var nextPoll: Double?
     var movedFrom: [UInt32: (path: RawPath, isFolder: Bool)] = [:]
+    /// True when the assets written get renditions: made after their rows are written.
+    let rendersAfter: Bool
+    var renditions = RenditionBacklog()
 
     public init(
         library: Library, catalog: any Catalog, indexOptions: IndexOptions, options: WatchOptions,
@@ -60,6 +65,10 @@ public final class LibraryWatcher {
     ) throws {
         self.library = library
         self.catalog = catalog
+        // Renditions are made behind the catalog writes (`RenditionBacklog`), not by the pass.
+        rendersAfter = indexOptions.makeRenditions
+        var indexOptions = indexOptions
+        indexOptions.makeRenditions = false
         self.indexOptions = indexOptions
         self.options = options
         let indexer = Indexer(library: library, catalog: catalog, options: indexOptions)
@@ -83,13 +92,21 @@ public final class LibraryWatcher {
         let lock = try WatcherLock.take(in: library)
         defer { withExtendedLifetime(lock) {} }
         let started = Self.now()
+        // What a watcher killed before it made them left to do: that watcher's last word.
+        if rendersAfter {
+            for id in WatcherState.renditionsLeft(in: library) {
+                renditions.add(id, previousContentHash: nil, notBefore: started)
+            }
+        }
         // Watches first: a file written during the first index is heard of, not lost.
         for root in roots { tree.add(root) }
         for notice in tree.notices { report(.notice(notice)) }
         tree.notices = []
         let first = try indexer.apply(
-            IndexChanges(scans: Set(roots)), isSettled: settled(at: started), report: indexReport)
+            IndexChanges(scans: Set(roots)), isSettled: settled(at: started), listingWritten: rendersAfter,
+            report: indexReport)
         queue.postpone(first.deferred, now: Self.now())
+        renditions.add(first.written, now: Self.now())
         if !tree.polled.isEmpty { nextPoll = Self.now() + options.interval }
         report(
             .started(
@@ -99,7 +116,7 @@ public final class LibraryWatcher {
 
         while true {
             let now = Self.now()
-            let deadlines = [queue.nextDeadline(), nextPoll].compactMap { $0 }
+            let deadlines = [queue.nextDeadline(), nextPoll, renditions.nextDeadline()].compactMap { $0 }
             let timeout = deadlines.min().map { max(0, $0 - now) }
             let events = try tree.inotify.wait(timeout: timeout, wakeDescriptor: signals.readDescriptor)
             var stop = false
@@ -126,9 +143,13 @@ public final class LibraryWatcher {
                 for folder in tree.polled { queue.scan(folder, now: Self.now()) }
                 nextPoll = Self.now() + options.interval
             }
+            // Changes first: renditions are made only when no batch is due.
             if let changes = queue.take(now: Self.now(), root: library.root) {
                 runBatch(changes, report: report, indexReport: indexReport)
                 writeState(force: true)
+            } else if let due = renditions.nextDeadline(), due <= Self.now() {
+                renderSome(report: report, indexReport: indexReport)
+                writeState(force: renditions.isEmpty)
             } else if !events.isEmpty {
                 writeState(force: false)
             }
@@ -143,8 +164,10 @@ public final class LibraryWatcher {
         let started = Self.now()
         do {
             let done = try indexer.apply(
-                changes, isSettled: settled(at: started), holdBackDamaged: options.settle, report: indexReport)
+                changes, isSettled: settled(at: started), holdBackDamaged: options.settle,
+                listingWritten: rendersAfter, report: indexReport)
             queue.postpone(done.deferred, now: Self.now())
+            renditions.add(done.written, now: Self.now())
             let seconds = Self.now() - started
             state.lastBatchAt = Self.now()
             let summary = done.summary
@@ -173,6 +196,7 @@ public final class LibraryWatcher {
         guard force || now - lastStateWrite >= 1 else { return }
         lastStateWrite = now
         state.queued = queue.count
+        state.renditionsWanted = rendersAfter ? renditions.ids.map(\.hex) : nil
         state.watches = tree.watchCount
         state.polledFolders = tree.polled.sorted(by: Self.pathOrder).map(\.description)
         try? state.write(in: library)

@@ -3,10 +3,11 @@ import PhotoSupport
 
 /// The changes a watcher has heard of and not indexed yet, and when each may be.
 ///
-/// A file is taken once it has been quiet: `closedQuiet` seconds after it was closed after
-/// writing or renamed into place (a writer that closes and reopens to append gets that long
-/// to come back), `settle` seconds after any other change (a writer that never closes). Quiet
-/// means no event and a modification time at least that old, checked with one `stat` when due.
+/// A file closed after writing or renamed into place is taken with the next batch: its
+/// writer is done (one that closes between chunks and reads back as damaged is held back by
+/// the pass, `holdBackDamaged`). Any other change (a writer that never closes) waits until
+/// the file has been quiet for `settle` seconds: no event and a modification time at least
+/// that old, checked with one `stat` when due.
 struct WatchQueue {
     struct Waiting {
         var lastEvent: Double
@@ -14,11 +15,14 @@ struct WatchQueue {
     }
 
     var settle: Double
-    var closedQuiet = 0.3
     /// Changes are taken together once nothing happened for this long, or once the oldest
-    /// has waited `longestDelay`: a card copied in goes in a few batches, a lone photo at once.
-    var debounce = 0.2
-    var longestDelay = 1.0
+    /// has waited `longestDelay`: a lone photo at once, a card copied in as it arrives.
+    var debounce = 0.1
+    var longestDelay = 0.3
+    /// At most this many written files a batch (the oldest events first), so that the first
+    /// files of a card are committed, and listable, while the rest are still being read; a
+    /// batch with files gone takes every due file, so that both halves of a move meet.
+    var batchFiles = 256
 
     private(set) var waiting: [RawPath: Waiting] = [:]
     private var gone: Set<RawPath> = []
@@ -47,7 +51,7 @@ struct WatchQueue {
     /// A file changed (`closed`: closed after writing).
     mutating func fileChanged(_ path: RawPath, closed: Bool, now: Double) {
         heard(now)
-        let quiet = closed ? closedQuiet : settle
+        let quiet = closed ? 0 : settle
         // A close after writes shortens the wait; a write after a close lengthens it again.
         waiting[path] = Waiting(lastEvent: now, quiet: quiet)
         gone.remove(path)
@@ -57,7 +61,7 @@ struct WatchQueue {
     /// had, or waits as a closed file.
     mutating func touched(_ path: RawPath, now: Double) {
         heard(now)
-        waiting[path] = Waiting(lastEvent: now, quiet: waiting[path]?.quiet ?? closedQuiet)
+        waiting[path] = Waiting(lastEvent: now, quiet: waiting[path]?.quiet ?? 0)
         gone.remove(path)
     }
 
@@ -91,7 +95,10 @@ struct WatchQueue {
     mutating func take(now: Double, root: RawPath) -> IndexChanges? {
         guard let firstPending, now >= min(lastEvent + debounce, firstPending + longestDelay) else { return nil }
         var changes = IndexChanges(gone: gone, scans: scans)
-        for (path, entry) in waiting where now >= entry.lastEvent + entry.quiet {
+        var due = waiting.filter { now >= $0.value.lastEvent + $0.value.quiet }
+            .sorted { ($0.value.lastEvent, $0.key.bytes.count) < ($1.value.lastEvent, $1.key.bytes.count) }
+        if gone.isEmpty, due.count > batchFiles { due.removeLast(due.count - batchFiles) }
+        for (path, entry) in due {
             guard let info = FileSystem.status(root.appending(path)) else {
                 waiting[path] = nil
                 changes.gone.insert(path)
@@ -108,7 +115,8 @@ struct WatchQueue {
         guard !changes.isEmpty else { return nil }
         gone = []
         scans = []
-        self.firstPending = waiting.isEmpty ? nil : now
+        // What is left over (past `batchFiles`, or not quiet yet) is due from now on.
+        self.firstPending = waiting.isEmpty ? nil : now - (due.count == batchFiles ? longestDelay : 0)
         return changes
     }
 

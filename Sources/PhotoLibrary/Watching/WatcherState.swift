@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCatalog
 import PhotoSupport
 
 /// What a running watcher says of itself in `.photolib/watch.json`, for `photolib status`:
@@ -20,6 +21,9 @@ public struct WatcherState: Codable, Sendable, Equatable {
     /// When the last batch was indexed, and what it did ("added 1, …").
     public var lastBatchAt: Double?
     public var lastBatch: String?
+    /// Assets written whose renditions are not made yet (ids), so that a watcher killed
+    /// before making them leaves them to the next (nil when the watcher makes none).
+    public var renditionsWanted: [String]?
 
     public init(pid: Int32, startedAt: Double) {
         self.pid = pid
@@ -36,6 +40,15 @@ public struct WatcherState: Codable, Sendable, Equatable {
         let data = try encoder.encode(self)
         let folder = try DirectoryHandle.open(root: library.controlDirectory)
         try data.withUnsafeBytes { try folder.replace(with: $0, name: Self.fileName) }
+    }
+
+    /// The renditions the last watcher left to make, read by the next one (which holds the lock).
+    static func renditionsLeft(in library: Library) -> [AssetID] {
+        let path = library.controlDirectory.appending(fileName)
+        guard let bytes = try? FileSystem.readFile(path),
+            let state = try? JSONDecoder().decode(WatcherState.self, from: Data(bytes))
+        else { return [] }
+        return (state.renditionsWanted ?? []).compactMap { AssetID(hex: $0) }
     }
 
     /// The state the library's watcher wrote, when one holds the lock now; nil otherwise.

@@ -47,6 +47,7 @@ enum IndexWatchRunner {
             },
             report: { event in
                 if case .batch(let summary, _, _) = event, summary.hadProblems { status = .partial }
+                if case .rendered(let made, _) = event, made.failed + made.damaged > 0 { status = .partial }
                 log(event, context: context, interval: watchOptions.interval)
                 if json, let value = jsonValue(event) {
                     context.stdout.writeJSONLine(value)
@@ -71,6 +72,13 @@ enum IndexWatchRunner {
             guard changed > 0 || context.verbosity == .verbose else { return }
             let what = changes == 1 ? "1 change" : "\(changes) changes"
             note("\(what) indexed in \(format(seconds)) s: \(IndexCommand.summaryText(summary))", context)
+        case .rendered(let made, let seconds):
+            // Renditions that were all there already are not worth a line.
+            guard made.made + made.failed + made.damaged > 0 || context.verbosity == .verbose else { return }
+            var line = "renditions made for \(made.made) in \(format(seconds)) s"
+            if made.failed > 0 { line += ", failed \(made.failed)" }
+            if made.damaged > 0 { line += ", damaged \(made.damaged)" }
+            note(line + ", \(made.waiting) waiting", context)
         case .batchFailed(let reason):
             diagnostics.problem("a batch failed (retried with the next): \(reason)")
         case .overflow:
@@ -122,6 +130,13 @@ enum IndexWatchRunner {
             return .object([
                 ("event", .string("batch")), ("changes", .int(Int64(changes))), ("seconds", .double(seconds)),
                 ("summary", IndexCommand.summaryJSON(summary)),
+            ])
+        case .rendered(let made, let seconds):
+            return .object([
+                ("event", .string("rendered")), ("made", .int(Int64(made.made))),
+                ("existing", .int(Int64(made.existing))), ("failed", .int(Int64(made.failed))),
+                ("damaged", .int(Int64(made.damaged))), ("waiting", .int(Int64(made.waiting))),
+                ("seconds", .double(seconds)),
             ])
         default:
             return nil

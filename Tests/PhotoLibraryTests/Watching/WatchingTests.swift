@@ -63,9 +63,10 @@ import Testing
         let t = Date().timeIntervalSince1970
         queue.fileChanged(RawPath("closed.jpg"), closed: true, now: t)
         queue.fileChanged(RawPath("open.jpg"), closed: false, now: t)
-        let tooSoon = queue.take(now: t + 0.1, root: folder.path)
+        let tooSoon = queue.take(now: t + 0.05, root: folder.path)
         #expect(tooSoon == nil)
-        let taken = queue.take(now: t + 0.5, root: folder.path)
+        // Closed: taken with the first batch, the debounce after its event, not after a quiet time.
+        let taken = queue.take(now: t + queue.debounce, root: folder.path)
         let first = try #require(taken)
         #expect(first.files == [RawPath("closed.jpg")])
         let stillOpen = queue.take(now: t + 1, root: folder.path)
