@@ -22,7 +22,7 @@ PKG_MODULES := libexif libturbojpeg libjpeg sqlite3 chafa libheif libpng zlib li
 # drive the browser tests of `serve`; ImageMagick, exiftool and img2webp make the GIF, BMP, PSD
 # and animated WebP fixtures and read them as oracles. Each test skips with a message when its
 # tool is absent.
-TEST_PACKAGES := postgresql ffmpeg chromium chromium-driver python3-selenium libvips-tools libheif-examples colord-data icc-profiles-free libgs-common imagemagick libimage-exiftool-perl webp
+TEST_PACKAGES := postgresql ffmpeg chromium chromium-driver python3-selenium libvips-tools libheif-examples colord-data icc-profiles-free libgs-common imagemagick libimage-exiftool-perl webp bindfs
 # Tools only the benchmarks compare against.
 BENCH_PACKAGES := ffmpeg ffmpegthumbnailer imagemagick libimage-exiftool-perl libvips-tools libjpeg-turbo-progs hyperfine time libheif-examples heif-thumbnailer libraw-bin webp bc rsync fdupes xxhash wrk
 
@@ -59,6 +59,7 @@ test-deps:
 	command -v identify >/dev/null 2>&1 || missing="$$missing imagemagick"; \
 	command -v exiftool >/dev/null 2>&1 || missing="$$missing libimage-exiftool-perl"; \
 	command -v img2webp >/dev/null 2>&1 || missing="$$missing webp"; \
+	command -v bindfs >/dev/null 2>&1 || missing="$$missing bindfs"; \
 	if [ -z "$$missing" ]; then \
 	  echo "test-deps: all present ($(TEST_PACKAGES))"; \
 	elif [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; then \

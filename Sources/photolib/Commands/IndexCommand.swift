@@ -65,7 +65,8 @@ enum IndexCommand: PhotolibCommand {
             closed after writing, or, for a writer that does not close, once it has not changed \
             for --settle; a file written under a temporary name (hidden names such as \
             .foo.jpg.XXXX, Syncthing's and rsync's, *.part, *.tmp) is read only once renamed \
-            into place. Changes are taken in batches. Folders on NFS, SMB or FUSE mounts, and \
+            into place. Changes are taken in batches of at most 256 files, their catalog rows \
+            written first and their renditions made after. Folders on NFS, SMB or FUSE mounts, and \
             those beyond the inotify watch limit (fs.inotify.max_user_watches, named in a \
             warning), get a stat pass every --interval instead. SIGTERM or SIGINT ends the \
             batch in hand and exits 0; SIGHUP reads the settings again. A second watcher on the \
