@@ -33,4 +33,23 @@ extension SQLRunner {
                 + whereClause(["id = \(p(1))", "content_hash = \(p(3))"]),
             records.map { [.text($0.id.hex), .text($0.whole), .text($0.contentHash), CellValue($0.centre)] })
     }
+
+    /// The index records of assets indexed before `indexedBefore` whose image data hash is
+    /// one of `hashes`, with that hash: where a renamed and edited file came from.
+    package func indexRecords(withImageDataHashes hashes: [String], indexedBefore: Double?) throws -> [IndexRecord] {
+        // The index records' columns, then the hash: the pages of an ordinary pass never read it.
+        let hashColumn = AssetFields.indexRecordColumns.count
+        let p = dialect.placeholder
+        let sql = """
+            SELECT \(AssetFields.indexRecordColumns.names), image_data_hash FROM assets
+            WHERE image_data_hash = \(p(1)) AND indexed_at < \(p(2))
+            """
+        return try Set(hashes).sorted().flatMap { hash in
+            try rows(sql, [.text(hash), .real(indexedBefore ?? .infinity)]) { row in
+                var record = try AssetFields.indexRecord(fromRow: row)
+                record.file.imageDataHash = row.optionalText(hashColumn)
+                return record
+            }
+        }
+    }
 }
