@@ -53,6 +53,13 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// The asset with this id, if any.
     func asset(id: AssetID) throws -> Asset?
 
+    /// The assets with these ids that the catalog holds, in no particular order.
+    func assets(ids: [AssetID]) throws -> [Asset]
+
+    /// The fingerprinted, present assets `query` matches, in its order (a name sort in path
+    /// order), as the few columns `similar` searches (`SimilarityRecord`).
+    func similarityRecords(matching query: AssetQuery) throws -> [SimilarityRecord]
+
     /// Every id starting with `prefix` (lowercase hex), at most `limit` of them.
     func ids(withPrefix prefix: String, limit: Int) throws -> [AssetID]
 

@@ -20,19 +20,17 @@ public enum BurstFinder {
     /// camera make and model, taken (EXIF date and `takenSubsecond`; a file without the
     /// fraction, or whose date a person set, counts whole seconds) at most `interval` apart,
     /// fingerprints within `threshold`.
-    public static func links(_ assets: [(Asset, VisualFingerprint)]) -> [(Int, Int)] {
+    public static func links(_ assets: [(SimilarityRecord, VisualFingerprint)]) -> [(Int, Int)] {
         struct Shot {
             var camera: String
             var seconds: Double
             var position: Int
         }
         let shots = assets.enumerated().compactMap { position, item -> Shot? in
-            let metadata = item.0.metadata
-            guard let model = metadata.cameraModel, let taken = metadata.takenAt,
-                let seconds = seconds(
-                    taken.localTime, fraction: metadata.takenAtSource == .exif ? metadata.takenSubsecond : nil)
+            guard let camera = item.0.camera, let taken = item.0.takenLocal,
+                let seconds = seconds(taken, fraction: item.0.takenSubsecond)
             else { return nil }
-            return Shot(camera: (metadata.cameraMake ?? "") + "\u{0}" + model, seconds: seconds, position: position)
+            return Shot(camera: camera, seconds: seconds, position: position)
         }
         .sorted { ($0.camera, $0.seconds, $0.position) < ($1.camera, $1.seconds, $1.position) }
         var links: [(Int, Int)] = []

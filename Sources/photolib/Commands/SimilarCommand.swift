@@ -54,15 +54,24 @@ enum SimilarCommand: PhotolibCommand {
         query.sort = .path
         query.reverse = false
         query.limit = nil
-        let assets = try catalog.assets(matching: query).filter { !$0.missing }
+        // The search reads a few columns of every asset; whole assets only for the members.
+        let records = try catalog.similarityRecords(matching: query)
         let groups: [SimilarGroup]
         if command.rawArguments.isEmpty {
-            groups = SimilarGroup.groups(assets, threshold: threshold)
+            groups = try SimilarGroup.groups(records, threshold: threshold, jobs: IndexOptions.defaultJobs) {
+                try catalog.assets(ids: $0)
+            }
         } else {
             let target = try AssetArguments.resolveOne(
                 command, library: library, catalog: catalog, context: context,
                 forMany: "name one photo, or none for every group")
-            guard let group = SimilarGroup.nearest(to: target, among: assets, threshold: threshold) else {
+            guard
+                let group = try SimilarGroup.nearest(
+                    to: target, among: records, threshold: threshold,
+                    assets: {
+                        try catalog.assets(ids: $0)
+                    })
+            else {
                 throw NoFingerprintError(path: target.file.relativePath)
             }
             groups = [group]
