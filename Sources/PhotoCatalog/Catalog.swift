@@ -269,6 +269,8 @@ public struct AssetQuery: Sendable, Equatable {
     public var damaged: Bool?
     /// true: only assets with no capture date; false: only dated ones.
     public var undated: Bool?
+    /// true: only frames of a burst (`PhotoMetadata.burstId`); false: only those of none.
+    public var burst: Bool?
     /// Indexed (read from its file) at or after this moment.
     public var indexedSince: Date?
     /// true: only assets whose content hash another asset in the library (not trashed, not

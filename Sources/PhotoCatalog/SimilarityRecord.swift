@@ -13,9 +13,15 @@ public struct SimilarityRecord: Sendable, Equatable {
     /// `takenSubsecond` when the date is the camera's own (EXIF), else nil: a date a person
     /// set counts whole seconds.
     public var takenSubsecond: String?
+    /// `PhotoMetadata.burstId`: frames with one are a burst whatever their times and looks.
+    public var burstId: String?
 
-    public init(id: AssetID, visualHash: String, camera: String?, takenLocal: String?, takenSubsecond: String?) {
+    public init(
+        id: AssetID, visualHash: String, camera: String?, takenLocal: String?, takenSubsecond: String?,
+        burstId: String? = nil
+    ) {
         self.id = id
+        self.burstId = burstId
         self.visualHash = visualHash
         self.camera = camera
         self.takenLocal = takenLocal
@@ -30,6 +36,6 @@ public struct SimilarityRecord: Sendable, Equatable {
             id: asset.id, visualHash: visualHash,
             camera: metadata.cameraModel.map { (metadata.cameraMake ?? "") + "\u{0}" + $0 },
             takenLocal: metadata.takenAt?.localTime,
-            takenSubsecond: metadata.takenAtSource == .exif ? metadata.takenSubsecond : nil)
+            takenSubsecond: metadata.takenAtSource == .exif ? metadata.takenSubsecond : nil, burstId: metadata.burstId)
     }
 }

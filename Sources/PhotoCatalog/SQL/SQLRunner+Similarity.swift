@@ -9,7 +9,7 @@ extension SQLRunner {
         if query.sort == .name { query.sort = .path }
         let (sql, values) = query.selectSQL(
             "id, visual_hash, visual_centre_hash, camera_make, camera_model, taken_local, taken_source, "
-                + "taken_subsecond",
+                + "taken_subsecond, burst_id",
             dialect: dialect)
         return try rows(sql, values) { row -> SimilarityRecord? in
             guard !row.isNull(1) else { return nil }
@@ -18,7 +18,8 @@ extension SQLRunner {
             return SimilarityRecord(
                 id: try AssetFields.id(row, 0), visualHash: row.text(1) + (row.optionalText(2) ?? ""),
                 camera: model.map { (row.optionalText(3) ?? "") + "\u{0}" + $0 },
-                takenLocal: row.optionalText(5), takenSubsecond: exifDate ? row.optionalText(7) : nil)
+                takenLocal: row.optionalText(5), takenSubsecond: exifDate ? row.optionalText(7) : nil,
+                burstId: row.optionalText(8))
         }.compactMap { $0 }
     }
 

@@ -16,8 +16,8 @@ public enum BurstFinder {
     /// two shots of one scene seconds apart (12 bits for the corpus's Canon HDR pair) apart.
     public static let threshold = 20
 
-    /// The pairs of positions in `assets` that are consecutive frames of a burst: the same
-    /// camera make and model, taken (EXIF date and `takenSubsecond`; a file without the
+    /// The pairs of positions in `assets` that are frames of one burst: those with one
+    /// `burstId`, and consecutive frames of the same camera make and model, taken (EXIF date and `takenSubsecond`; a file without the
     /// fraction, or whose date a person set, counts whole seconds) at most `interval` apart,
     /// fingerprints within `threshold`.
     public static func links(_ assets: [(SimilarityRecord, VisualFingerprint)]) -> [(Int, Int)] {
@@ -39,6 +39,17 @@ public enum BurstFinder {
             && assets[earlier.position].1.distance(to: assets[later.position].1) <= threshold
         {
             links.append((earlier.position, later.position))
+        }
+        // Frames the camera named one burst (Apple's BurstUUID) are one, whatever their times
+        // and looks: the name is the camera's own word for it.
+        var firstOfBurst: [String: Int] = [:]
+        for (position, item) in assets.enumerated() {
+            guard let burst = item.0.burstId else { continue }
+            if let first = firstOfBurst[burst] {
+                links.append((first, position))
+            } else {
+                firstOfBurst[burst] = position
+            }
         }
         return links
     }

@@ -25,8 +25,9 @@ enum SimilarCommand: PhotolibCommand {
             suggested to keep, listed first: the most pixels, then an original format (raw, \
             HEIF, JPEG, TIFF, PNG, WebP in this order), then the oldest, then the one with the \
             most metadata. Frames of a burst (one camera, at most a second apart, alike within \
-            \(BurstFinder.threshold) bits) are one group too, labelled as a burst; two shots of \
-            one scene seconds apart are not grouped. With ASSET, the assets nearest that photo \
+            \(BurstFinder.threshold) bits, or named one burst by the camera: Apple's BurstUUID, \
+            burstId) are one group too, labelled as a burst; two shots of one scene seconds \
+            apart are not grouped. With ASSET, the assets nearest that photo \
             instead, nearest first. \
             list's filters choose the assets compared. Exit status: 0, 1 on failure.
             """,
