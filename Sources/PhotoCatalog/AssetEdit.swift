@@ -39,6 +39,11 @@ public struct AssetEdit: Sendable, Equatable {
         case position(GPSCoordinate?, place: PlaceMatch?)
         /// A position found on a GPS track (`photolib geotag`), as `position` otherwise.
         case trackPosition(GPSCoordinate, place: PlaceMatch?)
+        /// A position given back by an undo with whose it was: the user's, a track's, or
+        /// (neither) the file's again, which a later index may then replace.
+        case restoredPosition(GPSCoordinate?, place: PlaceMatch?, byUser: Bool, fromTrack: Bool)
+        /// People given back by an undo with where they came from (nil: nowhere).
+        case restoredPeople([String], source: TextSource?)
     }
 
     public var id: AssetID
@@ -100,16 +105,25 @@ public struct AssetEdit: Sendable, Equatable {
         case .takenAt(let date, let byUser):
             result.metadata.takenAt = date
             result.takenAtByUser = byUser
-        case .position(let gps, let place): Self.move(&result, to: gps, place: place, fromTrack: false)
-        case .trackPosition(let gps, let place): Self.move(&result, to: gps, place: place, fromTrack: true)
+        case .position(let gps, let place): Self.move(&result, to: gps, place: place, byUser: true, fromTrack: false)
+        case .trackPosition(let gps, let place):
+            Self.move(&result, to: gps, place: place, byUser: true, fromTrack: true)
+        case .restoredPosition(let gps, let place, let byUser, let fromTrack):
+            Self.move(&result, to: gps, place: place, byUser: byUser, fromTrack: byUser && fromTrack)
+        case .restoredPeople(let people, let source):
+            result.people = People.deduplicated(Self.userPeople(people))
+            result.peopleSource = source
         }
         return result
     }
 
-    /// A new position for `asset`, a user's (kept over re-index), maybe found on a track.
-    private static func move(_ asset: inout Asset, to gps: GPSCoordinate?, place: PlaceMatch?, fromTrack: Bool) {
+    /// A new position for `asset`: a user's (kept over re-index), maybe found on a track, or
+    /// the file's given back.
+    private static func move(
+        _ asset: inout Asset, to gps: GPSCoordinate?, place: PlaceMatch?, byUser: Bool, fromTrack: Bool
+    ) {
         asset.metadata.gps = gps
-        asset.gpsByUser = true
+        asset.gpsByUser = byUser
         asset.gpsFromTrack = fromTrack
         let named = gps.map { !$0.isNoFixPlaceholder } == true ? place : nil
         // A date with no offset of its own follows the position's zone.
@@ -172,23 +186,41 @@ public struct FieldChange: Sendable, Equatable {
         compare("city", old.city, new.city)
         compare("rating", old.rating.map(String.init), new.rating.map(String.init))
         compare("keywords", KeywordColumns.logText(old.keywords), KeywordColumns.logText(new.keywords))
-        compare("people", PeopleColumns.logText(old.people), PeopleColumns.logText(new.people))
+        compare(peopleField, PeopleColumns.logText(old.people), PeopleColumns.logText(new.people))
+        compare(peopleSourceField, old.peopleSource?.rawValue, new.peopleSource?.rawValue)
         compare("trashed", String(old.trashed), String(new.trashed))
         compare(takenAtField, old.metadata.takenAt?.iso8601, new.metadata.takenAt?.iso8601)
         compare(takenAtSourceField, old.takenAtSourceName, new.takenAtSourceName)
-        compare("gps", positionText(old.metadata.gps), positionText(new.metadata.gps))
-        compare("gpsSource", old.gpsSourceName, new.gpsSourceName)
+        compare(gpsField, positionText(old.metadata.gps), positionText(new.metadata.gps))
+        compare(gpsSourceField, old.gpsSourceName, new.gpsSourceName)
         return changes
     }
 
-    /// `44.84,-0.58` as the log writes a position (what `--lat`/`--lon` were given).
+    /// `44.84,-0.58` as the log writes a position (what `--lat`/`--lon` were given), with
+    /// its altitude when there is one (`45.92,6.87,1035.5`), so that an undo gives it all back.
     public static func positionText(_ gps: GPSCoordinate?) -> String? {
-        gps.map { "\($0.latitude),\($0.longitude)" }
+        gps.map { gps in "\(gps.latitude),\(gps.longitude)" + (gps.altitude.map { ",\($0)" } ?? "") }
+    }
+
+    /// A position as `positionText` writes it; nil for any other text.
+    public static func position(_ text: String) -> GPSCoordinate? {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
+        guard numbers.count == 2 || numbers.count == 3, numbers.allSatisfy(\.isFinite),
+            abs(numbers[0]) <= 90, abs(numbers[1]) <= 180,
+            text.split(separator: ",", omittingEmptySubsequences: false).count == numbers.count
+        else { return nil }
+        return GPSCoordinate(
+            latitude: numbers[0], longitude: numbers[1], altitude: numbers.count == 3 ? numbers[2] : nil)
     }
 
     /// The logged names of the capture date and its source, as the asset JSON's.
     public static let takenAtField = "takenAt"
     public static let takenAtSourceField = "takenAtSource"
+    /// The logged names of the position, the people, and their sources, as the asset JSON's.
+    public static let gpsField = "gps"
+    public static let gpsSourceField = "gpsSource"
+    public static let peopleField = "people"
+    public static let peopleSourceField = "peopleSource"
 }
 
 /// One entry of the action log: a field of an asset changed by an action.

@@ -32,4 +32,11 @@ public enum PeopleColumns {
     public static func logText(_ people: [String]) -> String? {
         people.isEmpty ? nil : people.joined(separator: "; ")
     }
+
+    /// The names of a logged value (`logText`), as an undo gives them back. A name that
+    /// itself holds "; " comes back as two: the log is a line for people to read first.
+    public static func people(fromLog text: String?) -> [String] {
+        guard let text else { return [] }
+        return text.components(separatedBy: "; ").filter { !$0.isEmpty }
+    }
 }

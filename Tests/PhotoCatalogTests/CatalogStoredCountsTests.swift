@@ -93,6 +93,59 @@ import Testing
         #expect(try catalog.collections(now: Date()).prefix(3).map(\.count) == [4, 2, 0])
     }
 
+    /// The People collections' stored counts (one per spelling, summed when read) follow
+    /// every write that changes who an asset shows or whether it is shown, names with quotes
+    /// and backslashes included (SQLite's split goes through JSON).
+    @Test(arguments: CatalogBackend.all) func personCountsFollowEveryWrite(_ backend: CatalogBackend) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
+        func shows(_ hex: String, _ people: [String]) -> ScannedFile {
+            var file = scanned(hex, city: nil, taken: nil)
+            file.text.people = people
+            file.text.peopleSource = people.isEmpty ? nil : .xmp
+            return file
+        }
+        func people() throws -> [String: Int] {
+            var result: [String: Int] = [:]
+            for entry in try catalog.collections(now: Date()) {
+                if case .person(let name) = entry.collection { result[name] = entry.count }
+            }
+            return result
+        }
+        let quoted = #"Bob "the" Builder"#
+        let slashed = #"C:\dir\Zoé"#
+        try catalog.applyIndexChanges(
+            scanned: [
+                shows("00000000000000b1", ["Anna", quoted]), shows("00000000000000b2", ["ANNA", slashed]),
+                shows("00000000000000b3", []),
+            ], missing: [])
+        try expectCountsRight(catalog, "indexed")
+        #expect(try people() == ["ANNA": 2, quoted: 1, slashed: 1])
+
+        _ = try catalog.apply(
+            [
+                AssetEdit(id: id("00000000000000b3"), change: .addPeople(["Zoé", "anna"])),
+                AssetEdit(id: id("00000000000000b1"), change: .removePeople(["anna"])),
+                AssetEdit(id: id("00000000000000b2"), change: .trash(location: RawPath("t/b2.jpg"))),
+            ], action: "test")
+        try expectCountsRight(catalog, "edited and trashed")
+        #expect(try people() == ["anna": 1, quoted: 1, "Zoé": 1])
+
+        _ = try catalog.apply([AssetEdit(id: id("00000000000000b2"), change: .restore)], action: "restore")
+        try catalog.applyIndexChanges(
+            scanned: [shows("00000000000000b4", ["Zoé"])], missing: [id("00000000000000b1")])
+        try expectCountsRight(catalog, "restored, one new, one missing")
+        #expect(try people() == ["ANNA": 2, slashed: 1, "Zoé": 2])
+
+        _ = try catalog.apply([AssetEdit(id: id("00000000000000b3"), change: .people([]))], action: "test")
+        #expect(try catalog.forget([id("00000000000000b1")]).count == 1)
+        _ = try catalog.apply(
+            [AssetEdit(id: id("00000000000000b2"), change: .trash(location: RawPath("t/b2.jpg")))], action: "delete")
+        #expect(try catalog.purge([id("00000000000000b2")]).count == 1)
+        try expectCountsRight(catalog, "cleared, forgotten, purged")
+        #expect(try people() == ["Zoé": 1])
+    }
+
     /// Several connections toggling the same assets at once (as several processes or machines
     /// would): the counts end where the assets are, and agree with them.
     @Test(arguments: CatalogBackend.all) func concurrentTogglesKeepCountsRight(_ backend: CatalogBackend) throws {

@@ -141,6 +141,34 @@ import Testing
         #expect(SQLiteCatalog.migrations.map(\.version) == Array(1...SQLiteCatalog.schemaVersion))
     }
 
+    /// The `personCounts` step counts the people an older catalog's assets name (shown ones
+    /// only, each spelling apart, summed when read).
+    @Test func personCountsCountWhatAnOlderCatalogHolds() throws {
+        let old = try SQLiteDatabase(path: folder.catalogPath)
+        let step = try #require(SQLiteCatalog.migrations.firstIndex { $0.name == "personCounts" })
+        let before = SQLiteMigrator(Array(SQLiteCatalog.migrations.prefix(step)), created: SQLiteCatalog.recordCreation)
+        #expect(try before.migrate(old) == Array(1...step))
+        for (index, (people, trashed)) in [
+            ("'Anna' || char(10) || 'Bob'", 0), ("'ANNA'", 0), ("'Bob'", 1), ("NULL", 0),
+        ]
+        .enumerated() {
+            try old.execute(
+                """
+                INSERT INTO assets (id, relative_path, file_size, modified_ns, fingerprint, pixel_width, pixel_height,
+                    indexed_at, added_at, trashed, trashed_at, trash_path, people, people_source)
+                VALUES ('00000000000000a\(index)', CAST('\(index).jpg' AS BLOB), 1000, 1, 'fp\(index)', 640, 480,
+                    1600000000, 0, \(trashed), \(trashed == 1 ? "1" : "NULL"), \(trashed == 1 ? "'t/x.jpg'" : "NULL"),
+                    \(people), 'xmp');
+                """)
+        }
+        let catalog = try SQLiteCatalog(path: folder.catalogPath)
+        #expect(try catalog.integrityProblems() == [])
+        let people = try catalog.collections(now: Date()).filter {
+            if case .person = $0.collection { true } else { false }
+        }
+        #expect(people == [CollectionCount(.person("ANNA"), 2), CollectionCount(.person("Bob"), 1)])
+    }
+
     /// Version 14 counts the assets a version-12 catalog holds (shown, favourite, in the trash,
     /// missing, per city and year) into its stored counts.
     @Test func version14CountsWhatAnOlderCatalogHolds() throws {

@@ -51,6 +51,40 @@ import Testing
         #expect(try library.run(["history", "2016/mountain-chamonix.jpg"]).stdout.contains("gps"))
     }
 
+    /// `--undo` gives back what the last `action gps` took away: position with its altitude,
+    /// whose it was (the file's) and the city it named; a second undo redoes the change; an
+    /// asset with nothing to undo is one line on stderr while the others are changed.
+    @Test(arguments: CatalogBackend.all)
+    func undoGivesBackThePositionItsSourceAndItsCity(backend: CatalogBackend) throws {
+        let library = try DateCommandTests.indexed(backend)
+        let path = "2016/mountain-chamonix.jpg"
+        let before = try DateCommandTests.asset(library, "mountain-chamonix.jpg")
+        let original = try #require(before["gps"] as? [String: Any])
+        #expect(original["altitude"] as? Double != nil && before["gpsSource"] as? String == "exif")
+        #expect(try library.run(["action", "gps", "--lat", "35.6895", "--lon", "139.6917", path]).status == 0)
+        #expect(try DateCommandTests.asset(library, "mountain-chamonix.jpg")["city"] as? String == "Tokyo")
+
+        let dry = try library.run(["action", "gps", "--undo", "--dry-run", path])
+        #expect(dry.status == 0 && dry.stdout.contains("would change"), "\(dry)")
+        #expect(try DateCommandTests.asset(library, "mountain-chamonix.jpg")["city"] as? String == "Tokyo")
+
+        let undo = try library.run(["action", "gps", "--undo", path, "2015/lake-beach.jpg"])
+        #expect(undo.status == 2, "\(undo)")
+        let lines = undo.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("2015/lake-beach.jpg") && lines[0].contains("to undo"), "\(undo)")
+        let undone = try DateCommandTests.asset(library, "mountain-chamonix.jpg")
+        #expect(NSDictionary(dictionary: try #require(undone["gps"] as? [String: Any])).isEqual(to: original))
+        for field in ["gpsSource", "city", "citySource", "country", "takenAt"] {
+            #expect("\(undone[field] ?? "none")" == "\(before[field] ?? "none")", "\(field)")
+        }
+
+        #expect(try library.run(["action", "gps", "--undo", path]).status == 0)
+        let redone = try DateCommandTests.asset(library, "mountain-chamonix.jpg")
+        #expect(redone["city"] as? String == "Tokyo" && redone["gpsSource"] as? String == "user", "\(redone)")
+        let usage = try library.run(["action", "gps", "--undo", "--clear", path])
+        #expect(usage.status == 64 && usage.stderr.contains("--undo"), "\(usage)")
+    }
+
     @Test func outOfRangeAndHalfGivenPositionsAreUsageErrors() throws {
         let library = try DateCommandTests.indexed()
         for arguments in [

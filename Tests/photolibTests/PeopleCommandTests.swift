@@ -155,6 +155,57 @@ import Testing
         #expect(try Self.names(library, ["--person", "frank ösel"]) == ["lake.jpg"])
     }
 
+    /// `action person undo` gives back the people before the last change, and whose they
+    /// were: the file's face tags become the file's again (a re-index then reads new ones);
+    /// with sidecars on, the sidecar follows (exiftool reads it back).
+    @Test(.enabled(if: exiftool != nil, "exiftool is not installed"), arguments: CatalogBackend.all)
+    func undoGivesBackThePeopleAndWhoseTheyWere(backend: CatalogBackend) throws {
+        let library = try Self.tagged(backend, sidecars: true)
+        let before = try #require(try library.assets().first { $0["fileName"] as? String == "lake.jpg" })
+        let tagged = try #require(before["people"] as? [String])
+        #expect(try library.run(["action", "person", "add", "--value", "Frank", "lake.jpg"]).status == 0)
+        #expect(try library.run(["action", "person", "remove", "--value", "Bob", "lake.jpg"]).status == 0)
+
+        // The last change (Bob removed) undone: Bob back, Frank kept, still the user's.
+        #expect(try library.run(["action", "person", "undo", "lake.jpg"]).status == 0)
+        var lake = try #require(try library.assets().first { $0["fileName"] as? String == "lake.jpg" })
+        #expect(lake["people"] as? [String] == tagged + ["Frank"] && lake["peopleSource"] as? String == "user")
+        #expect(Set(try Self.exiftoolPeople(library.url("lake.jpg.xmp").path)).isSuperset(of: ["Bob", "Frank"]))
+
+        // Undone again: that was the undo, so Bob goes again (a second undo redoes).
+        #expect(try library.run(["action", "person", "undo", "lake.jpg"]).status == 0)
+        lake = try #require(try library.assets().first { $0["fileName"] as? String == "lake.jpg" })
+        #expect(lake["people"] as? [String] == tagged.filter { $0 != "Bob" } + ["Frank"])
+
+        // A third undo brings Bob back; with Frank removed by hand, the file's names are left.
+        #expect(try library.run(["action", "person", "undo", "lake.jpg"]).status == 0)
+        #expect(try library.run(["action", "person", "remove", "--value", "Frank", "lake.jpg"]).status == 0)
+        let history = try library.run(["history", "lake.jpg"])
+        #expect(history.status == 0 && history.stdout.contains("person-undo"), "\(history)")
+        lake = try #require(try library.assets().first { $0["fileName"] as? String == "lake.jpg" })
+        #expect(lake["people"] as? [String] == tagged)
+
+        let art = try library.run(["action", "person", "undo", "art.jpg", "--dry-run"])
+        #expect(art.status == 1 && art.stderr.contains("art.jpg") && art.stderr.contains("no change of its people"))
+    }
+
+    /// An asset tagged in its file, edited once and undone: the file's names and source come
+    /// back, so that a later change of the file's face tags is read again by an index.
+    @Test(.enabled(if: exiftool != nil, "exiftool is not installed"))
+    func undoingTheOnlyEditGivesTheFileItsPeopleBack() throws {
+        let library = try Self.tagged(.sqlite)
+        #expect(try library.run(["action", "person", "add", "--value", "Frank", "lighthouse.jpg"]).status == 0)
+        #expect(try library.run(["action", "person", "undo", "lighthouse.jpg"]).status == 0)
+        var lighthouse = try #require(try library.assets().first { $0["fileName"] as? String == "lighthouse.jpg" })
+        #expect(lighthouse["people"] as? [String] == ["Bob", "Zoé"] && lighthouse["peopleSource"] as? String == "xmp")
+        _ = try Self.exiftool([
+            "-q", "-overwrite_original", "-XMP-iptcExt:PersonInImage+=Gus", library.url("lighthouse.jpg").path,
+        ])
+        #expect(try library.run(["index"]).status == 0)
+        lighthouse = try #require(try library.assets().first { $0["fileName"] as? String == "lighthouse.jpg" })
+        #expect((lighthouse["people"] as? [String] ?? []).contains("Gus"), "\(lighthouse)")
+    }
+
     @Test(arguments: CatalogBackend.all)
     func bulkEditSetsPeopleFromCSVAndJSONLines(backend: CatalogBackend) throws {
         let library = try TestLibrary.sample(backend)

@@ -259,9 +259,7 @@ package enum CatalogTrack {
         // looks for a whole name; `people_source` where they came from ('user' once edited,
         // which an index then keeps). Every asset's `sidecar_stamp` is changed, so that the
         // next index reads each photo again once and finds the names it already holds.
-        // People collections are counted when read, as keywords are (a name is one of many in
-        // a row, which the count triggers do not split): the partial index walks only the
-        // assets that name someone.
+        // People collections were counted when read until step `personCounts`.
         CatalogMigration(
             "people", frozen: "2f66a6ec6a65bd4b",
             sqlite: """
@@ -293,6 +291,9 @@ package enum CatalogTrack {
             postgres: """
                 ALTER TABLE assets ADD COLUMN colour text;
                 """),
+
+        // People collections counted by triggers, as cities are (`personCounts`).
+        personCounts,
 
         // `burst_id`: the burst a photo is a frame of, as its camera names it (Apple's
         // MakerNote BurstUUID), read by each index pass; `--burst` and the Bursts collection

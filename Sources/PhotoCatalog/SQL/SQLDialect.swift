@@ -89,6 +89,20 @@ package enum SQLDialect: Sendable {
             THEN \(stored)\(column) ELSE NULL END
             """
     }
+
+    /// A table of the names in the `people` column `column` (one a line), named `alias`, its
+    /// one column `value`: SQLite's JSON split and PostgreSQL's array, as the `personCounts`
+    /// step's triggers split it, so that a recount agrees with them.
+    package func personNames(of column: String, as alias: String) -> String {
+        switch self {
+        case .sqlite:
+            let array =
+                #"'["' || replace(replace(replace(\#(column), '\', '\\'), '"', '\"'), char(10), '","') || '"]'"#
+            return "json_each(CASE WHEN json_valid(\(array)) THEN \(array) ELSE '[]' END) \(alias)"
+        case .postgres:
+            return #"unnest(string_to_array(\#(column), E'\n')) AS \#(alias)(value)"#
+        }
+    }
 }
 
 /// The values of a statement being built, each added where it is used and given its

@@ -4,15 +4,15 @@ import Foundation
 
 extension SQLRunner {
     /// Every collection with its count, in the order a browser shows them: All, Favourites,
-    /// Liked, Videos, Live Photos and Bursts (when there are some), each city (by name), each year (newest first), each keyword and level of a
-    /// keyword hierarchy (by name), Recently Added, Recently Popped, Trash, Missing. Only the
-    /// trash counts trashed assets, only Missing those whose original the last index did not
-    /// find.
+    /// Liked, Videos, Live Photos and Bursts (when there are some), each city (by name), each
+    /// year (newest first), each keyword and level of a keyword hierarchy (by name), each
+    /// person (by name), Recently Added, Recently Popped, Trash, Missing. Only the trash counts
+    /// trashed assets, only Missing those whose original the last index did not find.
     ///
-    /// All, Favourites, Liked, the cities, the years, Trash and Missing are read from the
-    /// counts the stored-counts step's triggers keep (a small table, whatever the number of
-    /// assets); keywords and the recent collections are counted by partial indexes, which
-    /// is why the flags are written as `SQLDialect.isFalse` words them.
+    /// All, Favourites, Liked, the cities, the years, the people, Trash and Missing are read
+    /// from the counts the stored-counts steps' triggers keep (a small table, whatever the
+    /// number of assets); keywords, Bursts and the recent collections are counted by partial
+    /// indexes, which is why the flags are written as `SQLDialect.isFalse` words them.
     package func collections(now: Date) throws -> [CollectionCount] {
         let since = CellValue.real(now.timeIntervalSince1970 - Double(AssetCollection.recentDays) * 86_400)
         let p = dialect.placeholder
@@ -64,7 +64,7 @@ extension SQLRunner {
                     (SELECT asset_id FROM asset_keywords WHERE folded = \(p(1)) OR (folded >= \(p(2)) AND folded < \(p(3))))
                 """, [.text(folded), .text(range.lower), .text(range.upper)])
         }
-        result += try personCollections(shown: shown)
+        result += try personCollections()
         result.append(
             CollectionCount(
                 .recentlyAdded,
@@ -82,18 +82,18 @@ extension SQLRunner {
     }
 
     /// One collection a person, by name (the first spelling in byte order of those that fold
-    /// alike), counted from the `people` of the assets shown that name anyone: the assets
-    /// with people are few beside a library's, and read once.
-    private func personCollections(shown: String) throws -> [CollectionCount] {
+    /// alike, as `--person` finds them), from the counts the `personCounts` step's triggers
+    /// keep per spelling; an asset names a person once, so the spellings' counts add up.
+    private func personCollections() throws -> [CollectionCount] {
         var spellings: [String: String] = [:]
         var counts: [String: Int] = [:]
-        for text in try rows("SELECT people FROM assets WHERE \(shown) AND people IS NOT NULL", [], { $0.text(0) }) {
-            var counted = Set<String>()
-            for name in PeopleColumns.people(text) {
-                let folded = SQLiteCatalog.fold(name)
-                if spellings[folded].map({ name < $0 }) ?? true { spellings[folded] = name }
-                if counted.insert(folded).inserted { counts[folded, default: 0] += 1 }
-            }
+        for (name, count) in try rows(
+            "SELECT name, count FROM collection_counts WHERE kind = 'person' AND count > 0", [],
+            { ($0.text(0), Int($0.int64(1))) })
+        {
+            let folded = SQLiteCatalog.fold(name)
+            if spellings[folded].map({ name < $0 }) ?? true { spellings[folded] = name }
+            counts[folded, default: 0] += count
         }
         return spellings.sorted { ($0.key, $0.value) < ($1.key, $1.value) }.map {
             CollectionCount(.person($0.value), counts[$0.key] ?? 0)
@@ -135,6 +135,9 @@ extension SQLRunner {
                 WHERE \(dialect.isTrue("missing")) AND \(dialect.isFalse("trashed"))
             UNION ALL SELECT CASE kind WHEN 'video' THEN 'videos' ELSE 'live' END, '', count(*) FROM assets
                 WHERE kind <> 'photo' AND \(shown) GROUP BY kind
+            UNION ALL SELECT 'person', p.value, count(*) FROM assets a, \(dialect.personNames(of: "a.people", as: "p"))
+                WHERE a.people IS NOT NULL AND \(dialect.isFalse("a.trashed")) AND \(dialect.isFalse("a.missing"))
+                GROUP BY p.value
             """
     }
 

@@ -64,8 +64,16 @@ public struct BulkEditor {
                 // The date or position the asset has already is no change, whoever gave it
                 // (so that `list --jsonl` read back changes nothing).
                 if case .takenAt(let date, _) = change, date?.iso8601 == current.metadata.takenAt?.iso8601 { continue }
+                // Nor are the people it shows already (which would only make the file's the user's).
+                if case .people(let names) = change, People.deduplicated(AssetEdit.userPeople(names)) == current.people
+                {
+                    continue
+                }
                 if case .position(let gps, _) = change {
-                    if FieldChange.positionText(gps) == FieldChange.positionText(current.metadata.gps) { continue }
+                    // Latitude and longitude alone: a row gives no altitude, which is no reason
+                    // to drop the file's.
+                    let given = gps.map { "\($0.latitude),\($0.longitude)" }
+                    if given == current.metadata.gps.map({ "\($0.latitude),\($0.longitude)" }) { continue }
                     let place = gps.flatMap { $0.isNoFixPlaceholder ? nil : gazetteer()?.lookup($0) }
                     change = .position(gps, place: place)
                 }

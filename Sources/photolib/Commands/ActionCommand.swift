@@ -51,10 +51,12 @@ enum ActionCommand: PhotolibCommand {
                 name: "person", abstract: "Add or remove a person (see 'photolib help action person add').",
                 subcommands: [
                     actionSpec(for: .personAdd, name: "add"), actionSpec(for: .personRemove, name: "remove"),
+                    personUndoSpec,
                 ],
                 examples: [
                     "photolib action person add --value 'Anna Schmidt' 3fa2c81d",
                     "photolib list --person Anna --ids | photolib action person remove --value Anna -",
+                    "photolib action person undo 3fa2c81d",
                 ]),
             DateCommand.spec,
             GPSCommand.spec,
@@ -70,6 +72,38 @@ enum ActionCommand: PhotolibCommand {
             "photolib action set --from captions.csv",
         ]
     )
+
+    /// `action person undo`: the people before the last change, from the action log.
+    static let personUndoSpec = CommandSpec(
+        name: "undo", abstract: "Give back the people each asset showed before its last change of people.",
+        discussion: """
+            Reads each asset's last change of people in the action log (by 'action person', \
+            'action set' or an earlier undo) and gives back the names it found, with where they \
+            came from (a file's names become the file's again, which a later index may then \
+            update). A second undo redoes the change. An asset whose people were never changed \
+            is named on stderr, the others are changed, and the exit status is 2.
+            """,
+        arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false, isRepeating: true)],
+        options: optionSpecs([Options.dryRun, Options.json]),
+        examples: [
+            "photolib action person undo 3fa2c81d",
+            "photolib list --person Anna --ids | photolib action person undo --dry-run -",
+        ])
+
+    /// Runs `action person undo`.
+    static func undoPeople(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
+        let library = try context.library(command)
+        let dryRun = command[Options.dryRun]
+        if !dryRun { try library.requireWritable() }
+        let catalog = try library.openCatalog()
+        let assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
+        let undoer = FieldUndo(library: library, catalog: catalog)
+        let report =
+            try dryRun
+            ? undoer.plan(.people, on: assets, gazetteer: nil) : undoer.perform(.people, on: assets, gazetteer: nil)
+        return try ActionReportOutput.finish(
+            report, library: library, catalog: catalog, json: command[Options.json], dryRun: dryRun, context: context)
+    }
 
     /// The actions reached as `action keyword add|remove`.
     static let keywordActions: Set<AssetAction> = [.keywordAdd, .keywordRemove]
@@ -115,6 +149,9 @@ enum ActionCommand: PhotolibCommand {
         if command.path[1] == BulkEditCommand.spec.name { return try BulkEditCommand.run(command, context: context) }
         if command.path[1] == DateCommand.spec.name { return try DateCommand.run(command, context: context) }
         if command.path[1] == GPSCommand.spec.name { return try GPSCommand.run(command, context: context) }
+        if command.path.count > 2, command.path[1] == "person", command.path[2] == personUndoSpec.name {
+            return try undoPeople(command, context: context)
+        }
         // The parser ran a subcommand, named by its canonical name, with at least one asset.
         let action =
             pairedActions.first { $0.value.group == command.path[1] && $0.value.verb == command.path[2] }?.key
@@ -154,18 +191,8 @@ enum ActionCommand: PhotolibCommand {
             ? performer.plan(action, value: value, on: assets)
             : try performer.perform(action, value: value, on: assets)
 
-        let shown = report.outcomes.map(\.after) + report.failures.map(\.asset)
-        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: shown)
-        if command[Options.json] {
-            context.stdout.writePrettyJSON(.array(report.outcomes.map { presenter.json($0.after) }))
-        } else {
-            for outcome in report.outcomes {
-                context.summary(ChangeText.line(for: outcome, presenter: presenter, dryRun: dryRun))
-            }
-        }
-        var failures = BatchFailures()
-        for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
-        return failures.status(items: report.outcomes.count + report.failures.count)
+        return try ActionReportOutput.finish(
+            report, library: library, catalog: catalog, json: command[Options.json], dryRun: dryRun, context: context)
     }
 
     /// Deleting more than one asset asks first on a terminal and needs `--yes` from a script.

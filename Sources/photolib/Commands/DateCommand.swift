@@ -89,18 +89,9 @@ enum DateCommand {
         let assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
         let changer = DateChanger(library: library, catalog: catalog)
         let report = try dryRun ? changer.plan(operation, on: assets) : changer.perform(operation, on: assets)
-        let shown = report.outcomes.map(\.after) + report.failures.map(\.asset)
-        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: shown)
-        if command[ActionCommand.Options.json] {
-            context.stdout.writePrettyJSON(.array(report.outcomes.map { presenter.json($0.after) }))
-        } else {
-            for outcome in report.outcomes {
-                context.summary(ChangeText.line(for: outcome, presenter: presenter, dryRun: dryRun))
-            }
-        }
-        var failures = BatchFailures()
-        for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
-        return failures.status(items: report.outcomes.count + report.failures.count)
+        return try ActionReportOutput.finish(
+            report, library: library, catalog: catalog, json: command[ActionCommand.Options.json], dryRun: dryRun,
+            context: context)
     }
 
     /// The one operation the options ask for.

@@ -13,6 +13,8 @@ enum GPSCommand {
         static let longitude = coordinate(
             "lon", range: PositionSetter.longitudes, help: "The longitude, -180 to 180 (west negative).")
         static let clear = Flag("clear", help: "Remove the position (kept removed by later indexes).")
+        static let undo = Flag(
+            "undo", help: "Give each asset back the position it had before its last 'action gps' or 'geotag'.")
 
         static func coordinate(_ name: String, range: ClosedRange<Double>, help: String) -> Option<Double> {
             Option<Double>(name, "degrees", help: help) { raw, label, path in
@@ -37,17 +39,21 @@ enum GPSCommand {
             file's, and with 'sidecars: write' it is written to the sidecar. A city that came \
             from GPS is looked up again at once in the library's gazetteer; one a person or a \
             file's text gave stays. All the changes are made in one transaction and logged \
-            (action gps).
+            (action gps). --undo gives back the position (and whose it was: the file's, a \
+            track's, the user's) before the last change by 'action gps' or 'geotag' (a second \
+            --undo redoes it); an asset with no such change is named on stderr, the others are \
+            changed, and the exit status is 2.
             """,
         arguments: [ArgumentSpec(name: "asset", help: AssetArguments.help, isOptional: false, isRepeating: true)],
         options: optionSpecs([
-            Options.latitude, Options.longitude, Options.clear, ActionCommand.Options.dryRun,
+            Options.latitude, Options.longitude, Options.clear, Options.undo, ActionCommand.Options.dryRun,
             ActionCommand.Options.json,
         ]),
         examples: [
             "photolib action gps --lat 44.84 --lon -0.58 3fa2c81d",
             "photolib list --folder 2019/Bordeaux --no-gps --ids | photolib action gps --lat 44.84 --lon -0.58 -",
             "photolib action gps --clear 3fa2c81d",
+            "photolib action gps --undo 3fa2c81d",
         ]
     )
 
@@ -55,15 +61,19 @@ enum GPSCommand {
         let latitude = try command[Options.latitude]
         let longitude = try command[Options.longitude]
         let clear = command[Options.clear]
+        let undo = command[Options.undo]
         let position: GPSCoordinate?
-        switch (latitude, longitude, clear) {
-        case (let latitude?, let longitude?, false): position = GPSCoordinate(latitude: latitude, longitude: longitude)
-        case (nil, nil, true): position = nil
+        switch (latitude, longitude, clear, undo) {
+        case (let latitude?, let longitude?, false, false):
+            position = GPSCoordinate(latitude: latitude, longitude: longitude)
+        case (nil, nil, true, false), (nil, nil, false, true): position = nil
         default:
             throw UsageError(
-                message: clear
-                    ? "Option --clear cannot be used with --lat or --lon"
-                    : "Missing expected options: both --lat and --lon, or --clear",
+                message: undo
+                    ? "Option --undo cannot be used with --lat, --lon or --clear"
+                    : clear
+                        ? "Option --clear cannot be used with --lat or --lon"
+                        : "Missing expected options: both --lat and --lon, --clear, or --undo",
                 commandPath: command.path)
         }
         let library = try context.library(command)
@@ -72,26 +82,27 @@ enum GPSCommand {
         let catalog = try library.openCatalog()
         let assets = try AssetArguments.resolve(command, library: library, catalog: catalog, context: context)
         var gazetteer: Gazetteer?
-        if position != nil {
+        if position != nil || undo {
             do {
                 gazetteer = try Gazetteer.load(for: library)
             } catch let error as any PhotolibError {
                 context.diagnostics.warning("\(error); the cities are left unnamed")
             }
         }
-        let setter = PositionSetter(library: library, catalog: catalog)
-        let edits = setter.edits(position, gazetteer: gazetteer, on: assets)
-        let report = try dryRun ? setter.plan(edits, on: assets) : setter.perform(edits, on: assets)
-        let presenter = try AssetPresenter(library: library, catalog: catalog, assets: report.outcomes.map(\.after))
-        if command[ActionCommand.Options.json] {
-            context.stdout.writePrettyJSON(.array(report.outcomes.map { presenter.json($0.after) }))
+        let report: ActionPerformer.Report
+        if undo {
+            let undoer = FieldUndo(library: library, catalog: catalog)
+            report =
+                try dryRun
+                ? undoer.plan(.position, on: assets, gazetteer: gazetteer)
+                : undoer.perform(.position, on: assets, gazetteer: gazetteer)
         } else {
-            for outcome in report.outcomes {
-                context.summary(ChangeText.line(for: outcome, presenter: presenter, dryRun: dryRun))
-            }
+            let setter = PositionSetter(library: library, catalog: catalog)
+            let edits = setter.edits(position, gazetteer: gazetteer, on: assets)
+            report = try dryRun ? setter.plan(edits, on: assets) : setter.perform(edits, on: assets)
         }
-        var failures = BatchFailures()
-        for failure in report.failures { failures.record(failure.error, to: context.diagnostics) }
-        return failures.status(items: report.outcomes.count + report.failures.count)
+        return try ActionReportOutput.finish(
+            report, library: library, catalog: catalog, json: command[ActionCommand.Options.json], dryRun: dryRun,
+            context: context)
     }
 }
