@@ -99,4 +99,27 @@ import Testing
         #expect(Set(members.compactMap { $0["fileName"] as? String }) == ["IMG_0001.jpg", "IMG_0002.jpg"])
         #expect((members.last?["distance"] as? Int ?? 0) > 8, "\(members)")
     }
+
+    /// A HEIC's EXIF item is read the same way: heif-enc carries the JPEG's EXIF (MakerNote
+    /// and all) into the HEIC, and exiftool reads the burst from the HEIC as photolib does.
+    @Test(
+        .enabled(
+            if: MovieClips.executable("heif-enc") != nil && MovieClips.exiftool != nil,
+            "heif-enc and exiftool are needed"))
+    func aHEICKeepsItsBurst() throws {
+        let library = try TestLibrary()
+        let jpeg = library.url("frame.jpg")
+        try Self.photo(pattern: 1, burst: Self.burst, to: jpeg)
+        let heic = library.url("IMG_0004.HEIC")
+        try MovieClips.run(MovieClips.executable("heif-enc"), ["-q", "80", jpeg.path, "-o", heic.path])
+        try FileManager.default.removeItem(at: jpeg)
+        let oracle = String(
+            decoding: try MovieClips.run(MovieClips.exiftool, ["-s3", "-BurstUUID", heic.path]), as: UTF8.self
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(oracle == Self.burst)
+        #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
+        #expect(try library.run(["index", "--no-renditions"]).status == 0)
+        let listed = try library.run(["list", "--burst", "--format", "{fileName} {format} {burstId}"])
+        #expect(listed.stdout == "IMG_0004.HEIC heif \(oracle)\n", "\(listed.stdout) \(listed.stderr)")
+    }
 }
