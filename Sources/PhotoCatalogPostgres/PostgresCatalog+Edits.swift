@@ -45,10 +45,8 @@ extension PostgresCatalog {
             guard let old = current[edit.id] else { throw CatalogEditError(.noSuchAsset(edit.id)) }
             let new = edit.applied(to: old, now: now)
             if new != old {
-                try connection.execute(Self.updateEditableSQL, Self.editableValues(new))
-                for change in FieldChange.between(old, new) {
-                    try logEvent(id: edit.id, at: now, action: action, change: change, batch: batch)
-                }
+                try runner.writeEdited(
+                    new, changes: FieldChange.between(old, new), action: action, at: now, batch: batch)
                 current[edit.id] = new
             }
             results.append(new)
@@ -165,54 +163,6 @@ extension PostgresCatalog {
             return found
         }
     }
-
-    // MARK: - SQL
-
-    /// Every column an edit may change, with the id last.
-    private static let updateEditableSQL = """
-        UPDATE assets SET favourite = $1, liked = $2, caption = $3, caption_source = $4, caption_folded = $5,
-            city = $6, city_source = $7, city_folded = $8, trashed = $9, trashed_at = $10, trash_path = $11,
-            missing = $12, rating = $14, rating_source = $15, keywords = $16, keywords_folded = $17,
-            keywords_source = $18, taken_local = $19, taken_offset = $20, taken_by_user = $21,
-            gps_latitude = $22, gps_longitude = $23, gps_altitude = $24, gps_by_user = $25,
-            region = $26, country = $27, country_name = $28, taken_zone = $29, taken_sort = $30,
-            gps_from_track = $31, people = $32, people_folded = $33, people_source = $34
-        WHERE id = $13
-        """
-
-    private static func editableValues(_ asset: Asset) -> [PGValue] {
-        [
-            .bool(asset.favourite), .bool(asset.liked),
-            PGValue(asset.caption), PGValue(asset.captionSource?.rawValue), PGValue(asset.caption.map(fold)),
-            PGValue(asset.city), PGValue(asset.citySource?.rawValue), PGValue(asset.city.map(fold)),
-            .bool(asset.trashed), PGValue(asset.trashedAt?.timeIntervalSince1970),
-            asset.trashLocation.map { .bytes($0.bytes) } ?? .null, .bool(asset.missing),
-            .text(asset.id.hex),
-            PGValue(asset.rating), PGValue(asset.ratingSource?.rawValue), PGValue(KeywordColumns.text(asset.keywords)),
-            PGValue(KeywordColumns.foldedJSON(asset.keywords)), PGValue(asset.keywordsSource?.rawValue),
-            PGValue(asset.metadata.takenAt?.localTime), PGValue(asset.metadata.takenAt?.utcOffset),
-            .bool(asset.takenAtByUser),
-            PGValue(asset.metadata.gps?.latitude), PGValue(asset.metadata.gps?.longitude),
-            PGValue(asset.metadata.gps?.altitude), .bool(asset.gpsByUser),
-            PGValue(asset.region), PGValue(asset.country), PGValue(asset.countryName),
-            PGValue(asset.metadata.takenAt?.zone), PGValue(asset.metadata.takenAt.map(CaptureDateText.sortText)),
-            .bool(asset.gpsFromTrack),
-            PGValue(PeopleColumns.text(asset.people)), PGValue(PeopleColumns.folded(asset.people)),
-            PGValue(asset.peopleSource?.rawValue),
-        ]
-    }
-
-    func logEvent(id: AssetID, at date: Date, action: String, change: FieldChange, batch: String) throws {
-        try connection.execute(
-            """
-            INSERT INTO asset_events (asset_id, at, action, field, old_value, new_value, batch)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            """,
-            [
-                .text(id.hex), .double(date.timeIntervalSince1970), .text(action), .text(change.field),
-                PGValue(change.oldValue), PGValue(change.newValue), .text(batch),
-            ])
-    }
 }
 
 extension PostgresCatalog {
@@ -228,7 +178,7 @@ extension PostgresCatalog {
             guard let path = paths.removeValue(forKey: id) else { continue }
             try connection.execute("DELETE FROM assets WHERE id = $1", [.text(id.hex)])
             let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
-            try logEvent(id: id, at: now, action: action, change: change, batch: batch)
+            try runner.logEvents(id: id, changes: [change], action: action, at: now, batch: batch)
             removed.append(id)
         }
         return removed

@@ -157,6 +157,23 @@ extension AssetFields {
     package static func indexedColumns(of store: CatalogStore) -> AssetColumnList {
         AssetColumnList(allColumns(of: store).columns.filter(\.indexed))
     }
+
+    /// The columns of `store` an edit writes (`AssetEdit`, through `SQLRunner.writeEdited`).
+    package static func editedColumns(of store: CatalogStore) -> AssetColumnList {
+        AssetColumnList(allColumns(of: store).columns.filter { editedNames.contains($0.name) })
+    }
+
+    /// The names of the columns an edit may change: the user's fields with their sources and
+    /// folded forms, the trash state, and the date and position with what follows them (zone,
+    /// sort key, city, region, country). A field an action learns to change is named here;
+    /// both stores' edits then write it.
+    package static let editedNames: Set<String> = [
+        "favourite", "liked", "caption", "caption_source", "caption_folded", "city", "city_source", "city_folded",
+        "trashed", "trashed_at", "trash_path", "missing", "rating", "rating_source", "keywords", "keywords_folded",
+        "keywords_source", "taken_local", "taken_offset", "taken_zone", "taken_sort", "taken_by_user",
+        "gps_latitude", "gps_longitude", "gps_altitude", "gps_by_user", "gps_from_track", "region", "country",
+        "country_name", "people", "people_folded", "people_source",
+    ]
 }
 
 extension AssetFields {

@@ -90,6 +90,14 @@ package enum SQLDialect: Sendable {
             """
     }
 
+    /// A flag that is set when `column` is or `value` is (a flag only ever raised).
+    package func either(_ column: String, _ value: String) -> String {
+        switch self {
+        case .sqlite: "max(\(column), \(value))"
+        case .postgres: "(\(column) OR \(value))"
+        }
+    }
+
     /// A table of the names in the `people` column `column` (one a line), named `alias`, its
     /// one column `value`: SQLite's JSON split and PostgreSQL's array, as the `personCounts`
     /// step's triggers split it, so that a recount agrees with them.
