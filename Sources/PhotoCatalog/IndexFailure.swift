@@ -19,32 +19,3 @@ public struct IndexFailure: Sendable, Equatable {
         self.failedAt = failedAt
     }
 }
-
-extension SQLiteCatalog {
-    public func indexFailures() throws -> [IndexFailure] {
-        try database.prepare(
-            "SELECT relative_path, size, modified_ns, reason, failed_at FROM index_failures ORDER BY relative_path"
-        ).rows { row in
-            IndexFailure(
-                relativePath: RawPath(bytes: row.blob(at: 0)), size: row.int64(at: 1),
-                modifiedNanoseconds: row.int64(at: 2), reason: row.text(at: 3),
-                failedAt: Date(timeIntervalSince1970: row.double(at: 4)))
-        }
-    }
-
-    public func updateIndexFailures(recording failures: [IndexFailure], clearing paths: [RawPath]) throws {
-        try database.inTransaction {
-            let clear = try database.cachedStatement("DELETE FROM index_failures WHERE relative_path = ?")
-            for path in paths { try clear.run([.blob(path.bytes)]) }
-            let record = try database.cachedStatement(
-                "INSERT OR REPLACE INTO index_failures (relative_path, size, modified_ns, reason, failed_at) VALUES (?, ?, ?, ?, ?)"
-            )
-            for failure in failures {
-                try record.run([
-                    .blob(failure.relativePath.bytes), .integer(failure.size), .integer(failure.modifiedNanoseconds),
-                    .text(failure.reason), .real(failure.failedAt.timeIntervalSince1970),
-                ])
-            }
-        }
-    }
-}

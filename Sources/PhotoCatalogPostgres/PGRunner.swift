@@ -19,6 +19,10 @@ struct PGRunner: SQLRunner {
         }
         return try connection.isInTransaction ? run() : connection.inRetriedTransaction(run)
     }
+
+    func transaction<R>(_ body: () throws -> R) throws -> R {
+        try connection.isInTransaction ? body() : connection.inRetriedTransaction(body)
+    }
 }
 
 extension PostgresCatalog {

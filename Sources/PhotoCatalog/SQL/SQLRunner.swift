@@ -16,6 +16,10 @@ package protocol SQLRunner {
     /// Runs `sql` once for each entry of `values`, all in one transaction (the caller's when
     /// one is open, else its own); how many rows the runs changed in all.
     func runEach(_ sql: String, _ values: [[CellValue]]) throws -> Int
+
+    /// Runs `body` in one transaction: the caller's when one is open, else its own (which
+    /// PostgreSQL retries whole on a serialization failure or deadlock).
+    func transaction<R>(_ body: () throws -> R) throws -> R
 }
 
 extension SQLRunner {

@@ -21,6 +21,10 @@ struct SQLiteRunner: SQLRunner {
         }
         return try database.isInTransaction ? run() : database.inTransaction(run)
     }
+
+    func transaction<R>(_ body: () throws -> R) throws -> R {
+        try database.isInTransaction ? body() : database.inTransaction(body)
+    }
 }
 
 extension SQLiteCatalog {
