@@ -7,6 +7,8 @@ public enum AssetCollection: Sendable, Hashable {
     case all, favourites, liked
     /// Videos of their own, and photos with a movie (Live Photos, motion photos).
     case videos, livePhotos
+    /// Frames of a burst, as their camera named it (`PhotoMetadata.burstId`).
+    case bursts
     case city(String)
     case year(Int)
     /// Assets with a keyword, or one below it in its hierarchy (`Places/France` holds
@@ -30,6 +32,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .liked: "Liked"
         case .videos: "Videos"
         case .livePhotos: "Live Photos"
+        case .bursts: "Bursts"
         case .city(let name): name
         case .year(let year): String(year)
         case .keyword(let name): "#" + name
@@ -49,6 +52,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .liked: "liked"
         case .videos: "videos"
         case .livePhotos: "livePhotos"
+        case .bursts: "bursts"
         case .city: "city"
         case .year: "year"
         case .keyword: "keyword"
@@ -88,6 +92,7 @@ public enum AssetCollection: Sendable, Hashable {
         case "liked": self = .liked
         case "videos", "video": self = .videos
         case "live-photos", "live-photo", "live": self = .livePhotos
+        case "bursts", "burst": self = .bursts
         case "recently-added", "recent", "added": self = .recentlyAdded
         case "recently-popped", "popped": self = .recentlyPopped
         case "trash", "trashed": self = .trash
@@ -125,6 +130,7 @@ public enum AssetCollection: Sendable, Hashable {
         case .liked: query.liked = true
         case .videos: query.kind = .video
         case .livePhotos: query.kind = .live
+        case .bursts: query.burst = true
         case .city(let name): query.city = name
         case .keyword(let name): query.keywords.append(name)
         case .person(let name): query.people.append(name)

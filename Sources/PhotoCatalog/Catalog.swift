@@ -53,6 +53,13 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// The asset with this id, if any.
     func asset(id: AssetID) throws -> Asset?
 
+    /// The assets with these ids that the catalog holds, in no particular order.
+    func assets(ids: [AssetID]) throws -> [Asset]
+
+    /// The fingerprinted, present assets `query` matches, in its order (a name sort in path
+    /// order), as the few columns `similar` searches (`SimilarityRecord`).
+    func similarityRecords(matching query: AssetQuery) throws -> [SimilarityRecord]
+
     /// Every id starting with `prefix` (lowercase hex), at most `limit` of them.
     func ids(withPrefix prefix: String, limit: Int) throws -> [AssetID]
 
@@ -262,6 +269,8 @@ public struct AssetQuery: Sendable, Equatable {
     public var damaged: Bool?
     /// true: only assets with no capture date; false: only dated ones.
     public var undated: Bool?
+    /// true: only frames of a burst (`PhotoMetadata.burstId`); false: only those of none.
+    public var burst: Bool?
     /// Indexed (read from its file) at or after this moment.
     public var indexedSince: Date?
     /// true: only assets whose content hash another asset in the library (not trashed, not

@@ -229,6 +229,9 @@ public enum AssetFields {
         AssetColumn("colour", .text, read: { $2.asset.metadata.colour = $0.optionalText($1) }) {
             CellValue($0.asset.metadata.colour)
         },
+        AssetColumn("burst_id", .text, read: { $2.asset.metadata.burstId = $0.optionalText($1) }) {
+            CellValue($0.asset.metadata.burstId)
+        },
         AssetColumn("added_at", .real, role: .record, indexed: false, read: { $2.addedAt = $0.double($1) }) {
             .real($0.addedAt)
         },
@@ -274,6 +277,7 @@ public enum AssetFields {
         AssetField("pixelHeight") { .integer($0.metadata.pixelHeight.map(Int64.init)) },
         AssetField("orientation") { .integer(Int64($0.metadata.orientation)) },
         AssetField("colour") { .text($0.metadata.colour) },
+        AssetField("burstId") { .text($0.metadata.burstId) },
         AssetField("takenAt") { .text($0.metadata.takenAt?.iso8601) },
         AssetField("takenAtOffset") { .text($0.metadata.takenAt?.utcOffset) },
         AssetField("takenAtZone") { .text($0.metadata.takenAt?.zone) },

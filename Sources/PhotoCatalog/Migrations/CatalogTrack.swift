@@ -294,5 +294,25 @@ package enum CatalogTrack {
 
         // People collections counted by triggers, as cities are (`personCounts`).
         personCounts,
+
+        // `burst_id`: the burst a photo is a frame of, as its camera names it (Apple's
+        // MakerNote BurstUUID), read by each index pass; `--burst` and the Bursts collection
+        // walk the partial index. Apple's photos indexed before are read again by the next
+        // index (their sidecar stamp changes), the others are left alone: no other camera
+        // writes the tag photolib reads.
+        CatalogMigration(
+            "burstIds", frozen: "42daa2133342b10e",
+            sqlite: """
+                ALTER TABLE assets ADD COLUMN burst_id TEXT;
+                CREATE INDEX assets_in_bursts ON assets (burst_id) WHERE burst_id IS NOT NULL;
+                UPDATE assets SET sidecar_stamp = 'before-bursts:' || coalesce(sidecar_stamp, '')
+                    WHERE camera_make = 'Apple';
+                """,
+            postgres: """
+                ALTER TABLE assets ADD COLUMN burst_id text COLLATE "C";
+                CREATE INDEX assets_in_bursts ON assets (burst_id) WHERE burst_id IS NOT NULL;
+                UPDATE assets SET sidecar_stamp = 'before-bursts:' || coalesce(sidecar_stamp, '')
+                    WHERE camera_make = 'Apple';
+                """),
     ]
 }

@@ -46,6 +46,7 @@ extension AssetQuery {
         case .included: break
         }
         flag("missing", missing)
+        isNull("burst_id", burst.map { !$0 })
 
         if let city {
             if city.utf8.allSatisfy({ $0 < 0x80 }) {

@@ -4,14 +4,14 @@ import Foundation
 
 extension SQLRunner {
     /// Every collection with its count, in the order a browser shows them: All, Favourites,
-    /// Liked, Videos and Live Photos (when there are some), each city (by name), each year
-    /// (newest first), each keyword and level of a keyword hierarchy (by name), each person
-    /// (by name), Recently Added, Recently Popped, Trash, Missing. Only the trash counts
+    /// Liked, Videos, Live Photos and Bursts (when there are some), each city (by name), each
+    /// year (newest first), each keyword and level of a keyword hierarchy (by name), each
+    /// person (by name), Recently Added, Recently Popped, Trash, Missing. Only the trash counts
     /// trashed assets, only Missing those whose original the last index did not find.
     ///
     /// All, Favourites, Liked, the cities, the years, the people, Trash and Missing are read
     /// from the counts the stored-counts steps' triggers keep (a small table, whatever the
-    /// number of assets); keywords and the recent collections are counted by partial
+    /// number of assets); keywords, Bursts and the recent collections are counted by partial
     /// indexes, which is why the flags are written as `SQLDialect.isFalse` words them.
     package func collections(now: Date) throws -> [CollectionCount] {
         let since = CellValue.real(now.timeIntervalSince1970 - Double(AssetCollection.recentDays) * 86_400)
@@ -31,6 +31,9 @@ extension SQLRunner {
         // Only when there are some: a library of photos has no use for these tabs.
         if let videos = stored["videos"], videos > 0 { result.append(CollectionCount(.videos, videos)) }
         if let live = stored["live"], live > 0 { result.append(CollectionCount(.livePhotos, live)) }
+        // Counted through the partial index of the frames: a few among a library's assets.
+        let bursts = try integer("SELECT count(*) FROM assets WHERE \(shown) AND burst_id IS NOT NULL")
+        if bursts > 0 { result.append(CollectionCount(.bursts, bursts)) }
         // min(name): of the spellings of one city ("Paris", "PARIS"), the first in byte order,
         // rather than whichever row the store saw last, so that every catalog shows the same
         // one. The counts are kept per spelling, grouped here.

@@ -1,9 +1,10 @@
 import Foundation
 import PhotoSupport
 
-/// The Live Photo identity an iPhone writes into a photo's Apple MakerNote: tag 0x0011
-/// (exiftool's `MediaGroupUUID`), the same UUID as its movie's
-/// `com.apple.quicktime.content.identifier`. What pairs the two whatever their names.
+/// The identities an iPhone writes into a photo's Apple MakerNote: tag 0x0011 (exiftool's
+/// `MediaGroupUUID`), a Live Photo's, the same UUID as its movie's
+/// `com.apple.quicktime.content.identifier` (what pairs the two whatever their names), and
+/// tag 0x000b (`BurstUUID`), the same for every frame of one burst.
 ///
 /// The MakerNote starts `Apple iOS\0`, a version, `MM`, then a big-endian directory whose
 /// offsets count from the MakerNote's first byte: so it is read where it is found, without
@@ -12,6 +13,7 @@ import PhotoSupport
 public enum AppleMakerNote {
     static let signature = Array("Apple iOS\0".utf8)
     static let contentIdentifierTag: UInt16 = 0x0011
+    static let burstIdentifierTag: UInt16 = 0x000B
     /// How much of the file is searched for the MakerNote.
     static let searchLimit = 1 << 20
     /// Entries read at most in its directory (iPhones write about 40).
@@ -34,6 +36,17 @@ public enum AppleMakerNote {
 
     /// The content identifier in the first MakerNote of Apple's found in `bytes`.
     static func contentIdentifier(in bytes: ArraySlice<UInt8>) -> String? {
+        identifier(contentIdentifierTag, in: bytes)
+    }
+
+    /// The burst identifier in the first MakerNote of Apple's found in `bytes` (an EXIF
+    /// block: the index reads it there, from the bytes it already holds), uppercase.
+    package static func burstIdentifier(in bytes: UnsafeRawBufferPointer) -> String? {
+        identifier(burstIdentifierTag, in: Array(bytes)[...])
+    }
+
+    /// The UUID text of `tag` in the first MakerNote of Apple's found in `bytes`.
+    static func identifier(_ wanted: UInt16, in bytes: ArraySlice<UInt8>) -> String? {
         let data = Array(bytes)
         guard let start = firstIndex(of: signature, in: data) else { return nil }
         let note = BoxReader(Array(data[start...]))
@@ -46,7 +59,7 @@ public enum AppleMakerNote {
             guard let tag = note.uint16(entry), let type = note.uint16(entry + 2),
                 let length = note.uint32(entry + 4), let pointer = note.uint32(entry + 8)
             else { return nil }
-            guard tag == contentIdentifierTag else { continue }
+            guard tag == wanted else { continue }
             guard type == 2, length > 1, length <= 128 else { return nil }
             let at = length <= 4 ? entry + 8 : Int(pointer)
             guard at >= 0, at + Int(length) <= note.bytes.count else { return nil }

@@ -47,6 +47,7 @@ extension ImageFileReader {
                 }
                 if found.exifIsFileHead { tags.fillFromTIFFFile(found.tiffFile) }
                 let exifProblems = metadata.apply(exif: tags)
+                payload.withUnsafeBytes { metadata.readBurstIdentifier(exif: $0) }
                 // A raw's or TIFF's directories are read from its first 64 KiB only: entries pointing
                 // further (maker notes, strips) are expected, not damage.
                 if format != .raw && format != .tiff { problems += exifProblems }

@@ -133,7 +133,9 @@ public enum ImageFileReader {
                 var tags = try ExifBlock(payload: payload).tags()
                 if let joined { tags.fillBeyondLibexifLimit(payload: joined) }
                 if let described = tags.colourDescription { metadata.colour = ColourDescription.name(of: described) }
-                return metadata.apply(exif: tags)
+                let problems = metadata.apply(exif: tags)
+                metadata.readBurstIdentifier(exif: payload)
+                return problems
             } catch {
                 return ["EXIF not read: out of memory"]
             }

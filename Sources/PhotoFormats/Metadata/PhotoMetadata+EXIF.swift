@@ -31,6 +31,13 @@ extension PhotoMetadata {
         return problems
     }
 
+    /// Reads `burstId` from the Apple MakerNote in an EXIF block already in memory, after
+    /// `apply(exif:)`: only for Apple's cameras, so that no other photo pays for the search.
+    mutating func readBurstIdentifier(exif payload: UnsafeRawBufferPointer) {
+        guard cameraMake == "Apple" else { return }
+        burstId = AppleMakerNote.burstIdentifier(in: payload)
+    }
+
     /// SubSecTimeOriginal's digits (1 to 9; `ExifText.plain` has trimmed the padding some
     /// cameras add); nil for anything else.
     static func subsecond(_ digits: String?) -> String? {

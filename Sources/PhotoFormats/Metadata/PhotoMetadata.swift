@@ -15,6 +15,10 @@ public struct PhotoMetadata: Sendable, Equatable {
     /// its digits after the decimal point ("550" is 0.55 s, "016" 0.016 s), 1 to 9 of them.
     /// What tells the frames of a burst apart (`BurstFinder`).
     public var takenSubsecond: String?
+    /// The burst the photo is a frame of, as the camera names it: Apple's MakerNote
+    /// `BurstUUID` (tag 0x000b), uppercase; the same for every frame of one burst, nil for a
+    /// photo taken alone or by a camera that writes none.
+    public var burstId: String?
     public var cameraMake: String?
     public var cameraModel: String?
     public var gps: GPSCoordinate?

@@ -16,23 +16,21 @@ public enum BurstFinder {
     /// two shots of one scene seconds apart (12 bits for the corpus's Canon HDR pair) apart.
     public static let threshold = 20
 
-    /// The pairs of positions in `assets` that are consecutive frames of a burst: the same
-    /// camera make and model, taken (EXIF date and `takenSubsecond`; a file without the
+    /// The pairs of positions in `assets` that are frames of one burst: those with one
+    /// `burstId`, and consecutive frames of the same camera make and model, taken (EXIF date and `takenSubsecond`; a file without the
     /// fraction, or whose date a person set, counts whole seconds) at most `interval` apart,
     /// fingerprints within `threshold`.
-    public static func links(_ assets: [(Asset, VisualFingerprint)]) -> [(Int, Int)] {
+    public static func links(_ assets: [(SimilarityRecord, VisualFingerprint)]) -> [(Int, Int)] {
         struct Shot {
             var camera: String
             var seconds: Double
             var position: Int
         }
         let shots = assets.enumerated().compactMap { position, item -> Shot? in
-            let metadata = item.0.metadata
-            guard let model = metadata.cameraModel, let taken = metadata.takenAt,
-                let seconds = seconds(
-                    taken.localTime, fraction: metadata.takenAtSource == .exif ? metadata.takenSubsecond : nil)
+            guard let camera = item.0.camera, let taken = item.0.takenLocal,
+                let seconds = seconds(taken, fraction: item.0.takenSubsecond)
             else { return nil }
-            return Shot(camera: (metadata.cameraMake ?? "") + "\u{0}" + model, seconds: seconds, position: position)
+            return Shot(camera: camera, seconds: seconds, position: position)
         }
         .sorted { ($0.camera, $0.seconds, $0.position) < ($1.camera, $1.seconds, $1.position) }
         var links: [(Int, Int)] = []
@@ -41,6 +39,17 @@ public enum BurstFinder {
             && assets[earlier.position].1.distance(to: assets[later.position].1) <= threshold
         {
             links.append((earlier.position, later.position))
+        }
+        // Frames the camera named one burst (Apple's BurstUUID) are one, whatever their times
+        // and looks: the name is the camera's own word for it.
+        var firstOfBurst: [String: Int] = [:]
+        for (position, item) in assets.enumerated() {
+            guard let burst = item.0.burstId else { continue }
+            if let first = firstOfBurst[burst] {
+                links.append((first, position))
+            } else {
+                firstOfBurst[burst] = position
+            }
         }
         return links
     }

@@ -25,67 +25,76 @@ public struct SimilarGroup: Sendable {
     /// by distances (`VisualFingerprint.distance`) of at most `threshold`, in the order of
     /// their first asset in `assets`.
     public static func groups(_ assets: [Asset], threshold: Int) -> [SimilarGroup] {
-        let hashed = fingerprinted(assets)
-        let wholes = hashed.map(\.1.whole)
+        let byID = Dictionary(assets.map { ($0.id, $0) }) { first, _ in first }
+        return groups(assets.compactMap(SimilarityRecord.init), threshold: threshold) { ids in
+            ids.compactMap { byID[$0] }
+        }
+    }
+
+    /// The groups among `records` (in their order), as `groups(_:threshold:)` finds them, the
+    /// members read whole by `assets` (given the ids of every member, once): only the few
+    /// assets in groups are read whole, not the million searched.
+    public static func groups(
+        _ records: [SimilarityRecord], threshold: Int, jobs: Int = 1, assets: ([AssetID]) throws -> [Asset]
+    ) rethrows -> [SimilarGroup] {
+        let hashed = fingerprinted(records)
+        let wholes = SimilarityIndex(hashed.map(\.1.whole), threshold: threshold)
+        let centres = SimilarityIndex(hashed.map { $0.1.centre ?? $0.1.whole }, layout: wholes.layout)
         // Whole against whole, and whole against centre: centre against whole is the same
-        // search seen from the other picture.
-        let searches = [
-            (SimilarityIndex(wholes), wholes),
-            (SimilarityIndex(hashed.map { $0.1.centre ?? $0.1.whole }), wholes),
-        ]
-        let alike = SimilarityIndex.groups(count: hashed.count, within: threshold, searches: searches)
+        // search seen from the other picture. Frames of a burst are linked in the same pass, so
+        // that a copy of a burst's frame joins its burst.
         let bursts = BurstFinder.links(hashed)
-        guard !bursts.isEmpty else { return alike.map { group($0.map { hashed[$0] }) } }
-        // Copies and bursts in one partition: a copy of a burst's frame joins its burst.
-        var parent = Array(hashed.indices)
-        func root(_ position: Int) -> Int {
-            var position = position
-            while parent[position] != position { position = parent[position] }
-            return position
-        }
-        func link(_ a: Int, _ b: Int) {
-            let (ra, rb) = (root(a), root(b))
-            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
-        }
-        for positions in alike { for position in positions.dropFirst() { link(positions[0], position) } }
-        for (a, b) in bursts { link(a, b) }
-        let inBurst = Set(bursts.map { root($0.0) })
-        var members: [Int: [Int]] = [:]
-        for position in hashed.indices { members[root(position), default: []].append(position) }
-        return members.filter { $0.value.count > 1 }.sorted { $0.value[0] < $1.value[0] }.map { entry in
-            var made = group(entry.value.map { hashed[$0] })
-            made.isBurst = inBurst.contains(entry.key)
+        let found = SimilarityIndex.groups(
+            count: hashed.count, within: threshold, searches: [(wholes, wholes), (centres, wholes)], jobs: jobs,
+            linking: bursts)
+        var inBurst = [Bool](repeating: false, count: hashed.count)
+        for (a, _) in bursts { inBurst[a] = true }
+        let read = try assets(found.flatMap { $0.map { hashed[$0].0.id } })
+        let byID = Dictionary(read.map { ($0.id, $0) }) { first, _ in first }
+        return found.compactMap { positions in
+            // An asset gone between the two reads is left out; a group left with one is none.
+            let members = positions.compactMap { position in
+                byID[hashed[position].0.id].map { ($0, hashed[position].1) }
+            }
+            guard members.count > 1 else { return nil }
+            var made = group(members)
+            made.isBurst = positions.contains { inBurst[$0] }
             return made
         }
     }
 
     /// The assets within `threshold` of `target` (not itself), nearest first, as a group
     /// whose first member is `target` at distance 0; nil when `target` has no fingerprint.
-    public static func nearest(to target: Asset, among assets: [Asset], threshold: Int) -> SimilarGroup? {
+    /// `assets` reads the found ones whole.
+    public static func nearest(
+        to target: Asset, among records: [SimilarityRecord], threshold: Int, assets: ([AssetID]) throws -> [Asset]
+    ) rethrows -> SimilarGroup? {
         guard let probe = target.visualHash.flatMap(VisualFingerprint.init(hex:)) else { return nil }
-        let hashed = fingerprinted(assets)
-        let wholes = SimilarityIndex(hashed.map(\.1.whole))
+        let hashed = fingerprinted(records)
+        let wholes = SimilarityIndex(hashed.map(\.1.whole), threshold: threshold)
         var found = Set<Int>()
         wholes.forEachNeighbour(of: probe.whole, within: threshold) { position, _ in found.insert(position) }
         if let centre = probe.centre {
             wholes.forEachNeighbour(of: centre, within: threshold) { position, _ in found.insert(position) }
         }
-        SimilarityIndex(hashed.map { $0.1.centre ?? $0.1.whole }).forEachNeighbour(
+        SimilarityIndex(hashed.map { $0.1.centre ?? $0.1.whole }, layout: wholes.layout).forEachNeighbour(
             of: probe.whole, within: threshold
         ) { position, _ in found.insert(position) }
-        let members = found.filter { hashed[$0].0.id != target.id }
-            .map { Member(asset: hashed[$0].0, distance: probe.distance(to: hashed[$0].1)) }
-            .filter { $0.distance <= threshold }
-            .sorted { a, b in
-                if a.distance != b.distance { return a.distance < b.distance }
-                return a.asset.file.relativePath.bytes.lexicographicallyPrecedes(b.asset.file.relativePath.bytes)
-            }
+        let near = found.filter { hashed[$0].0.id != target.id && probe.distance(to: hashed[$0].1) <= threshold }
+        let byID = Dictionary(try assets(near.map { hashed[$0].0.id }).map { ($0.id, $0) }) { first, _ in first }
+        let members = near.compactMap { position in
+            byID[hashed[position].0.id].map { Member(asset: $0, distance: probe.distance(to: hashed[position].1)) }
+        }
+        .sorted { a, b in
+            if a.distance != b.distance { return a.distance < b.distance }
+            return a.asset.file.relativePath.bytes.lexicographicallyPrecedes(b.asset.file.relativePath.bytes)
+        }
         return SimilarGroup(members: [Member(asset: target, distance: 0)] + members)
     }
 
-    /// The assets that have a fingerprint, with it.
-    static func fingerprinted(_ assets: [Asset]) -> [(Asset, VisualFingerprint)] {
-        assets.compactMap { asset in asset.visualHash.flatMap(VisualFingerprint.init(hex:)).map { (asset, $0) } }
+    /// The records that hold a readable fingerprint, with it.
+    static func fingerprinted(_ records: [SimilarityRecord]) -> [(SimilarityRecord, VisualFingerprint)] {
+        records.compactMap { record in VisualFingerprint(hex: record.visualHash).map { (record, $0) } }
     }
 
     /// The members' distances to the one to keep, and that one first.

@@ -1,40 +1,53 @@
+import PhotoSupport
+
 /// Finds the 64-bit fingerprints within a Hamming distance of one another without comparing
 /// all pairs: multi-index hashing (Norouzi, Punjani and Fleet, 2012). Each fingerprint is cut
-/// into four 16-bit chunks; two fingerprints within distance `t` differ in at most `t / 4`
-/// bits in at least one chunk (else every chunk differs in more, `4 * (t / 4 + 1) > t` bits in
-/// all), so each fingerprint is checked only against those whose chunk is within `t / 4` bits
-/// of one of its own: for a threshold of 10, 4 x 137 of the 65,536 buckets of each table.
+/// into `m` chunks; two fingerprints within distance `t` differ in at most `t / m` bits in at
+/// least one chunk (else every chunk differs in more, `m * (t / m + 1) > t` bits in all), so
+/// each is compared only with those in the buckets within `t / m` bits of one of its chunks.
+///
+/// How many chunks (`SimilarityIndex.Layout`) is chosen for the number of fingerprints and
+/// the threshold: long chunks hold few fingerprints a bucket but have many buckets within the
+/// radius. For a million at 8 bits, three chunks of 22, 21 and 21 bits (radius 2: 254 or 232
+/// buckets of half a fingerprint each) cost a quarter of what four 16-bit chunks did (137
+/// buckets of 15 each); for a few thousand, more and shorter chunks win.
 ///
 /// Each table holds the fingerprints themselves bucket by bucket (counting sort, no
 /// pointers), so scanning a bucket is reading contiguous memory; built in O(n).
 public struct SimilarityIndex: Sendable {
-    static let chunks = 4
-    static let chunkBits = 16
-
     /// The fingerprints, in the order given.
     public let hashes: [UInt64]
-    /// Per chunk: where each bucket starts in `entries` (65,537 offsets).
+    let layout: Layout
+    /// Per chunk: where each bucket starts in `entries` (2^width + 1 offsets).
     private let starts: [[Int32]]
     /// Per chunk: the positions (in `hashes`) of the fingerprints, bucket after bucket.
     private let entries: [[Int32]]
     /// Per chunk: the fingerprints in the order of `entries`, read while scanning a bucket.
     private let sortedHashes: [[UInt64]]
 
-    public init(_ hashes: [UInt64]) {
+    /// An index of `hashes` laid out for searches within `threshold` (any threshold finds
+    /// all, this one fastest), or in `chunks` chunks when given.
+    public init(_ hashes: [UInt64], threshold: Int = SimilarGroup.defaultThreshold, chunks: Int? = nil) {
+        self.init(
+            hashes, layout: chunks.map(Layout.init(chunks:)) ?? Layout.best(count: hashes.count, threshold: threshold))
+    }
+
+    init(_ hashes: [UInt64], layout: Layout) {
         self.hashes = hashes
-        let buckets = 1 << Self.chunkBits
+        self.layout = layout
         var starts: [[Int32]] = []
         var entries: [[Int32]] = []
         var sortedHashes: [[UInt64]] = []
-        for chunk in 0..<Self.chunks {
+        for chunk in 0..<layout.chunks {
+            let buckets = 1 << layout.widths[chunk]
             var counts = [Int32](repeating: 0, count: buckets + 1)
-            for hash in hashes { counts[Self.key(hash, chunk) + 1] += 1 }
+            for hash in hashes { counts[layout.key(hash, chunk) + 1] += 1 }
             for bucket in 0..<buckets { counts[bucket + 1] += counts[bucket] }
             var next = counts
             var positions = [Int32](repeating: 0, count: hashes.count)
             var ordered = [UInt64](repeating: 0, count: hashes.count)
             for (position, hash) in hashes.enumerated() {
-                let key = Self.key(hash, chunk)
+                let key = layout.key(hash, chunk)
                 positions[Int(next[key])] = Int32(position)
                 ordered[Int(next[key])] = hash
                 next[key] += 1
@@ -48,18 +61,14 @@ public struct SimilarityIndex: Sendable {
         self.sortedHashes = sortedHashes
     }
 
-    static func key(_ hash: UInt64, _ chunk: Int) -> Int {
-        Int(truncatingIfNeeded: (hash >> UInt64(chunk * chunkBits)) & 0xFFFF)
-    }
-
-    /// The 16-bit values within `radius` bits of `value` (itself first).
-    static func neighbourhood(of value: Int, radius: Int) -> [Int] {
+    /// The values of `bits` bits within `radius` bits of `value` (itself first).
+    static func neighbourhood(of value: Int, radius: Int, bits: Int) -> [Int] {
         var result = [value]
         var frontier = [(value, -1)]
         for _ in 0..<radius {
             var next: [(Int, Int)] = []
             for (base, last) in frontier {
-                for bit in (last + 1)..<chunkBits {
+                for bit in (last + 1)..<bits {
                     let flipped = base ^ (1 << bit)
                     result.append(flipped)
                     next.append((flipped, bit))
@@ -70,24 +79,21 @@ public struct SimilarityIndex: Sendable {
         return result
     }
 
+    /// Per chunk, what its key is XORed with to reach the buckets searched for `threshold`.
+    func masks(_ threshold: Int) -> [[Int]] {
+        layout.widths.map { Self.neighbourhood(of: 0, radius: layout.radius(threshold), bits: $0) }
+    }
+
     /// Calls `body` with the position and distance of each fingerprint within `threshold` of
     /// `hash` (a position may come more than once: found through several chunks).
     public func forEachNeighbour(of hash: UInt64, within threshold: Int, _ body: (Int, Int) -> Void) {
-        forEachNeighbour(of: hash, within: threshold, masks: Self.masks(threshold), body)
-    }
-
-    /// What a chunk's key is XORed with to reach the buckets searched for `threshold`.
-    static func masks(_ threshold: Int) -> [Int] {
-        neighbourhood(of: 0, radius: max(0, threshold) / chunks)
-    }
-
-    private func forEachNeighbour(of hash: UInt64, within threshold: Int, masks: [Int], _ body: (Int, Int) -> Void) {
-        for chunk in 0..<Self.chunks {
+        let masks = self.masks(threshold)
+        for chunk in 0..<layout.chunks {
             let starts = self.starts[chunk]
             let entries = self.entries[chunk]
             let ordered = self.sortedHashes[chunk]
-            let key = Self.key(hash, chunk)
-            for mask in masks {
+            let key = layout.key(hash, chunk)
+            for mask in masks[chunk] {
                 let bucket = key ^ mask
                 for slot in Int(starts[bucket])..<Int(starts[bucket + 1]) {
                     let distance = (ordered[slot] ^ hash).nonzeroBitCount
@@ -109,16 +115,45 @@ public struct SimilarityIndex: Sendable {
     /// components: a links to b when they are within it), each of two or more positions in
     /// ascending order, the groups in the order of their first position.
     public func groups(within threshold: Int) -> [[Int]] {
-        Self.groups(count: hashes.count, within: threshold, searches: [(self, hashes)])
+        Self.groups(count: hashes.count, within: threshold, searches: [(self, self)])
     }
 
-    /// The groups of `count` items linked when, in one of `searches`, item a's probe is within
-    /// `threshold` of the fingerprint the index holds for item b (positions in every index and
-    /// probe list are the items'): two hashes a picture (`VisualFingerprint`) searched in one
-    /// pass. Same order as `groups(within:)`.
+    /// The groups of `count` items linked when, in one of `searches`, item a's fingerprint in
+    /// `probes` is within `threshold` of item b's in `index` (positions in both are the
+    /// items'; the two of a search have one layout): two hashes a picture
+    /// (`VisualFingerprint`) searched in one pass. Same order as `groups(within:)`.
+    ///
+    /// Each search runs chunk by chunk over the probes in the order of their key in that
+    /// chunk, so that the buckets within the radius of one probe's key are those of the last
+    /// probe's, or next to them, and stay in the cache; the chunks and parts of them run on
+    /// `jobs` threads, each collecting its pairs, which a union-find joins afterwards with
+    /// the pairs of `linking` (items linked whatever their distance: frames of a burst).
     public static func groups(
-        count: Int, within threshold: Int, searches: [(index: SimilarityIndex, probes: [UInt64])]
+        count: Int, within threshold: Int, searches: [(index: SimilarityIndex, probes: SimilarityIndex)],
+        jobs: Int = 1, linking: [(Int, Int)] = []
     ) -> [[Int]] {
+        struct Part: Sendable {
+            var search: Int
+            var chunk: Int
+            var slots: Range<Int>
+        }
+        let parts = searches.enumerated().flatMap { number, search -> [Part] in
+            precondition(search.index.layout == search.probes.layout, "a search's two indexes have one layout")
+            let total = search.probes.hashes.count
+            let pieces = max(1, min(8, total / 4096))
+            return (0..<search.index.layout.chunks).flatMap { chunk in
+                (0..<pieces).map { piece in
+                    Part(search: number, chunk: chunk, slots: (total * piece / pieces)..<(total * (piece + 1) / pieces))
+                }
+            }
+        }
+        let masks = searches.map { $0.index.masks(threshold) }
+        let found = ParallelWork.map(parts, jobs: jobs, makeWorker: {}) { _, part in
+            let search = searches[part.search]
+            return search.index.pairs(
+                probes: search.probes, chunk: part.chunk, slots: part.slots, masks: masks[part.search][part.chunk],
+                within: threshold)
+        }
         var parent = Array(0..<count)
         func root(_ position: Int) -> Int {
             var position = position
@@ -128,20 +163,127 @@ public struct SimilarityIndex: Sendable {
             }
             return position
         }
-        let masks = Self.masks(threshold)
-        for (index, probes) in searches {
-            // Within one index the relation is symmetric and each pair is seen from both ends.
-            let symmetric = probes == index.hashes
-            for (position, hash) in probes.enumerated() {
-                index.forEachNeighbour(of: hash, within: threshold, masks: masks) { other, _ in
-                    guard symmetric ? other > position : other != position else { return }
-                    let (a, b) = (root(position), root(other))
-                    if a != b { parent[max(a, b)] = min(a, b) }
+        for pairs in found {
+            for pair in pairs {
+                let (a, b) = (root(Int(pair >> 32)), root(Int(pair & 0xFFFF_FFFF)))
+                if a != b { parent[max(a, b)] = min(a, b) }
+            }
+        }
+        for (a, b) in linking {
+            let (a, b) = (root(a), root(b))
+            if a != b { parent[max(a, b)] = min(a, b) }
+        }
+        // Arrays rather than a dictionary of a million roots: a group is made when its first
+        // member is met, so the groups come in the order of their first position.
+        var sizes = [Int32](repeating: 0, count: count)
+        for position in 0..<count { sizes[root(position)] += 1 }
+        var numbers = [Int32](repeating: -1, count: count)
+        var groups: [[Int]] = []
+        for position in 0..<count {
+            let top = root(position)
+            guard sizes[top] > 1 else { continue }
+            if numbers[top] < 0 {
+                numbers[top] = Int32(groups.count)
+                groups.append([])
+            }
+            groups[Int(numbers[top])].append(position)
+        }
+        return groups
+    }
+
+    /// The pairs (probe position << 32 | index position) within `threshold` found through
+    /// `chunk` for the probes in `slots` of that chunk's order; an index searched with itself
+    /// gives each pair once a chunk (the bucket of the lower key finds it).
+    private func pairs(
+        probes: SimilarityIndex, chunk: Int, slots: Range<Int>, masks: [Int], within threshold: Int
+    ) -> [UInt64] {
+        let symmetric = probes.hashes == hashes
+        let (shift, keyMask) = (layout.shifts[chunk], (UInt64(1) << UInt64(layout.widths[chunk])) - 1)
+        var pairs: [UInt64] = []
+        starts[chunk].withUnsafeBufferPointer { starts in
+            entries[chunk].withUnsafeBufferPointer { entries in
+                sortedHashes[chunk].withUnsafeBufferPointer { ordered in
+                    probes.entries[chunk].withUnsafeBufferPointer { probeEntries in
+                        probes.sortedHashes[chunk].withUnsafeBufferPointer { probeHashes in
+                            for slot in slots {
+                                let hash = probeHashes[slot]
+                                let key = Int(truncatingIfNeeded: (hash >> shift) & keyMask)
+                                let position = UInt64(UInt32(bitPattern: probeEntries[slot]))
+                                for mask in masks {
+                                    let bucket = key ^ mask
+                                    var first = Int(starts[bucket])
+                                    if symmetric {
+                                        // Each pair of buckets from its lower end; in its own bucket, the later slots.
+                                        if bucket < key { continue }
+                                        if bucket == key { first = slot + 1 }
+                                    }
+                                    let end = Int(starts[bucket + 1])
+                                    var other = first
+                                    while other < end {
+                                        if (ordered[other] ^ hash).nonzeroBitCount <= threshold {
+                                            let found = UInt64(UInt32(bitPattern: entries[other]))
+                                            if found != position { pairs.append(position << 32 | found) }
+                                        }
+                                        other += 1
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
-        var members: [Int: [Int]] = [:]
-        for position in 0..<count { members[root(position), default: []].append(position) }
-        return members.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+        return pairs
+    }
+}
+
+extension SimilarityIndex {
+    /// How a fingerprint's 64 bits are cut into chunks: `chunks` of them, the first `64 % chunks`
+    /// one bit longer than the rest, the first chunk in the lowest bits.
+    struct Layout: Sendable, Equatable {
+        let chunks: Int
+        let widths: [Int]
+        let shifts: [UInt64]
+
+        init(chunks: Int) {
+            precondition((3...16).contains(chunks), "a bucket table of 2^22 at most, 4 bits at least")
+            self.chunks = chunks
+            widths = (0..<chunks).map { 64 / chunks + ($0 < 64 % chunks ? 1 : 0) }
+            var shift = 0
+            var shifts: [UInt64] = []
+            for width in widths {
+                shifts.append(UInt64(shift))
+                shift += width
+            }
+            self.shifts = shifts
+        }
+
+        @inline(__always) func key(_ hash: UInt64, _ chunk: Int) -> Int {
+            Int(truncatingIfNeeded: (hash >> shifts[chunk]) & ((1 << UInt64(widths[chunk])) - 1))
+        }
+
+        /// The bits two fingerprints within `threshold` differ in at most in one chunk at least.
+        func radius(_ threshold: Int) -> Int { max(0, threshold) / chunks }
+
+        /// The layout with the least expected work a fingerprint for `count` of them at
+        /// `threshold`: for each chunk, the buckets within the radius (each a lookup) and the
+        /// fingerprints expected in them (each a comparison), plus building the tables.
+        static func best(count: Int, threshold: Int) -> Layout {
+            let n = Double(max(count, 1))
+            func cost(_ layout: Layout) -> Double {
+                let radius = layout.radius(threshold)
+                return layout.widths.reduce(0) { total, width in
+                    let buckets = Double(1 << width)
+                    var within = 1.0
+                    var term = 1.0
+                    for bits in stride(from: 1, through: min(radius, width), by: 1) {
+                        term = term * Double(width - bits + 1) / Double(bits)
+                        within += term
+                    }
+                    return total + within * (3 + n / buckets) + buckets / n
+                }
+            }
+            return (3...16).map(Layout.init(chunks:)).min { cost($0) < cost($1) }!
+        }
     }
 }

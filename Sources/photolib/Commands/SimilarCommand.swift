@@ -25,8 +25,9 @@ enum SimilarCommand: PhotolibCommand {
             suggested to keep, listed first: the most pixels, then an original format (raw, \
             HEIF, JPEG, TIFF, PNG, WebP in this order), then the oldest, then the one with the \
             most metadata. Frames of a burst (one camera, at most a second apart, alike within \
-            \(BurstFinder.threshold) bits) are one group too, labelled as a burst; two shots of \
-            one scene seconds apart are not grouped. With ASSET, the assets nearest that photo \
+            \(BurstFinder.threshold) bits, or named one burst by the camera: Apple's BurstUUID, \
+            burstId) are one group too, labelled as a burst; two shots of one scene seconds \
+            apart are not grouped. With ASSET, the assets nearest that photo \
             instead, nearest first. \
             list's filters choose the assets compared. Exit status: 0, 1 on failure.
             """,
@@ -54,15 +55,24 @@ enum SimilarCommand: PhotolibCommand {
         query.sort = .path
         query.reverse = false
         query.limit = nil
-        let assets = try catalog.assets(matching: query).filter { !$0.missing }
+        // The search reads a few columns of every asset; whole assets only for the members.
+        let records = try catalog.similarityRecords(matching: query)
         let groups: [SimilarGroup]
         if command.rawArguments.isEmpty {
-            groups = SimilarGroup.groups(assets, threshold: threshold)
+            groups = try SimilarGroup.groups(records, threshold: threshold, jobs: IndexOptions.defaultJobs) {
+                try catalog.assets(ids: $0)
+            }
         } else {
             let target = try AssetArguments.resolveOne(
                 command, library: library, catalog: catalog, context: context,
                 forMany: "name one photo, or none for every group")
-            guard let group = SimilarGroup.nearest(to: target, among: assets, threshold: threshold) else {
+            guard
+                let group = try SimilarGroup.nearest(
+                    to: target, among: records, threshold: threshold,
+                    assets: {
+                        try catalog.assets(ids: $0)
+                    })
+            else {
                 throw NoFingerprintError(path: target.file.relativePath)
             }
             groups = [group]

@@ -37,6 +37,29 @@ import Testing
         #expect(AppleMakerNote.contentIdentifier(in: Self.note(identity: "not an id; rm -rf")[...]) == nil)
     }
 
+    /// A burst's frames: tag 0x000b beside the Live Photo's 0x0011, each read by its own tag,
+    /// and nothing from a note cut anywhere.
+    @Test func readsTheBurstIdentifierByItsOwnTag() {
+        func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func be32(_ value: Int) -> [UInt8] { be16(value >> 16) + be16(value & 0xFFFF) }
+        let burst = Array("8b2f0c1e-1111-4a2b-9c3d-4e5f6a7b8c9d".utf8) + [0]
+        let live = Array(Self.identity.utf8) + [0]
+        // Two entries (16 + 24 + 4 = 44): the burst's text at 44, the identity's after it.
+        var note = Array("Apple iOS\0".utf8) + [0, 1] + Array("MM".utf8) + be16(2)
+        note += be16(0x000B) + be16(2) + be32(burst.count) + be32(44)
+        note += be16(0x0011) + be16(2) + be32(live.count) + be32(44 + burst.count) + be32(0)
+        note += burst + live
+        let file = Array(repeating: UInt8(0x20), count: 50) + note
+        let found = file.withUnsafeBytes { AppleMakerNote.burstIdentifier(in: $0) }
+        #expect(found == "8B2F0C1E-1111-4A2B-9C3D-4E5F6A7B8C9D")
+        #expect(AppleMakerNote.contentIdentifier(in: file[...]) == Self.identity.uppercased())
+        let onlyLive = Self.note(identity: Self.identity)
+        #expect(onlyLive.withUnsafeBytes { AppleMakerNote.burstIdentifier(in: $0) } == nil)
+        for length in 0..<note.count - live.count - 1 {
+            #expect(note.prefix(length).withUnsafeBytes { AppleMakerNote.burstIdentifier(in: $0) } == nil)
+        }
+    }
+
     /// iPhone HEICs of the corpus: the identity is exiftool's `MediaGroupUUID` (tag 0x0011),
     /// and a photo without one (not a Live Photo) has none.
     @Test(.enabled(if: Corpus.isAvailable && MovieClips.exiftool != nil, Comment(rawValue: Corpus.skipMessage)))

@@ -44,9 +44,33 @@ import Testing
 
     @Test(arguments: [0, 3, 4, 7, 10, 12]) func groupsAreThoseOfAllPairs(threshold: Int) {
         let hashes = Self.fingerprints()
-        let groups = SimilarityIndex(hashes).groups(within: threshold)
+        let groups = SimilarityIndex(hashes, threshold: threshold).groups(within: threshold)
         #expect(groups == Self.bruteGroups(hashes, within: threshold))
         if threshold >= 4 { #expect(!groups.isEmpty) }
+    }
+
+    /// Every layout the index may choose (3 to 16 chunks) finds the same groups, searched with
+    /// its own threshold or another, and on two threads as on one.
+    @Test(arguments: [3, 4, 5, 7, 9, 16]) func everyLayoutFindsThoseOfAllPairs(chunks: Int) {
+        let hashes = Self.fingerprints()
+        for threshold in [2, 8, 13] {
+            let index = SimilarityIndex(hashes, chunks: chunks)
+            let expected = Self.bruteGroups(hashes, within: threshold)
+            #expect(index.groups(within: threshold) == expected, "\(chunks) chunks, threshold \(threshold)")
+            let threaded = SimilarityIndex.groups(
+                count: hashes.count, within: threshold, searches: [(index, index)], jobs: 2)
+            #expect(threaded == expected)
+        }
+    }
+
+    /// The layout chosen for a million fingerprints at the default threshold is the one the
+    /// bench measured (three chunks, radius 2), and more, shorter chunks for a few thousand.
+    @Test func theLayoutFollowsTheCountAndThreshold() {
+        #expect(SimilarityIndex.Layout.best(count: 1_000_000, threshold: 8).widths == [22, 21, 21])
+        #expect(SimilarityIndex.Layout.best(count: 3_000, threshold: 8).chunks > 3)
+        let layout = SimilarityIndex.Layout(chunks: 5)
+        #expect(layout.widths == [13, 13, 13, 13, 12] && layout.shifts == [0, 13, 26, 39, 52])
+        #expect(layout.key(0xFFFF_FFFF_FFFF_FFFF, 4) == 0xFFF && layout.key(1 << 13, 1) == 1)
     }
 
     /// Two hashes a picture (whole and centre): the groups of two searches in one pass are those
@@ -65,7 +89,9 @@ import Testing
         let prints = zip(wholes, centres).map { VisualFingerprint(whole: $0, centre: $1) }
         let found = SimilarityIndex.groups(
             count: prints.count, within: threshold,
-            searches: [(SimilarityIndex(wholes), wholes), (SimilarityIndex(centres), wholes)])
+            searches: [
+                (SimilarityIndex(wholes), SimilarityIndex(wholes)), (SimilarityIndex(centres), SimilarityIndex(wholes)),
+            ])
         var parent = Array(prints.indices)
         func root(_ x: Int) -> Int { parent[x] == x ? x : root(parent[x]) }
         for a in prints.indices {
@@ -109,7 +135,7 @@ import Testing
     }
 
     @Test func neighbourhoodHasEveryValueWithinTheRadiusOnce() {
-        let values = SimilarityIndex.neighbourhood(of: 0x1234, radius: 2)
+        let values = SimilarityIndex.neighbourhood(of: 0x1234, radius: 2, bits: 16)
         #expect(values.count == 1 + 16 + 120)
         #expect(Set(values).count == values.count)
         #expect(values.allSatisfy { ($0 ^ 0x1234).nonzeroBitCount <= 2 })

@@ -47,6 +47,8 @@ enum AssetFilterOptions {
     static let hasGPS = Flag("has-gps", help: "Only assets with GPS coordinates.")
     static let noGPS = Flag("no-gps", help: "Only assets without GPS coordinates.")
     static let undated = Flag("undated", help: "Only assets with no capture date.")
+    static let burst = Flag(
+        "burst", help: "Only frames of a burst (photos whose camera named their burst: Apple's BurstUUID).")
     static let damaged = Flag(
         "damaged", help: "Only assets whose original is damaged (decodes in part or not at all).")
     static let duplicates = Flag(
@@ -74,7 +76,8 @@ enum AssetFilterOptions {
     static let filterKeys: [any OptionKey] = [
         favourite, liked, trashed, missing, collection, city, caption, keyword, person, rating, minimumRating, camera,
         folder,
-        hasGPS, noGPS, undated, damaged, duplicates, fileFormat, kind, minimumDuration, maximumDuration, takenAfter,
+        hasGPS, noGPS, undated, burst, damaged, duplicates, fileFormat, kind, minimumDuration, maximumDuration,
+        takenAfter,
         takenBefore, sinceIndexed,
     ]
     static let filters = optionSpecs(filterKeys)
@@ -149,6 +152,7 @@ enum AssetFilterOptions {
         if given[hasGPS] { query.hasGPS = true }
         if given[noGPS] { query.hasGPS = false }
         if given[undated] { query.undated = true }
+        if given[burst] { query.burst = true }
         if given[damaged] { query.damaged = true }
         if given[duplicates] { query.duplicates = true }
         if let format = try given[fileFormat] { query.format = format }
