@@ -85,32 +85,15 @@ public struct DateChanger {
     /// What the operation would do, changing nothing.
     public func plan(_ operation: Operation, on assets: [Asset]) throws -> ActionPerformer.Report {
         let (edits, problems) = try edits(operation, on: assets)
-        var report = ActionPerformer.Report(failures: problems)
-        for (asset, edit) in edits {
-            report.outcomes.append(
-                ActionPerformer.Outcome(
-                    before: asset, after: edit.applied(to: asset, now: Date()), changes: edit.fieldChanges(to: asset)))
-        }
-        return report
+        return EditBatch(edits: edits, problems: problems).plan()
     }
 
     /// Makes the changes in one transaction, then updates the sidecars (with `sidecars:
     /// write`; the catalog's change stands if a sidecar cannot be written).
     public func perform(_ operation: Operation, on assets: [Asset]) throws -> ActionPerformer.Report {
         let (edits, problems) = try edits(operation, on: assets)
-        var report = ActionPerformer.Report(failures: problems)
-        guard !edits.isEmpty else { return report }
-        let afters = try catalog.apply(edits.map(\.1), action: Self.actionName)
-        for ((before, _), after) in zip(edits, afters) {
-            report.outcomes.append(
-                ActionPerformer.Outcome(before: before, after: after, changes: FieldChange.between(before, after)))
-            do {
-                try library.updateSidecar(for: after.id, catalog: catalog, writingDateAndPosition: true)
-            } catch let error as any PhotolibError {
-                report.failures.append(ActionPerformer.Failure(asset: after, error: error))
-            }
-        }
-        return report
+        return try EditBatch(edits: edits, problems: problems).perform(
+            action: Self.actionName, library: library, catalog: catalog, writingDateAndPosition: true)
     }
 
     private func change(

@@ -88,32 +88,15 @@ public struct FieldUndo {
     /// What the undo would do, changing nothing.
     public func plan(_ field: Field, on assets: [Asset], gazetteer: Gazetteer?) throws -> ActionPerformer.Report {
         let (edits, problems) = try edits(field, on: assets, gazetteer: gazetteer)
-        var report = ActionPerformer.Report(failures: problems)
-        for (asset, edit) in edits {
-            report.outcomes.append(
-                ActionPerformer.Outcome(
-                    before: asset, after: edit.applied(to: asset, now: Date()), changes: edit.fieldChanges(to: asset)))
-        }
-        return report
+        return EditBatch(edits: edits, problems: problems).plan()
     }
 
     /// Makes the changes in one transaction, then updates the sidecars (with `sidecars:
     /// write`; the catalog's change stands if a sidecar cannot be written).
     public func perform(_ field: Field, on assets: [Asset], gazetteer: Gazetteer?) throws -> ActionPerformer.Report {
         let (edits, problems) = try edits(field, on: assets, gazetteer: gazetteer)
-        var report = ActionPerformer.Report(failures: problems)
-        guard !edits.isEmpty else { return report }
-        let afters = try catalog.apply(edits.map(\.1), action: field.actionName)
-        for ((before, _), after) in zip(edits, afters) {
-            report.outcomes.append(
-                ActionPerformer.Outcome(before: before, after: after, changes: FieldChange.between(before, after)))
-            do {
-                try library.updateSidecar(for: after.id, catalog: catalog, writingDateAndPosition: field == .position)
-            } catch let error as any PhotolibError {
-                report.failures.append(ActionPerformer.Failure(asset: after, error: error))
-            }
-        }
-        return report
+        return try EditBatch(edits: edits, problems: problems).perform(
+            action: field.actionName, library: library, catalog: catalog, writingDateAndPosition: field == .position)
     }
 
     /// The change that gives `asset` back the field as its last logged change found it;

@@ -30,29 +30,12 @@ public struct PositionSetter {
 
     /// What the change would do, changing nothing.
     public func plan(_ edits: [AssetEdit], on assets: [Asset]) -> ActionPerformer.Report {
-        var report = ActionPerformer.Report()
-        for (asset, edit) in zip(assets, edits) {
-            report.outcomes.append(
-                ActionPerformer.Outcome(
-                    before: asset, after: edit.applied(to: asset, now: Date()), changes: edit.fieldChanges(to: asset)))
-        }
-        return report
+        EditBatch(edits: Array(zip(assets, edits))).plan()
     }
 
     /// Makes the changes in one transaction, then updates the sidecars (with `sidecars: write`).
     public func perform(_ edits: [AssetEdit], on assets: [Asset]) throws -> ActionPerformer.Report {
-        var report = ActionPerformer.Report()
-        guard !edits.isEmpty else { return report }
-        let afters = try catalog.apply(edits, action: Self.actionName)
-        for (before, after) in zip(assets, afters) {
-            report.outcomes.append(
-                ActionPerformer.Outcome(before: before, after: after, changes: FieldChange.between(before, after)))
-            do {
-                try library.updateSidecar(for: after.id, catalog: catalog)
-            } catch let error as any PhotolibError {
-                report.failures.append(ActionPerformer.Failure(asset: after, error: error))
-            }
-        }
-        return report
+        try EditBatch(edits: Array(zip(assets, edits))).perform(
+            action: Self.actionName, library: library, catalog: catalog, writingDateAndPosition: false)
     }
 }
