@@ -23,9 +23,11 @@ failures = []
 
 
 def check(condition, what):
+    """Records `what` as failed unless `condition`; gives `condition` back, so that a caller can say more."""
     if not condition:
         failures.append(what)
         print('FAIL: ' + what, flush=True)
+    return condition
 
 
 def photolib(*arguments, library=None):

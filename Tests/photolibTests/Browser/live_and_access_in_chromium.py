@@ -118,10 +118,16 @@ def live_two_browsers_and_a_terminal():
         photolib('action', action, asset_id, library=copy)
     for step in plan_t:
         photolib(*step, library=copy)
-    check(compared(LIBRARY) == compared(copy), 'the catalog equals the same steps through the CLI')
+    served, by_cli = compared(LIBRARY), compared(copy)
+    if not check(served == by_cli, 'the catalog equals the same steps through the CLI'):
+        for mine, theirs in zip(served, by_cli):
+            if mine != theirs:
+                print('  served %s\n  by CLI %s' % (mine, theirs))
     for asset in shown[:9]:
-        check(history(LIBRARY, asset['id']) == history(copy, asset['id']),
-              'the history of %s equals the CLI\'s' % asset['id'])
+        served, by_cli = history(LIBRARY, asset['id']), history(copy, asset['id'])
+        if not check(served == by_cli, 'the history of %s equals the CLI\'s' % asset['id']):
+            print('  served only: %s\n  CLI only: %s' % (sorted(set(served) - set(by_cli)),
+                                                     sorted(set(by_cli) - set(served))))
     shutil.rmtree(os.path.dirname(copy), ignore_errors=True)
 
 
