@@ -27,9 +27,14 @@ const check = () => {
   const first = [...document.querySelectorAll('.cell img')].filter(
     (i) => i.getBoundingClientRect().top < innerHeight && i.getBoundingClientRect().bottom > 0);
   if (first.length && first.every((i) => seen.has(i))) {
-    const grid = performance.getEntriesByType('resource').find((r) => r.name.includes('/api/assets'));
+    const resources = performance.getEntriesByType('resource');
+    const grid = resources.find((r) => r.name.includes('/api/assets'));
+    const sources = new Set(first.map((i) => i.currentSrc));
+    const images = resources.filter((r) => sources.has(r.name));
     done({ count: first.length, painted: Math.max(...first.map((i) => seen.get(i))),
            json: grid ? grid.responseEnd : null,
+           imagesAsked: images.length ? Math.min(...images.map((r) => r.startTime)) : null,
+           imagesReceived: images.length ? Math.max(...images.map((r) => r.responseEnd)) : null,
            dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd });
   } else setTimeout(check, 10);
 };
@@ -56,5 +61,10 @@ json_at = [r['json'] for r in results if r['json'] is not None]
 print('first screen in Chromium (1920x1080, fresh profile, %d loads): %d thumbnails' % (runs, results[0]['count']))
 print('  page ready (DOMContentLoaded)     median %6.0f ms' % statistics.median(r['dcl'] for r in results))
 print('  grid JSON received                median %6.0f ms' % statistics.median(json_at))
+asked = [r['imagesAsked'] for r in results if r['imagesAsked'] is not None]
+received = [r['imagesReceived'] for r in results if r['imagesReceived'] is not None]
+if asked:
+    print('  first thumbnail asked for          median %6.0f ms' % statistics.median(asked))
+    print('  last first-screen thumbnail in     median %6.0f ms' % statistics.median(received))
 print('  last first-screen thumbnail paint median %6.0f ms   worst %6.0f ms   (%s)' % (
     statistics.median(painted), max(painted), ', '.join('%.0f' % p for p in painted)))

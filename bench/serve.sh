@@ -12,7 +12,8 @@
 #   grid page, first (with the total)      wrk -t1 -c1: one page after another, latency percentiles
 #   grid page, deep (after the 50,000th)   the same, keyset page in the middle of the library
 #   grid pages, 8 connections              wrk -t2 -c8: throughput
-#   thumbnails, 64 connections             wrk -t2 -c64 over 200 thumbnail URLs, keep-alive
+#   thumbnails, 64 connections             wrk -t2 -c64 over 200 thumbnail URLs, keep-alive (as the
+#                                          page asks: ?v=content hash; and by id alone)
 #   first screen in Chromium               1920x1080, fresh profile, 5 loads: the last thumbnail
 #                                          of the first screen painted (Element Timing API),
 #                                          from the navigation's start; median and worst
@@ -74,19 +75,27 @@ run_wrk "grid page, first (total counted), 1 conn" -t1 -c1 -d"${seconds}s" "$url
 run_wrk "grid page, after the ${count}/2-th, 1 conn" -t1 -c1 -d"${seconds}s" "$url/api/assets?limit=200&after=$middle"
 run_wrk "grid page, deep, 8 connections" -t2 -c8 -d"${seconds}s" "$url/api/assets?limit=200&after=$middle"
 
-# 200 thumbnail URLs, requested in turn on each kept-alive connection.
-"$bin" list --library "$lib" --sort taken --reverse --limit 200 --ids >"$work/ids.txt"
-{
+# 200 thumbnail URLs as the page writes them (`/thumbnail/ID?v=CONTENT_HASH`: found by the
+# hash, without the catalog), requested in turn on each kept-alive connection; and the same
+# by id alone (the catalog looked up, under the server's lock), for comparison.
+"$bin" list --library "$lib" --sort taken --reverse --limit 200 --format '{id} {contentHash}' >"$work/ids.txt"
+thumbnail_script() { # $1: "hash" or "id"
     echo 'local paths = {'
-    while read -r id; do echo "  \"/thumbnail/$id?v=1\","; done <"$work/ids.txt"
+    while read -r id hash; do
+        if [ "$1" = hash ]; then echo "  \"/thumbnail/$id?v=$hash\","; else echo "  \"/thumbnail/$id\","; fi
+    done <"$work/ids.txt"
     echo '}'
     echo 'local i = 0'
     echo 'request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end'
-} >"$work/thumbnails.lua"
-thumb=$(curl -s "$url/thumbnail/$(head -1 "$work/ids.txt")" | wc -c)
+}
+thumbnail_script hash >"$work/thumbnails.lua"
+thumbnail_script id >"$work/thumbnails-by-id.lua"
+read -r first_id first_hash <"$work/ids.txt"
+thumb=$(curl -s "$url/thumbnail/$first_id?v=$first_hash" | wc -c)
 echo "thumbnails: $thumb bytes each (sendfile from the rendition cache)"
 run_wrk "thumbnails, 64 connections, keep-alive" -t2 -c64 -d"${seconds}s" -s "$work/thumbnails.lua" "$url"
 run_wrk "thumbnails, 8 connections, keep-alive" -t2 -c8 -d"${seconds}s" -s "$work/thumbnails.lua" "$url"
+run_wrk "thumbnails by id alone, 64 connections" -t2 -c64 -d"${seconds}s" -s "$work/thumbnails-by-id.lua" "$url"
 
 echo
 /usr/bin/python3 "$here/serve-first-screen.py" "$url/" 5

@@ -12,17 +12,19 @@ enum FileResponses {
 
     /// A rendition file, or 304 when the browser has it.
     static func rendition(_ file: RenditionFile, tag: String, request: HTTPRequest) -> HTTPResponse {
-        let etag = "\"\(tag)\""
-        if request.headers["if-none-match"] == etag {
-            return HTTPResponse(status: 304, headers: [("ETag", etag), ("Cache-Control", renditionCache)])
-        }
         do {
-            let opened = try RegularFile(file.path, followingSymlink: false)
-            return try whole(
-                opened, type: "image/jpeg", headers: [("ETag", etag), ("Cache-Control", renditionCache)])
+            return rendition(try RegularFile(file.path, followingSymlink: false), tag: tag, request: request)
         } catch {
             return .error(404, "no such rendition")
         }
+    }
+
+    /// An open rendition, or 304 when the browser has it.
+    static func rendition(_ file: RegularFile, tag: String, request: HTTPRequest) -> HTTPResponse {
+        let etag = "\"\(tag)\""
+        let headers = [("ETag", etag), ("Cache-Control", renditionCache)]
+        if request.headers["if-none-match"] == etag { return HTTPResponse(status: 304, headers: headers) }
+        return (try? whole(file, type: "image/jpeg", headers: headers)) ?? .error(500, "the rendition cannot be sent")
     }
 
     /// An original, whole or the one range asked for (`Range: bytes=…`), for viewers and

@@ -13,16 +13,22 @@ extension GalleryAPI {
             }
             return FileResponses.original(path, asset: asset, request: request)
         }
-        let source = PreviewSource(library: library, catalog: library.isWritable ? catalog : nil)
-        let existing = source.existingRenditions(of: asset)
         let wanted: RenditionKind = kind == "thumbnail" ? .thumbnail : .preview
         let tag = "\(asset.contentHash ?? asset.id.hex)-\(wanted.rawValue)"
-        if let file = existing[wanted] ?? existing[.preview] {
+        // Opened as the hash route opens them: through no symlink from the library's root down.
+        if let hash = asset.contentHash, let file = server.renditions.open(hash: hash, kind: wanted) {
             return FileResponses.rendition(file, tag: tag, request: request)
         }
         var made = asset
         do {
+            let source = PreviewSource(library: library, catalog: library.isWritable ? catalog : nil)
             let file = try source.preview(for: &made)
+            if let hash = made.contentHash {
+                guard let opened = server.renditions.open(hash: hash, kind: .preview) else {
+                    return .error(404, "no preview")
+                }
+                return FileResponses.rendition(opened, tag: tag, request: request)
+            }
             return FileResponses.rendition(file, tag: tag, request: request)
         } catch {
             return .error(404, "no preview: \(error)")

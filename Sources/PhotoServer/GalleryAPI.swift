@@ -7,12 +7,14 @@ import PhotoSupport
 ///
 /// - `GET /api/session`: what the page may do (`allowEdits`, `pick`).
 /// - `GET /api/collections`: the segmented control, as `photolib collections --json` counts it.
-/// - `GET /api/assets?collection=…&after=ID&limit=N&<list's filters>`: a page of asset JSON in
-///   the query's order (keyset: a page deep in the library costs what the first does), with
-///   the id to ask `after` for the next one, and the total on the first page.
+/// - `GET /api/assets?collection=…&after=ID&limit=N&<list's filters>`: a page of grid cells
+///   (the asset JSON's members a cell draws: `GalleryPresentation.cellJSON`) in the query's
+///   order (keyset: a page deep in the library costs what the first does), with the id to
+///   ask `after` for the next one, and the total on the first page.
 /// - `GET /api/assets/ID`: one asset, the actions its peek offers, and its history.
 /// - `GET /api/version`: a value that changes when the catalog does, for the page to poll.
-/// - `GET /thumbnail/ID`, `/preview/ID`, `/original/ID`: files, by asset id only.
+/// - `GET /thumbnail/ID`, `/preview/ID`, `/original/ID`: files, by asset id (renditions asked
+///   for with `?v=CONTENT_HASH` are found by the hash first: `GalleryServer.renditionByHash`).
 /// - `POST /api/assets/ID/ACTION` (favourite, unfavourite, like, unlike, delete, restore) and
 ///   `POST /api/pick?id=…`: changes (CSRF token required; actions only with `--allow-edits`).
 struct GalleryAPI {
@@ -88,7 +90,7 @@ struct GalleryAPI {
         }
         let assets = try catalog.assets(matching: query, at: position, limit: limit)
         var object: [(key: String, value: JSONValue)] = [
-            ("assets", .array(assets.map(server.presentation.assetJSON))),
+            ("assets", .array(assets.map(server.presentation.cellJSON))),
             ("next", assets.count == limit ? .string(assets[assets.count - 1].id.hex) : .null),
         ]
         if request.argument("after") == nil { object.append(("total", .integer(try catalog.count(matching: query)))) }

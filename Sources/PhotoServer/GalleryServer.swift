@@ -37,19 +37,24 @@ public struct GalleryOptions: Sendable {
 }
 
 /// What the executable hands the server: the asset JSON exactly as `list --json` writes it,
-/// and the query that `list` would run for the page's address arguments (the same names and
-/// meanings: `?city=Bordeaux&favourite`), so the web and the command line cannot drift.
-/// Called with the server's lock held, like everything that touches the catalog.
+/// the few of its members a grid cell needs, and the query that `list` would run for the
+/// page's address arguments (the same names and meanings: `?city=Bordeaux&favourite`), so the
+/// web and the command line cannot drift. Called with the server's lock held, like
+/// everything that touches the catalog.
 public struct GalleryPresentation {
     public var assetJSON: (Asset) -> JSONValue
+    /// A grid page's asset: a subset of `assetJSON`'s members, with the same values, and
+    /// nothing that needs the disk (renditions, companions); the detail view asks for the rest.
+    public var cellJSON: (Asset) -> JSONValue
     /// Throws an error whose description is shown to the page (an unknown filter, a bad value).
     public var query: ([(name: String, value: String)]) throws -> AssetQuery
 
     public init(
-        assetJSON: @escaping (Asset) -> JSONValue,
+        assetJSON: @escaping (Asset) -> JSONValue, cellJSON: ((Asset) -> JSONValue)? = nil,
         query: @escaping ([(name: String, value: String)]) throws -> AssetQuery
     ) {
         self.assetJSON = assetJSON
+        self.cellJSON = cellJSON ?? assetJSON
         self.query = query
     }
 }
@@ -63,8 +68,12 @@ public final class GalleryServer: @unchecked Sendable {
     let options: GalleryOptions
     let presentation: GalleryPresentation
     let lock = NSLock()
+    /// Thumbnails and previews by the content hash in their URL, outside the lock.
+    let renditions: RenditionsByHash
     private var daemon: HTTPDaemon?
     private(set) var access: AccessGuard
+    /// Guards `access` alone, so that admitting a thumbnail never waits for a catalog query.
+    private let accessLock = NSLock()
     /// Changes made through this server: the catalog's own stamp tells only of other processes'.
     var localChanges = 0
     private var chosen: [AssetID]?
@@ -79,6 +88,7 @@ public final class GalleryServer: @unchecked Sendable {
         self.catalog = catalog
         self.options = options
         self.presentation = presentation
+        renditions = RenditionsByHash(library: library)
         access = AccessGuard(address: options.address, port: options.address.port)
     }
 
@@ -90,7 +100,7 @@ public final class GalleryServer: @unchecked Sendable {
             timeoutSeconds: options.timeoutSeconds, events: events,
             sentLast: { [unowned self] in self.finished.signal() }
         ) { [unowned self] request in self.answer(request) }
-        lock.withLock { access = AccessGuard(address: options.address, port: daemon.port, keeping: access) }
+        accessLock.withLock { access = AccessGuard(address: options.address, port: daemon.port, keeping: access) }
         self.daemon = daemon
         // It holds the server until `stop` ends it.
         let watcher = Thread { self.watchCatalog() }
@@ -145,7 +155,7 @@ public final class GalleryServer: @unchecked Sendable {
 
     /// Every request: admitted or refused, then routed; every answer gets the security headers.
     func answer(_ request: HTTPRequest) -> HTTPResponse {
-        let access = lock.withLock { self.access }
+        let access = accessLock.withLock { self.access }
         var response: HTTPResponse
         switch access.admit(request) {
         case .refused(let status, let message):
@@ -173,6 +183,7 @@ public final class GalleryServer: @unchecked Sendable {
         case (true, "api"): return lock.withLock { GalleryAPI(server: self).read(Array(parts.dropFirst()), request) }
         case (true, "thumbnail"), (true, "preview"), (true, "original"):
             guard parts.count == 2 else { return .error(404, "no such page") }
+            if let answer = renditionByHash(parts[0], request) { return answer }
             return lock.withLock { GalleryAPI(server: self).file(parts[0], id: parts[1], request) }
         case (false, "api"):
             if case .refused(let status, let message) = access.admitChange(request) {
@@ -184,6 +195,28 @@ public final class GalleryServer: @unchecked Sendable {
         default:
             return .error(404, "no such page")
         }
+    }
+}
+
+extension GalleryServer {
+    /// `/thumbnail/ID?v=HASH` and `/preview/ID?v=HASH` as the page asks for them: the file
+    /// named by the hash, without the lock or the catalog (`RenditionsByHash`); nil to go the
+    /// way by asset id (an original, no or an unknown hash, a rendition not made yet).
+    func renditionByHash(_ kind: String, _ request: HTTPRequest) -> HTTPResponse? {
+        let wanted: RenditionKind
+        switch kind {
+        case "thumbnail": wanted = .thumbnail
+        case "preview": wanted = .preview
+        default: return nil
+        }
+        guard let hash = request.argument("v"), RenditionsByHash.isContentHash(hash) else { return nil }
+        let tag = "\(hash)-\(wanted.rawValue)"
+        if request.headers["if-none-match"] == "\"\(tag)\"" {
+            return HTTPResponse(
+                status: 304, headers: [("ETag", "\"\(tag)\""), ("Cache-Control", FileResponses.renditionCache)])
+        }
+        guard let file = renditions.open(hash: hash, kind: wanted) else { return nil }
+        return FileResponses.rendition(file, tag: tag, request: request)
     }
 }
 

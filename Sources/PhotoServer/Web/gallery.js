@@ -11,7 +11,7 @@ const photolib = (() => {
   const address = new URLSearchParams(location.search);
   address.delete('token');
   const state = {
-    session: null, collection: address.get('collection') || '', next: null, loading: false,
+    session: null, sessionRead: null, collection: address.get('collection') || '', next: null, loading: false,
     assets: [], version: null, chosen: [], done: false, focusIndex: 0, latest: null, refreshing: false,
     retry: null,
   };
@@ -150,6 +150,7 @@ const photolib = (() => {
     state.loading = true;
     try {
       const answer = await get('/api/assets?' + query(first ? { limit: 120 } : { after: state.next, limit: 120 }));
+      await state.sessionRead; // asked for at the same time: what a tap does depends on it
       const grid = document.getElementById('grid');
       for (const asset of answer.assets) {
         state.assets.push(asset);
@@ -289,7 +290,12 @@ const photolib = (() => {
   }
 
   async function start() {
-    state.session = await get('/api/session');
+    // The session, the counts and the first page are asked for at once: the first screen
+    // waits for the page alone, not for three answers in a row.
+    state.sessionRead = get('/api/session');
+    const counts = loadCollections();
+    const first = reload();
+    state.session = await state.sessionRead;
     document.getElementById('title').textContent = state.session.library || 'photolib';
     document.title = (state.session.pick ? 'Choose a photo: ' : '') + (state.session.library || 'photolib');
     document.body.classList.toggle('picking', Boolean(state.session.pick));
@@ -301,8 +307,7 @@ const photolib = (() => {
     new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) loadPage(false);
     }, { rootMargin: '800px' }).observe(document.getElementById('more'));
-    // The counts and the first page at once: the first screen waits for the page alone.
-    await Promise.all([loadCollections(), reload()]);
+    await Promise.all([counts, first]);
     listen();
   }
 

@@ -194,10 +194,12 @@ window.photolibPeek = (() => {
     $('detail-original').href = '/original/' + asset.id;
     $('detail-choose').hidden = photolib.state.session.pick !== 'multiple';
     $('detail-close').focus();
+    // The grid's cell holds only what a cell draws: the facts it has at once, every fact
+    // once the whole asset is here.
     facts(asset);
     try {
       const detail = await photolib.get('/api/assets/' + asset.id);
-      if (detailIndex === index) history(detail.history);
+      if (detailIndex === index) { facts(detail.asset); history(detail.history); }
     } catch (error) { photolib.status(error.message); }
   }
 

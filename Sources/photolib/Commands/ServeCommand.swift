@@ -102,11 +102,12 @@ enum ServeCommand: PhotolibCommand {
         return .success
     }
 
-    /// The asset JSON as `list --json` writes it, and `list`'s filters read from the address.
+    /// The asset JSON as `list --json` writes it (whole, and the grid's cells), and `list`'s
+    /// filters read from the address.
     static func presentation(library: Library) -> GalleryPresentation {
         let presenter = AssetPresenter(library: library)
         return GalleryPresentation(
-            assetJSON: { presenter.json($0) },
+            assetJSON: { presenter.json($0) }, cellJSON: { presenter.cellJSON($0) },
             query: { arguments in try WebFilters.query(arguments) })
     }
 }

@@ -54,7 +54,7 @@ struct AssetPresenter {
     }
 
     /// One field's value as the asset JSON writes it.
-    private static func write<Sink: JSONObjectSink>(
+    static func write<Sink: JSONObjectSink>(
         _ value: AssetFieldValue, as name: StaticString, to sink: inout Sink
     ) {
         switch value {
