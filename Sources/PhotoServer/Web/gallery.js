@@ -13,7 +13,7 @@ const photolib = (() => {
   const state = {
     session: null, sessionRead: null, collection: address.get('collection') || '', next: null, loading: false,
     assets: [], version: null, chosen: [], done: false, focusIndex: 0, latest: null, refreshing: false,
-    retry: null,
+    retry: null, firstScreen: 0,
   };
   address.delete('collection');
 
@@ -39,10 +39,15 @@ const photolib = (() => {
   }
 
   const name = (asset) => asset.caption || asset.fileName || asset.relativePath || asset.id;
+  // What toLocaleString() writes, from one formatter: toLocaleString() makes a new one each
+  // call, which cost the first screen's 120 cells (two labels each) most of their making.
+  const dateFormat = new Intl.DateTimeFormat(undefined, {
+    year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+  });
   function when(asset) {
     if (!asset.takenAt) return 'undated';
     const date = new Date(asset.takenAt);
-    return isNaN(date) ? asset.takenAt : date.toLocaleString();
+    return isNaN(date) ? asset.takenAt : dateFormat.format(date);
   }
   const label = (asset) => [name(asset), asset.city, when(asset)].filter(Boolean).join(', ');
   // A video's or Live Photo's length as a player shows it (0:42, 1:02:03), for its badge.
@@ -106,9 +111,13 @@ const photolib = (() => {
   }
 
   function cell(asset, index) {
+    // The first screen's thumbnails are asked for as their cells are made; the others when
+    // scrolled near. A lazy image is asked for only once a layout has placed it, which held
+    // the whole first screen back.
+    const first = index < state.firstScreen;
     const image = element('img', {
-      src: thumbnail(asset), alt: label(asset), loading: 'lazy', decoding: 'async', draggable: false,
-      'aria-hidden': 'true',
+      loading: first ? 'eager' : 'lazy', fetchPriority: first ? 'high' : 'auto', decoding: 'async',
+      src: thumbnail(asset), alt: label(asset), draggable: false, 'aria-hidden': 'true',
     });
     image.setAttribute('elementtiming', 'thumbnail');
     const kind = asset.kind === 'video' ? 'Video: ' : '';
@@ -289,12 +298,20 @@ const photolib = (() => {
     updatePickBar();
   }
 
+  // About how many cells the window shows (cells are squares of at least --cell pixels).
+  function firstScreen() {
+    const side = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cell')) || 100;
+    return Math.ceil(innerWidth / side) * Math.ceil(innerHeight / side);
+  }
+
   async function start() {
-    // The session, the counts and the first page are asked for at once: the first screen
-    // waits for the page alone, not for three answers in a row.
+    // The session, the first page and the counts are asked for at once (the page before the
+    // counts, which the server answers one after the other): the first screen waits for the
+    // page alone, not for three answers in a row.
+    state.firstScreen = firstScreen();
     state.sessionRead = get('/api/session');
-    const counts = loadCollections();
     const first = reload();
+    const counts = loadCollections();
     state.session = await state.sessionRead;
     document.getElementById('title').textContent = state.session.library || 'photolib';
     document.title = (state.session.pick ? 'Choose a photo: ' : '') + (state.session.library || 'photolib');
