@@ -25,7 +25,9 @@ final class RenditionsByHash: @unchecked Sendable {
         self.library = library
         store = RenditionStore(library: library)
         specs = Dictionary(
-            uniqueKeysWithValues: RenditionKind.allCases.map { ($0, RenditionSpec.standard($0, settings: library.settings)) }
+            uniqueKeysWithValues: RenditionKind.allCases.map {
+                ($0, RenditionSpec.standard($0, settings: library.settings))
+            }
         )
     }
 
@@ -50,7 +52,8 @@ final class RenditionsByHash: @unchecked Sendable {
         let digits = text.utf8
         return digits.count == 32
             && digits.allSatisfy {
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
             }
     }
 

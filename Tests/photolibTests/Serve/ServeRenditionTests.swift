@@ -29,7 +29,8 @@ import Testing
             #expect(reply.headers["etag"] == "\"\(hash)-\(kind)\"")
             #expect(reply.headers["cache-control"]?.contains("immutable") == true)
             #expect(reply.headers["content-type"] == "image/jpeg")
-            let cached = try server.request("GET", "/\(kind)/\(id)?v=\(hash)", headers: ["If-None-Match": "\"\(hash)-\(kind)\""])
+            let cached = try server.request(
+                "GET", "/\(kind)/\(id)?v=\(hash)", headers: ["If-None-Match": "\"\(hash)-\(kind)\""])
             #expect(cached.status == 304 && cached.body.isEmpty, "\(kind)")
         }
         // The file is the hash's: the id beside it is not looked up (an unknown id is no
@@ -42,7 +43,9 @@ import Testing
         let unknown = try server.request("GET", "/thumbnail/\(otherID)?v=\(String(repeating: "0", count: 32))")
         let otherBytes = try Self.rendition(other, "thumbnail").bytes
         #expect(unknown.status == 200 && unknown.body == otherBytes)
-        #expect(try server.request("GET", "/thumbnail/0000000000000000?v=\(String(repeating: "0", count: 32))").status == 404)
+        #expect(
+            try server.request("GET", "/thumbnail/0000000000000000?v=\(String(repeating: "0", count: 32))").status
+                == 404)
     }
 
     @Test func aMissingThumbnailIsAnsweredWithThePreviewByHashToo() throws {
@@ -85,7 +88,8 @@ import Testing
         let name = URL(fileURLWithPath: own.path).lastPathComponent
         try Data(secretBytes).write(to: secret.appendingPathComponent(name))
         try FileManager.default.removeItem(atPath: own.path)
-        try FileManager.default.createSymbolicLink(atPath: own.path, withDestinationPath: secret.appendingPathComponent(name).path)
+        try FileManager.default.createSymbolicLink(
+            atPath: own.path, withDestinationPath: secret.appendingPathComponent(name).path)
         let linked = try server.request("GET", "/thumbnail/0000000000000000?v=\(hash)")
         #expect(linked.body != secretBytes)
         #expect(try server.request("GET", "/thumbnail/\(id)?v=\(hash)").body != secretBytes)
