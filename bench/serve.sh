@@ -9,8 +9,9 @@
 # The library is SampleLibrary/ hard-linked into ASSETS files and indexed once (every
 # rendition made; renditions are named by content, so the copies share them). Then, against
 # one `serve` on 127.0.0.1:
-#   grid page, first (with the total)      wrk -t1 -c1: one page after another, latency percentiles
+#   grid page, first                       wrk -t1 -c1: one page after another, latency percentiles
 #   grid page, deep (after the 50,000th)   the same, keyset page in the middle of the library
+#   view total                             wrk -t1 -c1 on /api/count (asked for after the first page)
 #   grid pages, 8 connections              wrk -t2 -c8: throughput
 #   thumbnails, 64 connections             wrk -t2 -c64 over 200 thumbnail URLs, keep-alive (as the
 #                                          page asks: ?v=content hash; and by id alone)
@@ -71,8 +72,9 @@ run_wrk() {
 
 bytes=$(curl -s "$url/api/assets?limit=200" | wc -c)
 echo "grid page: $bytes bytes of JSON for 200 assets"
-run_wrk "grid page, first (total counted), 1 conn" -t1 -c1 -d"${seconds}s" "$url/api/assets?limit=200"
+run_wrk "grid page, first, 1 conn" -t1 -c1 -d"${seconds}s" "$url/api/assets?limit=200"
 run_wrk "grid page, after the ${count}/2-th, 1 conn" -t1 -c1 -d"${seconds}s" "$url/api/assets?limit=200&after=$middle"
+run_wrk "view total (/api/count, its own request), 1 conn" -t1 -c1 -d"${seconds}s" "$url/api/count"
 run_wrk "grid page, deep, 8 connections" -t2 -c8 -d"${seconds}s" "$url/api/assets?limit=200&after=$middle"
 
 # 200 thumbnail URLs as the page writes them (`/thumbnail/ID?v=CONTENT_HASH`: found by the

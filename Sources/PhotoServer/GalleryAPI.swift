@@ -10,7 +10,10 @@ import PhotoSupport
 /// - `GET /api/assets?collection=…&after=ID&limit=N&<list's filters>`: a page of grid cells
 ///   (the asset JSON's members a cell draws: `GalleryPresentation.cellJSON`) in the query's
 ///   order (keyset: a page deep in the library costs what the first does), with the id to
-///   ask `after` for the next one, and the total on the first page.
+///   ask `after` for the next one.
+/// - `GET /api/count?collection=…&<list's filters>`: how many assets the same view holds. Its
+///   own request, which the page makes beside the first page: counting reads every row of the
+///   view (about 20 ms of 100,000), which kept the first page and its thumbnails waiting.
 /// - `GET /api/assets/ID`: one asset, the actions its peek offers, and its history.
 /// - `GET /api/version`: a value that changes when the catalog does, for the page to poll.
 /// - `GET /thumbnail/ID`, `/preview/ID`, `/original/ID`: files, by asset id (renditions asked
@@ -34,6 +37,8 @@ struct GalleryAPI {
             case 1 where parts[0] == "collections": return try collections()
             case 1 where parts[0] == "version": return .json(["version": .string(try version())])
             case 1 where parts[0] == "assets": return try page(request)
+            case 1 where parts[0] == "count":
+                return .json(["total": .integer(try catalog.count(matching: viewQuery(request)))])
             case 2 where parts[0] == "assets":
                 guard let asset = try asset(parts[1]) else { return .error(404, "no such asset") }
                 return .json(try detail(asset))
@@ -74,14 +79,18 @@ struct GalleryAPI {
         "\(try catalog.externalChangeStamp() ?? 0)-\(server.localChanges)"
     }
 
-    private func page(_ request: HTTPRequest) throws -> HTTPResponse {
-        var query = try server.presentation.query(request.arguments.filter { !Self.pageArguments.contains($0.name) })
-        if let selector = request.argument("collection"), !selector.isEmpty {
-            guard let collection = AssetCollection(selector: selector) else {
-                return .error(400, "no collection '\(selector)'")
-            }
-            query = collection.query(now: Date(), base: query)
+    /// The view's query: `list`'s filters from the address, within the collection asked for.
+    private func viewQuery(_ request: HTTPRequest) throws -> AssetQuery {
+        let query = try server.presentation.query(request.arguments.filter { !Self.pageArguments.contains($0.name) })
+        guard let selector = request.argument("collection"), !selector.isEmpty else { return query }
+        guard let collection = AssetCollection(selector: selector) else {
+            throw GalleryRequestError(message: "no collection '\(selector)'")
         }
+        return collection.query(now: Date(), base: query)
+    }
+
+    private func page(_ request: HTTPRequest) throws -> HTTPResponse {
+        let query = try viewQuery(request)
         let limit = min(Self.maximumPageLimit, max(1, request.argument("limit").flatMap { Int($0) } ?? Self.pageLimit))
         var position = AssetPagePosition.first
         if let after = request.argument("after") {
@@ -89,12 +98,10 @@ struct GalleryAPI {
             position = .after(previous)
         }
         let assets = try catalog.assets(matching: query, at: position, limit: limit)
-        var object: [(key: String, value: JSONValue)] = [
-            ("assets", .array(assets.map(server.presentation.cellJSON))),
-            ("next", assets.count == limit ? .string(assets[assets.count - 1].id.hex) : .null),
-        ]
-        if request.argument("after") == nil { object.append(("total", .integer(try catalog.count(matching: query)))) }
-        return .json(.object(object))
+        return .json([
+            "assets": .array(assets.map(server.presentation.cellJSON)),
+            "next": assets.count == limit ? .string(assets[assets.count - 1].id.hex) : .null,
+        ])
     }
 
     /// An asset by its full id (never a path, a prefix or anything else from the URL).
@@ -121,4 +128,10 @@ struct GalleryAPI {
                 }),
         ]
     }
+}
+
+/// A request the page cannot have meant (an unknown collection): its message is the answer's.
+struct GalleryRequestError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

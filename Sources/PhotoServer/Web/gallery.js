@@ -166,11 +166,23 @@ const photolib = (() => {
         grid.append(cell(asset, state.assets.length - 1));
       }
       state.next = answer.next;
-      if (first) status(answer.total === 1 ? '1 photo' : answer.total + ' photos');
+      if (first) count();
     } catch (error) {
       status(error.message);
     } finally {
       state.loading = false;
+    }
+  }
+
+  // How many photos the view holds, in the status line: asked for beside the first page,
+  // never before it (counting reads the whole view).
+  async function count() {
+    const asked = query();
+    try {
+      const answer = await get('/api/count?' + asked);
+      if (asked === query()) status(answer.total === 1 ? '1 photo' : answer.total + ' photos');
+    } catch (error) {
+      status(error.message);
     }
   }
 
@@ -203,7 +215,7 @@ const photolib = (() => {
     grid.replaceChildren();
     for (const asset of page.assets) { state.assets.push(asset); grid.append(cell(asset, state.assets.length - 1)); }
     state.next = page.next;
-    status(page.total === 1 ? '1 photo' : page.total + ' photos');
+    count();
     // The focus stays on the photo it was on (or where it was), not lost with the old cells.
     if (focusedId) {
       const again = document.querySelector('.cell[data-index="' + state.focusIndex + '"]');
@@ -305,13 +317,13 @@ const photolib = (() => {
   }
 
   async function start() {
-    // The session, the first page and the counts are asked for at once (the page before the
-    // counts, which the server answers one after the other): the first screen waits for the
-    // page alone, not for three answers in a row.
+    // The session and the first page are asked for at once; the collections' counts and the
+    // view's total once the page is here (the server answers one catalog request at a time,
+    // and counting reads many rows): the first screen waits for the page alone.
     state.firstScreen = firstScreen();
     state.sessionRead = get('/api/session');
     const first = reload();
-    const counts = loadCollections();
+    const counts = first.then(loadCollections);
     state.session = await state.sessionRead;
     document.getElementById('title').textContent = state.session.library || 'photolib';
     document.title = (state.session.pick ? 'Choose a photo: ' : '') + (state.session.library || 'photolib');

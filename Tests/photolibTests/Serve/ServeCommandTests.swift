@@ -29,7 +29,8 @@ import Testing
         let expected = try library.assets(["--sort", "taken", "--reverse"]).compactMap { $0["id"] as? String }
         #expect(expected.count == 10)
         let first = try server.request("GET", "/api/assets?limit=4").object
-        #expect(first["total"] as? Int == 10)
+        #expect(first["total"] == nil)
+        #expect(try server.request("GET", "/api/count").object["total"] as? Int == 10)
         var ids = (first["assets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         var next = first["next"] as? String
         while let after = next {
@@ -43,6 +44,10 @@ import Testing
         let listed = try library.assets(["--city", "bordeaux"]).compactMap { $0["id"] as? String }
         #expect(Set((bordeaux["assets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }) == Set(listed))
         #expect(!listed.isEmpty)
+        #expect(try server.request("GET", "/api/count?city=bordeaux").object["total"] as? Int == listed.count)
+        let favourites = try server.request("GET", "/api/count?collection=favourites&city=bordeaux").object
+        #expect(favourites["total"] as? Int == (try library.assets(["--favourite", "--city", "bordeaux"]).count))
+        #expect(try server.request("GET", "/api/count?collection=keyword:").status == 400)
         let unknown = try server.request("GET", "/api/assets?colour=red")
         #expect(unknown.status == 400 && (unknown.object["error"] as? String)?.contains("colour") == true)
         // The collections, as `collections --json` counts them.
