@@ -48,20 +48,6 @@ extension SQLiteCatalog {
     /// The names of the columns `scannedValues` fills, in its order.
     static let scannedColumns = scannedColumnList.columns.map(\.name)
 
-    /// The columns a user's caption edit owns: an index pass leaves them alone when `caption_source` is 'user'.
-    static let userCaptionColumns = ["caption", "caption_source"]
-    /// The columns a user's city edit owns, kept when `city_source` is 'user'.
-    static let userCityColumns = ["city", "city_source", "region", "country", "country_name"]
-    /// The columns a user's rating owns, kept when `rating_source` is 'user'.
-    static let userRatingColumns = ["rating", "rating_source"]
-    /// The columns a user's keyword edit owns, kept when `keywords_source` is 'user'.
-    static let userKeywordColumns = ["keywords", "keywords_folded", "keywords_source"]
-    /// The columns a user's people edit owns, kept when `people_source` is 'user'.
-    static let userPeopleColumns = ["people", "people_folded", "people_source"]
-    /// The columns a user's date owns, kept when `taken_by_user` is set.
-    static let userTakenColumns = ["taken_local", "taken_offset", "taken_zone", "taken_sort", "taken_source"]
-    /// The columns a user's position owns, kept when `gps_by_user` is set.
-    static let userGPSColumns = ["gps_latitude", "gps_longitude", "gps_altitude", "gps_source"]
 }
 
 extension SQLiteValue {

@@ -40,45 +40,17 @@ extension SQLiteCatalog {
     }
 
     public func purge(_ ids: [AssetID], finishing moves: [Int64]) throws -> [AssetID] {
-        let now = Date()
-        let batch = AssetID.random().hex
+        let (now, batch) = (Date(), AssetID.random().hex)
         return try database.inTransaction {
-            let read = try database.cachedStatement("SELECT relative_path FROM assets WHERE id = ? AND trashed = 1")
-            let delete = try database.cachedStatement("DELETE FROM assets WHERE id = ?")
-            var removed: [AssetID] = []
-            for id in ids {
-                guard let path = try read.firstRow([.text(id.hex)], { RawPath(bytes: $0.blob(at: 0)) }) else {
-                    continue
-                }
-                try delete.run([.text(id.hex)])
-                let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
-                try runner.logEvents(id: id, changes: [change], action: "purge", at: now, batch: batch)
-                removed.append(id)
-            }
+            let removed = try runner.purge(ids, at: now, batch: batch)
             try deleteMoves(moves)
             return removed
         }
     }
 
     public func forget(_ ids: [AssetID]) throws -> [AssetID] {
-        let now = Date()
-        let batch = AssetID.random().hex
-        return try database.inTransaction {
-            let read = try database.cachedStatement(
-                "SELECT relative_path FROM assets WHERE id = ? AND missing = 1 AND trashed = 0")
-            let delete = try database.cachedStatement("DELETE FROM assets WHERE id = ?")
-            var removed: [AssetID] = []
-            for id in ids {
-                guard let path = try read.firstRow([.text(id.hex)], { RawPath(bytes: $0.blob(at: 0)) }) else {
-                    continue
-                }
-                try delete.run([.text(id.hex)])
-                let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
-                try runner.logEvents(id: id, changes: [change], action: "forget", at: now, batch: batch)
-                removed.append(id)
-            }
-            return removed
-        }
+        let (now, batch) = (Date(), AssetID.random().hex)
+        return try database.inTransaction { try runner.forget(ids, at: now, batch: batch) }
     }
 
     public func catalogProblems() throws -> [CatalogProblem] {

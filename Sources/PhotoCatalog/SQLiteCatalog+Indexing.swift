@@ -90,40 +90,5 @@ extension SQLiteCatalog {
             """
     }
 
-    private static let upsertAssignments: [String] = {
-        let columns = scannedColumns
-        let assignments = columns.filter { $0 != "id" }.map { column -> String in
-            // Every right-hand side sees the row as it was, so the guards read the old sources.
-            if ["content_hash", "visual_hash", "visual_centre_hash"].contains(column) {
-                return SQLDialect.sqlite.keptWhileFileUnchanged(column)
-            }
-            if userCaptionColumns.contains(column) {
-                return "\(column) = CASE WHEN caption_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
-            }
-            if userCityColumns.contains(column) {
-                // A city from a position the user set stays, unless the file's text names one.
-                return """
-                    \(column) = CASE WHEN city_source IS 'user' OR (gps_by_user = 1 AND coalesce(excluded.city_source, \
-                    'gps') = 'gps') THEN \(column) ELSE excluded.\(column) END
-                    """
-            }
-            if userRatingColumns.contains(column) {
-                return "\(column) = CASE WHEN rating_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
-            }
-            if userKeywordColumns.contains(column) {
-                return "\(column) = CASE WHEN keywords_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
-            }
-            if userPeopleColumns.contains(column) {
-                return "\(column) = CASE WHEN people_source IS 'user' THEN \(column) ELSE excluded.\(column) END"
-            }
-            if userTakenColumns.contains(column) {
-                return "\(column) = CASE WHEN taken_by_user = 1 THEN \(column) ELSE excluded.\(column) END"
-            }
-            if userGPSColumns.contains(column) {
-                return "\(column) = CASE WHEN gps_by_user = 1 THEN \(column) ELSE excluded.\(column) END"
-            }
-            return "\(column) = excluded.\(column)"
-        }
-        return assignments
-    }()
+    private static let upsertAssignments = SQLDialect.sqlite.indexRefresh(scannedColumns)
 }

@@ -44,21 +44,6 @@ extension PostgresCatalog {
         scannedColumnList.values(StoredAsset(scanned: scanned, now: now)).map(PGValue.init)
     }
 
-    /// The columns a user's caption edit owns: an index pass leaves them alone when `caption_source` is 'user'.
-    static let userCaptionColumns = ["caption", "caption_source", "caption_folded"]
-    /// The columns a user's city edit owns, kept when `city_source` is 'user'.
-    static let userCityColumns = ["city", "city_source", "city_folded", "region", "country", "country_name"]
-    /// The columns a user's rating owns, kept when `rating_source` is 'user'.
-    static let userRatingColumns = ["rating", "rating_source"]
-    /// The columns a user's keyword edit owns, kept when `keywords_source` is 'user'.
-    static let userKeywordColumns = ["keywords", "keywords_folded", "keywords_source"]
-    /// The columns a user's people edit owns, kept when `people_source` is 'user'.
-    static let userPeopleColumns = ["people", "people_folded", "people_source"]
-    /// The columns a user's date owns, kept when `taken_by_user` is set.
-    static let userTakenColumns = ["taken_local", "taken_offset", "taken_zone", "taken_sort", "taken_source"]
-    /// The columns a user's position owns, kept when `gps_by_user` is set.
-    static let userGPSColumns = ["gps_latitude", "gps_longitude", "gps_altitude", "gps_source"]
-
     /// The form in which captions and cities are compared: the SQLite catalog's own function,
     /// so that both find the same assets.
     static func fold(_ text: String) -> String { SQLiteCatalog.fold(text) }

@@ -74,47 +74,32 @@ extension PostgresCatalog {
     }
 
     public func purge(_ ids: [AssetID], finishing moves: [Int64]) throws -> [AssetID] {
-        let now = Date()
-        let batch = AssetID.random().hex
+        let (now, batch) = (Date(), AssetID.random().hex)
         return try landingOnce(batch: batch) {
             try connection.inRetriedTransaction {
-                let rows = try connection.execute(
-                    "SELECT id, relative_path FROM assets WHERE id = ANY($1::text[]) AND trashed ORDER BY id FOR UPDATE",
-                    [.textArray(ids.map(\.hex))]
-                ).rows
-                let removed = try deleteLogged(ids, rows: rows, action: "purge", at: now, batch: batch)
+                let removed = try runner.purge(ids, at: now, batch: batch)
                 try deleteMoves(moves)
                 return removed
             }
         } landed: {
-            try connection.execute(
-                "SELECT asset_id FROM asset_events WHERE batch = $1 ORDER BY sequence", [.text(batch)]
-            ).rows.map { try Self.assetID(fromRow: $0, column: 0) }
+            try removedInBatch(batch)
         }
     }
 
-    /// Removes assets whose original is gone (missing, not in the trash), logging a `forget`
-    /// event for each, in one transaction; their history is kept.
     public func forget(_ ids: [AssetID]) throws -> [AssetID] {
-        let now = Date()
-        let batch = AssetID.random().hex
+        let (now, batch) = (Date(), AssetID.random().hex)
         return try landingOnce(batch: batch) {
-            try connection.inRetriedTransaction {
-                let rows = try connection.execute(
-                    """
-                    SELECT id, relative_path FROM assets
-                    WHERE id = ANY($1::text[]) AND missing AND NOT trashed ORDER BY id FOR UPDATE
-                    """,
-                    [.textArray(ids.map(\.hex))]
-                ).rows
-                let removed = try deleteLogged(ids, rows: rows, action: "forget", at: now, batch: batch)
-                return removed
-            }
+            try connection.inRetriedTransaction { try runner.forget(ids, at: now, batch: batch) }
         } landed: {
-            try connection.execute(
-                "SELECT asset_id FROM asset_events WHERE batch = $1 ORDER BY sequence", [.text(batch)]
-            ).rows.map { try Self.assetID(fromRow: $0, column: 0) }
+            try removedInBatch(batch)
         }
+    }
+
+    /// The assets a purge or forget that landed under `batch` removed, in its order.
+    private func removedInBatch(_ batch: String) throws -> [AssetID] {
+        try connection.execute(
+            "SELECT asset_id FROM asset_events WHERE batch = $1 ORDER BY sequence", [.text(batch)]
+        ).rows.map { try Self.assetID(fromRow: $0, column: 0) }
     }
 
     /// `runOnce` for a transaction that logs its changes under `batch`: its events show
@@ -162,25 +147,5 @@ extension PostgresCatalog {
             if miscounted > 0 { found.append(.miscounted(miscounted)) }
             return found
         }
-    }
-}
-
-extension PostgresCatalog {
-    /// Deletes the assets of `rows` (id, relative path), in the order of `ids`, logging
-    /// `action` with the path each had: purge and forget differ only in which rows they lock.
-    fileprivate func deleteLogged(
-        _ ids: [AssetID], rows: [PGRow], action: String, at now: Date, batch: String
-    ) throws -> [AssetID] {
-        var paths: [AssetID: RawPath] = [:]
-        for row in rows { paths[try Self.assetID(fromRow: row, column: 0)] = RawPath(bytes: row.bytes(1)) }
-        var removed: [AssetID] = []
-        for id in ids {
-            guard let path = paths.removeValue(forKey: id) else { continue }
-            try connection.execute("DELETE FROM assets WHERE id = $1", [.text(id.hex)])
-            let change = FieldChange(field: "path", oldValue: path.description, newValue: nil)
-            try runner.logEvents(id: id, changes: [change], action: action, at: now, batch: batch)
-            removed.append(id)
-        }
-        return removed
     }
 }

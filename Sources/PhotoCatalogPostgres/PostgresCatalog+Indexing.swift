@@ -112,42 +112,7 @@ extension PostgresCatalog {
     /// and the caption or city columns a user edited.
     private static let upsertSQL: String = {
         let columns = scannedColumns.map(\.name)
-        let assignments = columns.filter { $0 != "id" }.map { column -> String in
-            // Every right-hand side sees the row as it was, so the guards read the old sources.
-            if ["content_hash", "visual_hash", "visual_centre_hash"].contains(column) {
-                return SQLDialect.postgres.keptWhileFileUnchanged(column)
-            }
-            if userCaptionColumns.contains(column) {
-                return
-                    "\(column) = CASE WHEN assets.caption_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
-            }
-            if userCityColumns.contains(column) {
-                // A city from a position the user set stays, unless the file's text names one.
-                return """
-                    \(column) = CASE WHEN assets.city_source = 'user' OR (assets.gps_by_user \
-                    AND coalesce(excluded.city_source, 'gps') = 'gps') THEN assets.\(column) ELSE excluded.\(column) END
-                    """
-            }
-            if userRatingColumns.contains(column) {
-                return
-                    "\(column) = CASE WHEN assets.rating_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
-            }
-            if userKeywordColumns.contains(column) {
-                return
-                    "\(column) = CASE WHEN assets.keywords_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
-            }
-            if userPeopleColumns.contains(column) {
-                return
-                    "\(column) = CASE WHEN assets.people_source = 'user' THEN assets.\(column) ELSE excluded.\(column) END"
-            }
-            if userTakenColumns.contains(column) {
-                return "\(column) = CASE WHEN assets.taken_by_user THEN assets.\(column) ELSE excluded.\(column) END"
-            }
-            if userGPSColumns.contains(column) {
-                return "\(column) = CASE WHEN assets.gps_by_user THEN assets.\(column) ELSE excluded.\(column) END"
-            }
-            return "\(column) = excluded.\(column)"
-        }
+        let assignments = SQLDialect.postgres.indexRefresh(columns)
         return """
             INSERT INTO assets (\(columns.joined(separator: ", ")), added_at)
             SELECT \(columns.joined(separator: ", ")), indexed_at FROM pg_temp.photolib_scan

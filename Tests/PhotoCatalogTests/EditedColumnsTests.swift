@@ -59,4 +59,63 @@ import Testing
         }
         #expect(try catalog.integrityProblems() == [])
     }
+
+    /// Every column a user may own is one an index pass writes, on some store: a name that is
+    /// not would guard nothing.
+    @Test func everyUserOwnedNameIsAnIndexedColumn() {
+        let indexed = Set(AssetFields.indexedColumns(of: .postgres).columns.map(\.name))
+        for (claim, names) in AssetFields.userOwned {
+            #expect(names.subtracting(indexed).isEmpty, "\(claim)")
+        }
+        #expect(AssetFields.fileHashNames.subtracting(indexed).isEmpty)
+    }
+
+    /// A file edited on disk and indexed again brings its new facts, but every field the user
+    /// set stays as the user set it, on both stores (one upsert written once, `indexRefresh`).
+    @Test(arguments: CatalogBackend.all) func userEditsOutliveAReindexOfAChangedFile(
+        _ backend: CatalogBackend
+    ) throws {
+        let store = try TestCatalog(backend)
+        let catalog = store.catalog
+        let id = CatalogFixtures.id("00000000000000c2")
+        try catalog.applyIndexChanges(
+            scanned: [
+                CatalogFixtures.scanned(
+                    "00000000000000c2", "c2.jpg", taken: "2015-06-13T16:42:07", caption: "From the file", make: "Canon",
+                    gps: GPSCoordinate(latitude: 10, longitude: 20))
+            ], missing: [])
+        let place = PlaceMatch(
+            city: "Bordeaux", region: "Nouvelle-Aquitaine", countryCode: "FR", countryName: "France", latitude: 44.84,
+            longitude: -0.58, population: 250_000, distanceKilometres: 1, rule: .withinRadius, placeIndex: 0,
+            timeZone: "Europe/Paris")
+        let changes: [AssetEdit.Change] = [
+            .caption("Mine"), .rating(4), .addKeywords(["Mine"]), .addPeople(["Zoé"]),
+            .takenAt(CaptureDate(localTime: "2016-01-02T03:04:05", utcOffset: "+01:00"), byUser: true),
+            .position(GPSCoordinate(latitude: 44.84, longitude: -0.58, altitude: 7), place: place),
+        ]
+        _ = try catalog.apply(changes.map { AssetEdit(id: id, change: $0) }, action: "test")
+        let edited = try #require(try catalog.asset(id: id))
+        #expect(edited.captionSource == .user && edited.takenAtByUser && edited.gpsByUser)
+
+        try catalog.applyIndexChanges(
+            scanned: [
+                CatalogFixtures.scanned(
+                    "00000000000000c2", "c2.jpg", size: 2_000, taken: "2019-01-01T00:00:00",
+                    caption: "The file's new caption", make: "Nikon", gps: GPSCoordinate(latitude: -10, longitude: -20))
+            ], missing: [])
+        let read = try #require(try catalog.asset(id: id))
+        #expect(read.file.size == 2_000)
+        #expect(read.metadata.cameraMake == "Nikon")
+        #expect(read.caption == edited.caption && read.captionSource == edited.captionSource)
+        #expect(read.rating == edited.rating && read.ratingSource == edited.ratingSource)
+        #expect(read.keywords == edited.keywords && read.keywordsSource == edited.keywordsSource)
+        #expect(read.people == edited.people && read.peopleSource == edited.peopleSource)
+        #expect(read.metadata.takenAt == edited.metadata.takenAt && read.takenAtByUser)
+        #expect(read.metadata.gps == edited.metadata.gps && read.gpsByUser)
+        #expect(read.city == "Bordeaux" && read.country == edited.country && read.region == edited.region)
+        var inBordeaux = AssetQuery()
+        inBordeaux.city = "bordeaux"
+        #expect(try catalog.assets(matching: inBordeaux).map(\.id) == [id])
+        #expect(try catalog.integrityProblems() == [])
+    }
 }
