@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What `photolib index --watch` costs and how soon it lists a photo.
 #
-#   bench/watch.sh [PHOTOLIB_BINARY]        (SINGLES=30 CARD=2000 FOLDERS=2000 REST=60 FILES=20000)
+#   bench/watch.sh [PHOTOLIB_BINARY]        (SINGLES=30 CARD=2000 FOLDERS=2000 REST=60 FILES=20000
+#                                            RENDITIONS=0)
 #
 #   1. latency from a photo's close to its asset in `list` (polled in a loop, as a user's
 #      script would), for SINGLES photos copied one at a time, then for a card of CARD photos
@@ -11,8 +12,9 @@
 #   3. its CPU time at rest over REST seconds (from /proc/PID/stat);
 #   4. start-up (first index plus the watches) of a FILES-file unchanged library, against the
 #      plain unchanged `index` of the same library (goal: within 2x).
-# Photos are copies of the shared corpus's (../shared/corpus), renditions off (their making
-# is bench/renditions.sh's), warm cache.
+# Photos are copies of the shared corpus's (../shared/corpus), warm cache. Renditions are off
+# (their making is bench/renditions.sh's) unless RENDITIONS=1: then the latency runs make them,
+# and the card's time from close to thumbnail made is reported too.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
@@ -23,24 +25,28 @@ work=$(mktemp -d /tmp/photolib-bench-watch.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
 python3 - "$bin" "$photos" "$work" "${SINGLES:-30}" "${CARD:-2000}" "${FOLDERS:-2000}" "${REST:-60}" \
-    "${FILES:-20000}" <<'EOF'
+    "${FILES:-20000}" "${RENDITIONS:-0}" <<'EOF'
 import json, os, shutil, signal, subprocess, sys, threading, time
 
 binary, photos, work = sys.argv[1:4]
-singles, card, folders, rest, files = map(int, sys.argv[4:9])
+singles, card, folders, rest, files, renditions = map(int, sys.argv[4:10])
 sources = sorted(os.path.join(d, f) for d, _, fs in os.walk(photos) for f in fs if f.lower().endswith(".jpg"))
 sources = [s for s in sources if os.path.getsize(s) > 0][:200]
 
 def run(*args, lib):
     return subprocess.run([binary, *args, "--library", lib], capture_output=True, text=True)
 
-def listed(lib):
+def assets(lib):
     out = run("list", "--jsonl", lib=lib).stdout
-    return {json.loads(line)["relativePath"] for line in out.splitlines() if line.strip()}
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
 
-def start(lib, *extra):
+def listed(lib):
+    return {asset["relativePath"] for asset in assets(lib)}
+
+def start(lib, *extra, renditions=False):
     err = open(os.path.join(work, "watch.err"), "w")
-    child = subprocess.Popen([binary, "index", "--watch", "--no-renditions", *extra, "--library", lib],
+    flags = [] if renditions else ["--no-renditions"]
+    child = subprocess.Popen([binary, "index", "--watch", *flags, *extra, "--library", lib],
                              stdout=subprocess.DEVNULL, stderr=err)
     began = time.time()
     while ": watching " not in open(err.name).read():
@@ -64,7 +70,7 @@ def new_library(name):
 
 # 1. latency
 lib = new_library("latency")
-child, _ = start(lib)
+child, _ = start(lib, renditions=bool(renditions))
 waits = []
 for n in range(singles):
     target = os.path.join(lib, f"single-{n}.jpg")
@@ -75,14 +81,22 @@ for n in range(singles):
 print(f"single photos ({singles}): close to listed, median {percentile(waits, 50):.2f} s, "
       f"p99 {percentile(waits, 99):.2f} s (goal < 1 s, < 3 s)")
 os.makedirs(os.path.join(lib, "card"))
-closes, seen = {}, {}
+closes, seen, thumbs = {}, {}, {}
 # `list` is polled on a thread of its own while the copy goes on: polled only after the copy,
 # every file's latency would include the rest of the copy (the p99 was the copy's length).
 def poll():
-    while len(seen) < card:
+    deadline = None
+    while len(seen) < card or (renditions and len(thumbs) < len(seen)):
         now = time.time()
-        for path in listed(lib):
-            if path.startswith("card/") and path not in seen: seen[path] = now
+        for asset in assets(lib):
+            path = asset["relativePath"]
+            if not path.startswith("card/"): continue
+            if path not in seen: seen[path] = now
+            if renditions and path not in thumbs and (asset.get("renditions") or {}).get("thumbnail"):
+                thumbs[path] = now
+        # A file that cannot be decoded never gets a thumbnail: stop 60 s after the last one listed.
+        if len(seen) == card and deadline is None: deadline = now + 60
+        if deadline is not None and now > deadline: break
         time.sleep(0.05)
 poller = threading.Thread(target=poll)
 poller.start()
@@ -99,6 +113,11 @@ card_waits = [max(0.0, seen[p] - closes[p]) for p in closes]
 batches = open(os.path.join(work, "watch.err")).read().count("changes indexed")
 print(f"card of {card} photos (copied in {copied:.1f} s): close to listed, median "
       f"{percentile(card_waits, 50):.2f} s, p99 {percentile(card_waits, 99):.2f} s; {batches} batches in all")
+if renditions:
+    thumb_waits = [max(0.0, thumbs[p] - closes[p]) for p in thumbs]
+    print(f"card of {card} photos: close to thumbnail made ({len(thumbs)} of {card}), median "
+          f"{percentile(thumb_waits, 50):.2f} s, p99 {percentile(thumb_waits, 99):.2f} s, "
+          f"last {max(thumb_waits):.2f} s")
 stop(child)
 
 # 2, 3. memory with many folders, CPU at rest

@@ -35,13 +35,12 @@ extension SQLiteCatalog {
             // The rows are written in the same order, each with its own triggers.
             var start = scanned.startIndex
             while start < scanned.endIndex {
-                let rows = scanned[start..<min(start + Self.upsertRows, scanned.endIndex)]
-                // A full batch's statement is cached; the last, shorter one is made for once.
-                let upsert =
-                    rows.count == Self.upsertRows
-                    ? try database.cachedStatement(Self.fullUpsertSQL)
-                    : try database.prepare(Self.upsertSQL(rows: rows.count))
-                try upsert.run(rows.flatMap { Self.scannedValues($0, now: now) })
+                // The largest statement that fits what is left: 64 rows, then halves down to one,
+                // each cached, so a pass's many short batches never parse a statement again
+                // (preparing each batch's last, shorter one was 5% of a first index).
+                let (size, sql) = Self.upsertStatements.first { $0.rows <= scanned.endIndex - start }!
+                let rows = scanned[start..<(start + size)]
+                try database.cachedStatement(sql).run(rows.flatMap { Self.scannedValues($0, now: now) })
                 start = rows.endIndex
             }
         }
@@ -66,8 +65,10 @@ extension SQLiteCatalog {
     /// SQLite's 32,766 parameters.
     static let upsertRows = 64
 
-    /// The upsert of a full batch of `upsertRows`, made once.
-    private static let fullUpsertSQL = upsertSQL(rows: upsertRows)
+    /// The upserts of `upsertRows` rows and of each of its halvings down to one row, largest first.
+    private static let upsertStatements: [(rows: Int, sql: String)] = sequence(first: upsertRows) {
+        $0 > 1 ? $0 / 2 : nil
+    }.map { ($0, upsertSQL(rows: $0)) }
 
     /// Inserts `rows` new assets or refreshes known ones, parameters as `scannedValues` gives
     /// them, one row after the other. A refresh keeps flags, `added_at`, `popped_at`, and the

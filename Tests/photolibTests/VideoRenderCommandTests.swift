@@ -69,4 +69,31 @@ struct VideoRenderCommandTests {
             #expect(!loaded.contains { $0.hasPrefix(name) }, "render loaded \(name) itself")
         }
     }
+
+    /// A short VP9 WebM has one key frame, at its start; the seek to the poster's offset went
+    /// past it and the clip was "undecodable". Its poster is now that first frame, the frame
+    /// ffmpeg itself decodes first (compared at the preview's size).
+    @Test func aShortVP9WebMGetsItsFirstFrameAsPoster() throws {
+        let library = try Self.library([
+            "short.webm": {
+                try VideoClips.make(
+                    "short.webm", in: $0,
+                    [
+                        "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=3", "-c:v", "libvpx-vp9",
+                        "-b:v", "300k", "-deadline", "realtime",
+                    ])
+            }
+        ])
+        let result = try library.run(["render"])
+        #expect(result.stdout == "made 1, existing 0, failed 0\n", "\(result.stderr)")
+        #expect(result.status == 0)
+        let preview = try TestImage.decode(try Self.preview(of: "short.webm", in: library))
+        #expect(preview.width == 320 && preview.height == 240)
+        // ffmpeg's own first frame of the clip, at JPEG's best quality, for the oracle.
+        let first = try VideoClips.make(
+            "first.jpg", in: library.url("."),
+            ["-i", library.url("clips/short.webm").path, "-frames:v", "1", "-q:v", "1"])
+        let difference = try #require(preview.meanAbsoluteDifference(to: try TestImage.decode(first.path)))
+        #expect(difference < 6, "mean difference \(difference) from ffmpeg's first frame")
+    }
 }

@@ -63,7 +63,7 @@ package final class FormatDecoder {
         do {
             switch format {
             case .heif:
-                let image = try HEIFImage(bytes: Array(data))
+                let image = try HEIFImage(bytes: Array(data.prefix(HEIFBoxes.ownLength(data))))
                 try limit.check(width: image.width, height: image.height, path: path)
                 // A grid decodes into its descriptor's size and decodes every tile it
                 // references, whatever its `ispe` says: charged by what it allocates.
@@ -211,7 +211,7 @@ package final class FormatDecoder {
         do {
             switch format {
             case .heif:
-                let image = try HEIFImage(bytes: Array(data))
+                let image = try HEIFImage(bytes: Array(data.prefix(HEIFBoxes.ownLength(data))))
                 return (image.width, image.height)
             case .raw:
                 let file = try LibRawFile.opening(path: path, data: data)

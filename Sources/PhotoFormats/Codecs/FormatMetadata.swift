@@ -257,7 +257,8 @@ struct FormatMetadata {
     }
 
     private static func heif(_ bytes: [UInt8]) throws(CodecError) -> FormatMetadata {
-        let image = try HEIFImage(bytes: bytes)
+        let own = bytes.withUnsafeBytes { HEIFBoxes.ownLength($0) }
+        let image = try HEIFImage(bytes: own == bytes.count ? bytes : Array(bytes.prefix(own)))
         var found = FormatMetadata()
         found.width = image.storedWidth > 0 ? image.storedWidth : image.width
         found.height = image.storedHeight > 0 ? image.storedHeight : image.height

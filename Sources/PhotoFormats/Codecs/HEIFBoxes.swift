@@ -41,6 +41,28 @@ struct HEIFBoxes {
         return parse(meta: meta, file: file)
     }
 
+    /// How many bytes at the start of `data` are the HEIF's own: all of them, unless a second
+    /// `ftyp` box begins a file appended to it (a motion photo's MP4), which libheif would take
+    /// for the file's type and refuse the picture for.
+    static func ownLength(_ data: UnsafeRawBufferPointer) -> Int {
+        var offset = 0
+        for _ in 0..<topLevelLimit {
+            guard offset + 8 <= data.count else { break }
+            let size32 = Int(data.loadUnaligned(fromByteOffset: offset, as: UInt32.self).bigEndian)
+            if offset > 0, data[offset + 4..<offset + 8].elementsEqual("ftyp".utf8) { return offset }
+            var size = size32
+            if size32 == 1 {
+                guard offset + 16 <= data.count else { break }
+                let large = data.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self).bigEndian
+                guard large <= UInt64(data.count) else { break }
+                size = Int(large)
+            }
+            guard size >= 8 else { break }
+            offset += size
+        }
+        return data.count
+    }
+
     /// The `meta` box's content, after walking every top-level box to check it fits the file.
     private static func topLevelMeta(_ file: FileBytes) -> [UInt8]? {
         var offset: Int64 = 0

@@ -81,6 +81,8 @@ extension ImageFileReader {
             do {
                 let packet = try XMPPacket(bytes: xmp)
                 text.xmp = packet.text
+                // A HEIC motion photo (Samsung's, Google's) declares its appended clip as a JPEG's does.
+                if format == .heif { text.motionClipLength = packet.motionPhotoClipLength }
                 text.problems += text.xmp?.problems ?? []
                 // PNGs without EXIF may say their orientation in XMP (exiftool writes it there).
                 if found.exifTIFF == nil, found.orientation == nil,
@@ -96,11 +98,14 @@ extension ImageFileReader {
         // The date and position in the XMP when the format's EXIF had none, as for JPEG (a PNG
         // exiftool wrote `XMP-exif:DateTimeOriginal` into has no other date).
         metadata.adopt(text)
+        let motionClip = readMotionClip(text, head: windows.head, fileSize: fileSize, reader: reader, into: &metadata)
         if found.width > 0, found.height > 0, !pixelLimit.admits(width: found.width, height: found.height) {
             problems.append(pixelLimit.refusal(width: found.width, height: found.height))
         }
-        return ImageFileReading(
+        var reading = ImageFileReading(
             size: fileSize, modifiedNanoseconds: modified, fingerprint: windows.fingerprint,
             metadata: metadata, problems: problems, embeddedText: text, imageDataHash: found.imageDataHash)
+        reading.motionClipRange = motionClip
+        return reading
     }
 }

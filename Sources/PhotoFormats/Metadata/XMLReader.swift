@@ -181,7 +181,12 @@ struct XMLReader {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, [space, tab, newline, carriageReturn].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            switch bytes[position] {
+            case space, tab, newline, carriageReturn: position += 1
+            default: return
+            }
+        }
     }
 
     private func starts(with literal: StaticString) -> Bool {

@@ -4,15 +4,16 @@
 struct XMPPacket {
     let root: XMLElement
 
+    /// The `rdf:Description` elements that hold the packet's properties, in document order.
+    /// Found once: every property read looks through them, and a search of the whole tree for
+    /// each of the twenty or so reads was a sixth of a first index's instructions.
+    let descriptions: [XMLElement]
+
     /// Parses a packet (from `<?xpacket` or `<x:xmpmeta` on; a leading UTF-8 BOM is fine).
     init(bytes: [UInt8]) throws(XMLReadError) {
         root = try XMLReader.parse(bytes)
-    }
-
-    /// The `rdf:Description` elements that hold the packet's properties, in document order.
-    var descriptions: [XMLElement] {
         let graphs = root.name.matches(XMPNamespace.rdf, "RDF") ? [root] : root.descendants(XMPNamespace.rdf, "RDF")
-        return graphs.flatMap { $0.children(XMPNamespace.rdf, "Description") }
+        descriptions = graphs.flatMap { $0.children(XMPNamespace.rdf, "Description") }
     }
 
     /// The first value of a property in any description, whitespace trimmed; nil when absent or blank.

@@ -53,7 +53,13 @@ enum VideoPosterFrame {
             if attempt > 0, target >= duration { break }
             // A container that cannot seek there is read on from where it is.
             if target > 0 { _ = input.seek(toSeconds: target) }
-            guard let time = nextKeyFrame(input, stream: best.index, after: lastTime, into: packet) else { break }
+            var found = nextKeyFrame(input, stream: best.index, after: lastTime, into: packet)
+            if found == nil, attempt == 0, target > 0, input.seek(toSeconds: 0) {
+                // A seek that went past the clip's last key frame (a WebM seeks forward to the
+                // next one it knows, and a short VP9 clip has only its first): from the start.
+                found = nextKeyFrame(input, stream: best.index, after: nil, into: packet)
+            }
+            guard let time = found else { break }
             lastTime = time
             do {
                 try decoder.decodeAlone(packet, into: frame)
