@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // libtiff's handlers take a va_list and its getters are variadic: a C target owns them.
-        .target(name: "CTIFF", linkerSettings: [.linkedLibrary("tiff")]),
+        // Opened on first use (CLazyLibrary): only its headers are needed to build.
+        .target(name: "CTIFF", dependencies: ["CLazyLibrary"]),
         // giflib (libgif-dev): reading from memory takes a callback, and walking past frames a
         // loop of low-level calls that must free what giflib keeps of each: a C target owns them.
         .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),

@@ -5,6 +5,45 @@
 #include <string.h>
 #include <tiffio.h>
 
+#include "lazy_library.h"
+
+// libtiff, opened when the first TIFF is read rather than when photolib starts: it brings six
+// libraries with it (LERC and with it libstdc++, JBIG, libdeflate, zstd, lzma), which every
+// process paid to map and relocate (about 0.6 ms of a 5 ms start, bench/README.md). Each
+// libtiff call below goes through the table CLazyLibrary fills; a macro of the function's own
+// name keeps the calls as libtiff's documentation writes them. A new call: add it here.
+static const char *const files[] = {"libtiff.so.6", "libtiff.so.5"};
+static const char *const names[] = {
+    "TIFFClientOpenExt", "TIFFClose", "TIFFGetField", "TIFFGetFieldDefaulted", "TIFFIsTiled",
+    "TIFFOpenOptionsAlloc", "TIFFOpenOptionsFree", "TIFFOpenOptionsSetErrorHandlerExtR",
+    "TIFFOpenOptionsSetMaxSingleMemAlloc", "TIFFOpenOptionsSetWarningHandlerExtR", "TIFFRGBAImageOK",
+    "TIFFReadDirectory", "TIFFReadRGBAImageOriented", "TIFFSetDirectory", "TIFFSetErrorHandler",
+    "TIFFSetWarningHandler", "TIFFTileSize64", "TIFFStripSize64",
+};
+static void *table[sizeof names / sizeof names[0]];
+static photolib_lazy_library library = {files, sizeof files / sizeof files[0], names, sizeof names / sizeof names[0], table, 0, {0}};
+
+#define LIBTIFF(index, type) ((type)photolib_lazy_library_function(&library, index))
+#define TIFFClientOpenExt(...) LIBTIFF(0, TIFF *(*)(const char *, const char *, thandle_t, TIFFReadWriteProc, TIFFReadWriteProc, TIFFSeekProc, TIFFCloseProc, TIFFSizeProc, TIFFMapFileProc, TIFFUnmapFileProc, TIFFOpenOptions *))(__VA_ARGS__)
+#define TIFFClose(...) LIBTIFF(1, void (*)(TIFF *))(__VA_ARGS__)
+// Variadic in libtiff itself: called through a pointer of the same variadic type.
+#define TIFFGetField(...) LIBTIFF(2, int (*)(TIFF *, uint32_t, ...))(__VA_ARGS__)
+#define TIFFGetFieldDefaulted(...) LIBTIFF(3, int (*)(TIFF *, uint32_t, ...))(__VA_ARGS__)
+#define TIFFIsTiled(...) LIBTIFF(4, int (*)(TIFF *))(__VA_ARGS__)
+#define TIFFOpenOptionsAlloc(...) LIBTIFF(5, TIFFOpenOptions *(*)(void))(__VA_ARGS__)
+#define TIFFOpenOptionsFree(...) LIBTIFF(6, void (*)(TIFFOpenOptions *))(__VA_ARGS__)
+#define TIFFOpenOptionsSetErrorHandlerExtR(...) LIBTIFF(7, void (*)(TIFFOpenOptions *, TIFFErrorHandlerExtR, void *))(__VA_ARGS__)
+#define TIFFOpenOptionsSetMaxSingleMemAlloc(...) LIBTIFF(8, void (*)(TIFFOpenOptions *, tmsize_t))(__VA_ARGS__)
+#define TIFFOpenOptionsSetWarningHandlerExtR(...) LIBTIFF(9, void (*)(TIFFOpenOptions *, TIFFErrorHandlerExtR, void *))(__VA_ARGS__)
+#define TIFFRGBAImageOK(...) LIBTIFF(10, int (*)(TIFF *, char[1024]))(__VA_ARGS__)
+#define TIFFReadDirectory(...) LIBTIFF(11, int (*)(TIFF *))(__VA_ARGS__)
+#define TIFFReadRGBAImageOriented(...) LIBTIFF(12, int (*)(TIFF *, uint32_t, uint32_t, uint32_t *, int, int))(__VA_ARGS__)
+#define TIFFSetDirectory(...) LIBTIFF(13, int (*)(TIFF *, tdir_t))(__VA_ARGS__)
+#define TIFFSetErrorHandler(...) LIBTIFF(14, TIFFErrorHandler (*)(TIFFErrorHandler))(__VA_ARGS__)
+#define TIFFSetWarningHandler(...) LIBTIFF(15, TIFFErrorHandler (*)(TIFFErrorHandler))(__VA_ARGS__)
+#define TIFFTileSize64(...) LIBTIFF(16, uint64_t (*)(TIFF *))(__VA_ARGS__)
+#define TIFFStripSize64(...) LIBTIFF(17, uint64_t (*)(TIFF *))(__VA_ARGS__)
+
 struct pltiff_file {
     TIFF *tiff;
     const uint8_t *data;
@@ -81,6 +120,12 @@ static void unmap_proc(thandle_t handle, void *base, toff_t size) {
 }
 
 pltiff_file *pltiff_open(const uint8_t *data, size_t size, size_t max_alloc, char *error, size_t error_size) {
+    // Every other function takes an open file, so libtiff is loaded before any of them runs.
+    const char *failure = photolib_lazy_library_load(&library);
+    if (failure) {
+        snprintf(error, error_size, "%s", failure);
+        return NULL;
+    }
     // Messages raised without a handle would otherwise reach stderr.
     TIFFSetErrorHandler(silent);
     TIFFSetWarningHandler(silent);

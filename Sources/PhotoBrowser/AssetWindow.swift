@@ -19,6 +19,9 @@ final class AssetWindow {
     private var beforeStart: Asset?
     /// Rows read at a time, at least: a screenful.
     var pageSize = 60
+    /// Holding a list given whole (`show`: the groups of `browse --similar`, worked out up
+    /// front) rather than a query's pages: nothing is read, its owner gives it again.
+    private(set) var isFixed = false
 
     init(catalog: any Catalog) {
         self.catalog = catalog
@@ -26,13 +29,24 @@ final class AssetWindow {
 
     /// Shows `query` from its first asset (or its last).
     func open(_ query: AssetQuery, atEnd: Bool = false) throws {
+        isFixed = false
         self.query = query
         total = try catalog.count(matching: query)
         try jump(toEnd: atEnd)
     }
 
+    /// Shows `list` as it is, all of it held.
+    func show(_ list: [Asset]) {
+        isFixed = true
+        assets = list
+        total = list.count
+        start = 0
+        beforeStart = nil
+    }
+
     /// Goes to the first page (or the last), whatever is loaded.
     func jump(toEnd: Bool) throws {
+        guard !isFixed else { return }
         assets = try catalog.assets(matching: query, at: toEnd ? .last : .first, limit: pageSize * 2)
         beforeStart = nil
         start = toEnd ? max(0, total - assets.count) : 0
@@ -54,7 +68,7 @@ final class AssetWindow {
     /// window page by page, and lets go of assets far from it.
     func load(_ range: Range<Int>) throws {
         let wanted = max(0, range.lowerBound)..<min(total, range.upperBound)
-        guard !wanted.isEmpty else { return }
+        guard !wanted.isEmpty, !isFixed else { return }
         if assets.isEmpty { try jump(toEnd: wanted.lowerBound > total / 2) }
         while wanted.lowerBound < start, let first = assets.first {
             let limit = max(pageSize, start - wanted.lowerBound)
@@ -83,6 +97,7 @@ final class AssetWindow {
     /// Reads the count and the loaded assets again (after an action here, or a change made
     /// by another process), keeping the window where it is.
     func reload() throws {
+        guard !isFixed else { return }
         total = try catalog.count(matching: query)
         let limit = max(assets.count, pageSize)
         if start > 0, beforeStart == nil, let first = assets.first {

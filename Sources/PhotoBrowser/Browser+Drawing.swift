@@ -23,6 +23,7 @@ extension Browser {
         if mode == .grid || mode == .peek {
             try window.load(top..<(top + 2 * layout.cellsPerPage))
             clampCursor()
+            try countBurstsOnScreen()
         }
         var composition = compose()
         workers?.replaceQueue(composition.jobs)
@@ -117,6 +118,8 @@ extension Browser {
                         state(
                             asset, .thumbnail, self.layout.pictureColumns, self.layout.pictureRows,
                             priority: abs(position - self.cursor))
+                    } badge: {
+                        self.badge(of: $0)
                     }.compose(into: &lines, images: &images)
                     // The peek of the photo under the cursor, so that Space shows it at once.
                     if let asset = window.asset(at: cursor) {
@@ -165,13 +168,21 @@ extension Browser {
     }
 
     private func composeTabBar(into line: inout ScreenLine) {
+        if let similar {
+            // No collections here: the groups are the whole view.
+            line = ScreenLine(width: layout.columns)
+            line.text(" Similar: \(similar.cells.count) groups ", TextStyle(reverse: true))
+            tabSpans = []
+            return
+        }
         let (bar, spans) = TabBar(tabs: tabs).compose(width: layout.columns)
         line = bar
         tabSpans = spans
     }
 
     private func emptyText() -> String {
-        filter.isEmpty ? "  No photo here." : "  No photo matches '\(filter)'. Esc clears the filter."
+        if similar != nil { return "  No similar photos (photolib render fingerprints those rendered before)." }
+        return filter.isEmpty ? "  No photo here." : "  No photo matches '\(filter)'. Esc clears the filter."
     }
 
     /// The status line: position, the key hints of the mode, and the prompt or message.
@@ -189,6 +200,7 @@ extension Browser {
         case .help: hints = "any key closes"
         }
         if !filter.isEmpty, mode == .grid { hints = "filter: \(filter)   " + hints }
+        if mode == .grid || mode == .peek, let stack = stackHint() { hints = stack + "   " + hints }
         if !marked.isEmpty { hints = "\(marked.count) marked   " + hints }
         var line = StatusLine(position: position, hints: hints)
         switch prompt {

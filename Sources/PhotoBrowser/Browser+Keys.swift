@@ -28,6 +28,10 @@ extension Browser {
     }
 
     private func handleGrid(_ key: Key) throws -> BrowserOutcome? {
+        if similar != nil, Self.choosesResults(key, marksMany: options.marksMany) {
+            show("--similar shows its groups alone: no collections or filter", style: TextStyle(foreground: .yellow))
+            return nil
+        }
         switch key {
         case .left, .character("h"): move(by: -1)
         case .right, .character("l"): move(by: 1)
@@ -53,7 +57,9 @@ extension Browser {
         case .character(" "): if window.asset(at: cursor) != nil { mode = .peek }
         case .enter: return try pop()
         case .character("?"): mode = .help
+        case .character("b"): try toggleBurst()
         case .character("q"): return options.isPick ? .cancelled : .quit
+        case .escape where openBurst != nil: try closeBurst()
         case .escape:
             // Esc gives up, in browse as in pick (status 130, as fzf); q is the ordinary way out.
             if filter.isEmpty { return .cancelled }
@@ -63,6 +69,16 @@ extension Browser {
         default: try handleAction(key)
         }
         return nil
+    }
+
+    /// Tabs, collection numbers and the filter: the keys that choose other results.
+    private static func choosesResults(_ key: Key, marksMany: Bool) -> Bool {
+        switch key {
+        case .tab, .backTab: return !marksMany
+        case .character("]"), .character("["), .character("/"): return true
+        case .character(let digit): return digit.isASCII && digit.isNumber
+        default: return false
+        }
     }
 
     private func handlePeek(_ key: Key) throws -> BrowserOutcome? {

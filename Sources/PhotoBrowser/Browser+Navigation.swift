@@ -54,7 +54,9 @@ extension Browser {
     /// Another collection, or another filter: its results from the start.
     func reopen() throws {
         filterChanged = false
-        try window.open(currentQuery())
+        openBurst = nil
+        burstSizes = [:]
+        try gridWindow.open(currentQuery())
         cursor = 0
         top = 0
     }

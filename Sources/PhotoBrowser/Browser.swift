@@ -26,7 +26,17 @@ public final class Browser {
     var decoder = KeyDecoder()
 
     var tabs = CollectionTabs()
-    let window: AssetWindow
+    /// The collection's results, a burst standing as one cell (`AssetQuery.oneFramePerBurst`).
+    let gridWindow: AssetWindow
+    /// A burst opened with `b`: its frames in a window of their own, the grid's waiting
+    /// under it where it was.
+    var openBurst: OpenBurst?
+    /// How many frames each burst shown as a cell has, read for the cells on screen.
+    var burstSizes: [String: Int] = [:]
+    /// `--similar`: the groups shown instead of a collection.
+    var similar: SimilarStacks?
+    /// What the grid shows: the open burst's frames, or the collection.
+    var window: AssetWindow { openBurst?.window ?? gridWindow }
     /// The position of the asset under the cursor in the current results.
     var cursor = 0
     /// The position shown in the top-left cell; always at the start of a grid row.
@@ -81,7 +91,7 @@ public final class Browser {
         self.catalog = catalog
         self.options = options
         self.presentation = presentation
-        window = AssetWindow(catalog: catalog)
+        gridWindow = AssetWindow(catalog: catalog)
         filter = options.filter
     }
 
@@ -95,7 +105,12 @@ public final class Browser {
         window.pageSize = max(layout.cellsPerPage, 24)
         let requested = options.collection ?? .all
         tabs = CollectionTabs(showing: requested)
-        try window.open(currentQuery())
+        if let groups = options.similarGroups {
+            similar = SimilarStacks(groups)
+            gridWindow.show(similar?.cells ?? [])
+        } else {
+            try window.open(currentQuery())
+        }
         if options.isPick, window.total == 0, filter.isEmpty { return .nothingToPick }
         changeStamp = try catalog.externalChangeStamp()
         defer { workers?.stop() }
@@ -109,7 +124,7 @@ public final class Browser {
             workers.replaceQueue(compose().jobs)
         }
         try tabs.refresh(from: catalog, now: Date())
-        if tabs.current != requested {
+        if similar == nil, tabs.current != requested {
             show("no photo in \(requested.title) yet; showing All", style: TextStyle(foreground: .yellow))
             try reopen()
         }
@@ -203,6 +218,7 @@ public final class Browser {
     func currentQuery() -> AssetQuery {
         var query = tabs.current.query(now: Date(), base: options.baseQuery)
         query.searchTerms = filter.split(whereSeparator: \.isWhitespace).map(String.init)
+        query.oneFramePerBurst = true
         return query
     }
 
@@ -219,7 +235,9 @@ public final class Browser {
         guard let session else { return }
         size = session.size()
         layout = makeLayout()
-        window.pageSize = max(layout.cellsPerPage, 24)
+        for window in [gridWindow, openBurst?.window].compactMap({ $0 }) {
+            window.pageSize = max(layout.cellsPerPage, 24)
+        }
         if let method = options.method { workers?.setStyle(pictureStyle(method)) }
         writer.invalidate()
         top = rowStart(top)
@@ -245,7 +263,13 @@ public final class Browser {
     func reloadAll() throws {
         lastReload = Monotonic.milliseconds()
         try tabs.refresh(from: catalog, now: Date())
-        try window.reload()
+        burstSizes = [:]
+        if similar != nil {
+            try readSimilar()
+        } else {
+            try window.reload()
+            if openBurst != nil, window.total == 0 { try closeBurst() }
+        }
         clampCursor()
         if let shown = detailAsset { detailAsset = try catalog.asset(id: shown.id) ?? shown }
     }

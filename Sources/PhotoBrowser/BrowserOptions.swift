@@ -1,4 +1,5 @@
 import PhotoCatalog
+import PhotoLibrary
 import PhotoTerminal
 
 /// How a browser session starts and what it is for.
@@ -27,6 +28,9 @@ public struct BrowserOptions: Sendable {
     /// Mouse clicks and the wheel reported by the terminal (they take text selection from it;
     /// Shift-drag still selects in most terminals).
     public var mouse: Bool
+    /// `--similar`: these groups (from `SimilarGroup.groups`), one cell each, instead of the
+    /// collections.
+    public var similarGroups: [SimilarGroup]?
 
     public init(
         purpose: Purpose, baseQuery: AssetQuery = AssetQuery(), collection: AssetCollection? = nil,

@@ -3,7 +3,8 @@ import PhotoTerminal
 
 /// The grid of cells between the tab bar and the status line: each cell the asset's
 /// thumbnail (or a spinner while it is drawn, or a placeholder), and under it `▶ 0:42` for a
-/// video or Live Photo, ★ for a favourite, ♥ for a liked one, and the caption or else the file name. The cell under the
+/// video or Live Photo, ⧉ and the number of frames for a burst shown as one cell (≈ and the
+/// number of members for a group of `browse --similar`), ★ for a favourite, ♥ for a liked one, and the caption or else the file name. The cell under the
 /// cursor has bars on both sides and its caption in reverse; marked ones (`pick --multi`)
 /// a ●.
 struct GridView {
@@ -16,10 +17,12 @@ struct GridView {
     let spinner: String
     /// The state of an asset's thumbnail, given the asset and its position.
     let picture: (Asset, Int) -> PictureState
+    /// The mark of a cell that stands for several assets (`⧉3`); nil for any other.
+    var badge: (Asset) -> String? = { _ in nil }
 
-    /// The text under a cell.
-    static func caption(of asset: Asset) -> String {
-        let flags = [asset.durationBadge, (asset.favourite ? "★" : "") + (asset.liked ? "♥" : "")]
+    /// The text under a cell, after `badge` when it stands for several assets.
+    static func caption(of asset: Asset, badge: String? = nil) -> String {
+        let flags = [asset.durationBadge, badge, (asset.favourite ? "★" : "") + (asset.liked ? "♥" : "")]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         let name = asset.caption?.isEmpty == false ? asset.caption! : asset.file.relativePath.lastComponent.description
         return flags.isEmpty ? name : "\(flags) \(name)"
@@ -60,7 +63,8 @@ struct GridView {
                 let start = column * layout.cellWidth
                 lines[captionRow].pad(to: start)
                 let text = DisplayWidth.truncate(
-                    (marked.contains(asset.id) ? "● " : " ") + Self.caption(of: asset), to: layout.cellWidth - 1)
+                    (marked.contains(asset.id) ? "● " : " ") + Self.caption(of: asset, badge: badge(asset)),
+                    to: layout.cellWidth - 1)
                 lines[captionRow].text(
                     DisplayWidth.pad(text, to: layout.cellWidth - 1),
                     isCursor ? TextStyle(bold: true, reverse: true) : marked.contains(asset.id) ? accent : .plain)

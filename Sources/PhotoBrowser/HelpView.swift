@@ -17,6 +17,7 @@ struct HelpView {
             ),
             ("1-9 0", "the first nine collections; 0 the Trash"),
             ("/", "filter by caption, city or path as you type (!word excludes); Enter keeps it, Esc drops it"),
+            ("b", "open the burst under the cursor (⧉ and its frames) in place; b or Esc closes it"),
             ("Space", "peek: the preview, its facts and actions; Space or Esc closes it"),
             (
                 "Enter",
@@ -30,7 +31,7 @@ struct HelpView {
             ("Ctrl-L", "draw the screen again"),
             ("Ctrl-Z", "suspend (fg to come back)"),
             ("q", purpose == .browse ? "quit" : "quit without picking (status 130)"),
-            ("Esc Ctrl-C", "give up (status 130); Esc first drops a filter"),
+            ("Esc Ctrl-C", "give up (status 130); Esc first closes a burst, then drops a filter"),
         ]
         if purpose != .browse {
             entries.append(("", "the chosen path goes to stdout; --print chooses id, path, json or jsonl"))

@@ -271,6 +271,13 @@ public struct AssetQuery: Sendable, Equatable {
     public var undated: Bool?
     /// true: only frames of a burst (`PhotoMetadata.burstId`); false: only those of none.
     public var burst: Bool?
+    /// Only the frames of this burst (its `PhotoMetadata.burstId` as stored): a burst opened
+    /// in the browsers.
+    public var burstId: String?
+    /// One asset per burst: of a burst's frames that match the other filters, the first by
+    /// path stands for the burst (the browsers' burst cells); assets of no burst all stay. A
+    /// condition of the query, so that counts and keyset pages follow it on both stores.
+    public var oneFramePerBurst = false
     /// Indexed (read from its file) at or after this moment.
     public var indexedSince: Date?
     /// true: only assets whose content hash another asset in the library (not trashed, not

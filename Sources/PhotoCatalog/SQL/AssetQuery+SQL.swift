@@ -118,6 +118,20 @@ extension AssetQuery {
         atLeast("indexed_at", indexedSince.map { .real($0.timeIntervalSince1970) })
         if duplicates == true { conditions.append("content_hash IN (\(AssetQuery.duplicateHashesSQL))") }
         conditions += mediaConditions { arguments.add($0) }
+        if let burstId { conditions.append("burst_id = \(arguments.add(.text(burstId)))") }
+        if oneFramePerBurst {
+            // A frame stands for its burst when no frame before it (by path, unique) matches
+            // the same filters. Inside the subquery the filters' bare column names are the
+            // other frame's (the nearest table); `assets` is the outer row (the inner one is
+            // named `frame`). The partial index on burst_id serves the lookup.
+            var others = self
+            others.oneFramePerBurst = false
+            others.burstId = nil
+            let filters = others.conditions(&arguments).map { " AND \($0)" }.joined()
+            conditions.append(
+                "(burst_id IS NULL OR NOT EXISTS (SELECT 1 FROM assets AS frame WHERE frame.burst_id = assets.burst_id"
+                    + " AND frame.relative_path < assets.relative_path\(filters)))")
+        }
         return conditions
     }
 }

@@ -116,6 +116,7 @@ struct MovieWalk {
     }
 
     /// Sample counts and durations, for the frame rate; entries past the box are not read.
+    /// A table whose total time overflows 64 bits (the fuzzer's, no camera's) gives no rate.
     private static func sampleTimes(_ box: BoxReader.Box, _ reader: BoxReader, into track: inout Track) {
         guard let count = reader.uint32(box.start + 4) else { return }
         let entries = min(Int(count), (box.end - box.start - 8) / 8)
@@ -125,8 +126,11 @@ struct MovieWalk {
         for index in 0..<entries {
             let at = box.start + 8 + index * 8
             guard let number = reader.uint32(at), let delta = reader.uint32(at + 4) else { break }
-            samples += UInt64(number)
-            time += UInt64(number) * UInt64(delta)
+            // Each product fits (two 32-bit factors); only the sums can overflow.
+            let (moreSamples, samplesOverflow) = samples.addingReportingOverflow(UInt64(number))
+            let (moreTime, timeOverflow) = time.addingReportingOverflow(UInt64(number) * UInt64(delta))
+            guard !samplesOverflow, !timeOverflow else { return }
+            (samples, time) = (moreSamples, moreTime)
         }
         (track.samples, track.sampleTime) = (samples, time)
     }

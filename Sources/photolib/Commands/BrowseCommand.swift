@@ -13,7 +13,10 @@ enum BrowseCommand: PhotolibCommand {
             A full-screen view on the terminal: the thumbnails (kitty, iTerm2, sixel or Unicode \
             symbols, chosen as peek chooses; symbols work everywhere, tmux included) with ★ for a \
             favourite, ♥ for a liked photo and the caption under each, and the collections as tabs \
-            at the top. Space peeks (the preview, its facts, and the actions peek offers, by key); \
+            at the top. The frames of a burst (burstId, as list --burst) are one cell, the first \
+            frame by path, marked ⧉ and how many frames it has. With --similar, the groups \
+            'photolib similar' finds instead of the collections, one cell each (≈ and the number \
+            of members; b opens one to compare them). Space peeks (the preview, its facts, and the actions peek offers, by key); \
             Enter pops the detail view (everything pop shows), Esc comes back. Every action goes \
             through the same code and history as 'photolib action'. Thumbnails that do not exist yet \
             are made in the background, nearest the cursor first; changes made by other processes \
@@ -27,6 +30,7 @@ enum BrowseCommand: PhotolibCommand {
             "photolib browse",
             "photolib browse --collection favourites --sort taken",
             "photolib browse --city Bordeaux --query beach",
+            "photolib browse --similar --folder 2016",
         ]
     )
 

@@ -19,16 +19,27 @@ enum BrowserSession {
         help: "How to draw pictures: auto, kitty, iterm, sixel, symbols or none (default: auto, as peek).")
     static let noMouse = Flag(
         "no-mouse", help: "Leave the mouse to the terminal (text selection) instead of reading clicks.")
+    static let similar = Flag(
+        "similar",
+        help: "Show the groups 'photolib similar' finds, one cell each (b opens one), instead of the collections.")
+    static let threshold = Option<Int>(
+        "threshold", "bits", range: 0...32,
+        help:
+            "With --similar: most fingerprint bits alike pictures differ in (default \(SimilarGroup.defaultThreshold))."
+    )
 
     /// Every one of `list`'s filters and its sort (the same names and help; not --limit, a
     /// browser shows all that match), then the browser's own options.
     static let optionKeys: [any OptionKey] =
-        AssetFilterOptions.filterKeys + [AssetFilterOptions.sort, AssetFilterOptions.reverse] + [query, image, noMouse]
+        AssetFilterOptions.filterKeys + [AssetFilterOptions.sort, AssetFilterOptions.reverse] + [
+            query, image, noMouse, similar, threshold,
+        ]
 
     static let keysHelp = """
         Keys: arrows or hjkl move (l is Like in peek), PgUp/PgDn, Home/End; Tab/Shift-Tab or \
         ]/[ switch collections, 1-9 and 0 pick one; / filters as you type; Space peeks; Enter \
-        pops; f favourite, L like, d delete (asks), u restore, c caption; ? lists every key; \
+        pops; b opens a burst (a cell marked ⧉ and its number of frames) into its frames, b or \
+        Esc closes it; f favourite, L like, d delete (asks), u restore, c caption; ? lists every key; \
         q quits. Clicks select and peek where the terminal reports them.
         """
 
@@ -65,6 +76,22 @@ enum BrowserSession {
     ) throws {
         options.baseQuery = try AssetFilterOptions.query(
             withoutCollection(command), context: context, library: library, catalog: catalog)
+        let threshold = try command[threshold]
+        guard command[similar] else {
+            if threshold != nil {
+                throw UsageError(message: "--threshold goes with --similar", commandPath: command.path)
+            }
+            return
+        }
+        // As `similar` groups them: the filters choose the assets compared, found once here.
+        var compared = options.baseQuery
+        compared.sort = .path
+        compared.reverse = false
+        compared.limit = nil
+        let records = try catalog.similarityRecords(matching: compared)
+        options.similarGroups = try SimilarGroup.groups(
+            records, threshold: threshold ?? SimilarGroup.defaultThreshold, jobs: IndexOptions.defaultJobs
+        ) { try catalog.assets(ids: $0) }
     }
 
     /// `--collection` chooses the first tab, not a filter within every tab.
