@@ -47,6 +47,9 @@ package final class ReadBuffer {
     /// Holds a copy of `bytes` instead (a reply that came another way).
     package func replace(with bytes: [UInt8]) {
         count = 0
+        // An empty reply (a worker stopped before it wrote anything) before any memory was
+        // held: an empty array may still have a base address, and there is none to copy to.
+        guard !bytes.isEmpty else { return }
         if bytes.count > capacity {
             guard let grown = realloc(base, bytes.count) else { return }
             base = grown
