@@ -203,11 +203,13 @@ const photolib = (() => {
   // read again, as many as were loaded.
   async function refresh() {
     const loaded = Math.max(120, state.assets.length);
+    await loadCollections();
+    const page = await get('/api/assets?' + query({ limit: Math.min(500, loaded) }));
+    // Where the focus is now, not where it was before the reads: meanwhile the person may
+    // have moved to another photo (and opened its peek), which must not jump back.
     const focusedId = document.activeElement && document.activeElement.classList.contains('cell')
       ? document.activeElement.dataset.id : null;
     const tabFocused = document.activeElement && document.activeElement.classList.contains('tab');
-    await loadCollections();
-    const page = await get('/api/assets?' + query({ limit: Math.min(500, loaded) }));
     state.assets = [];
     const grid = document.getElementById('grid');
     const stop = focusedId ? page.assets.findIndex((a) => a.id === focusedId) : -1;

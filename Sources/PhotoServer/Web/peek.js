@@ -151,8 +151,16 @@ window.photolibPeek = (() => {
     $('peek').classList.remove('revealed');
     document.body.classList.remove('peeking');
     if (detailIndex === null) background(false);
-    if (lastFocus && detailIndex === null) lastFocus.focus();
+    if (lastFocus && detailIndex === null) {
+      // The grid may have been drawn again under the peek: the same photo's new cell.
+      const cell = lastFocus.isConnected || !lastFocus.dataset || !lastFocus.dataset.id ? lastFocus
+        : document.querySelector('.cell[data-id="' + lastFocus.dataset.id + '"]');
+      if (cell) cell.focus();
+    }
   }
+
+  // The photo the open peek shows (its id), or null.
+  function assetId() { return peek ? peek.asset.id : null; }
 
   function confirm(text, yes) {
     return new Promise((resolve) => {
@@ -370,5 +378,5 @@ window.photolibPeek = (() => {
     });
   });
 
-  return { attach, isOpen, open, pop, close };
+  return { attach, isOpen, open, pop, close, assetId };
 })();

@@ -42,6 +42,9 @@ def act(driver, asset_id, action):
             driver.execute_script('document.querySelector(\'.cell[data-id="%s"]\').focus()' % asset_id)
             press(driver, ' ')
             WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, either))
+            # The peek of this photo, not of one the focus was on a moment before.
+            if driver.execute_script('return window.photolibPeek.assetId()') != asset_id:
+                continue
             if driver.find_elements(By.CSS_SELECTOR, '#peek-actions .action[data-action="%s"]' % action):
                 driver.find_element(By.CSS_SELECTOR, '#peek-actions .action[data-action="%s"]' % action).click()
             WebDriverWait(driver, 10).until(lambda d: d.find_elements(
