@@ -22,11 +22,7 @@ enum BrowserSession {
     static let similar = Flag(
         "similar",
         help: "Show the groups 'photolib similar' finds, one cell each (b opens one), instead of the collections.")
-    static let threshold = Option<Int>(
-        "threshold", "bits", range: 0...32,
-        help:
-            "With --similar: most fingerprint bits alike pictures differ in (default \(SimilarGroup.defaultThreshold))."
-    )
+    static let threshold = SimilarityThreshold.option
 
     /// Every one of `list`'s filters and its sort (the same names and help; not --limit, a
     /// browser shows all that match), then the browser's own options.

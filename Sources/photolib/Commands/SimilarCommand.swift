@@ -5,12 +5,6 @@ import PhotoSupport
 /// `photolib similar [ASSET]`: groups of assets whose pictures look alike (near-duplicates:
 /// resized, recompressed, converted, lightly edited copies), or the assets nearest one photo.
 enum SimilarCommand: PhotolibCommand {
-    enum Options {
-        static let threshold = Option<Int>(
-            "threshold", "bits", range: 0...32,
-            help: "Most fingerprint bits two alike pictures differ in (default \(SimilarGroup.defaultThreshold)).")
-    }
-
     static let spec = CommandSpec(
         name: "similar",
         abstract: "List groups of photos that look alike: near-duplicates and edited copies.",
@@ -33,7 +27,7 @@ enum SimilarCommand: PhotolibCommand {
             """,
         arguments: [ArgumentSpec(name: "asset", help: "Only the assets that look like this one (id, prefix or path).")],
         options: optionSpecs(
-            [Options.threshold] + GroupOutput.keys
+            [SimilarityThreshold.option] + GroupOutput.keys
                 + AssetFilterOptions.filterKeys.filter { key in
                     ![AssetFilterOptions.duplicates, AssetFilterOptions.trashed, AssetFilterOptions.missing]
                         .contains { $0.name == key.name }
@@ -47,7 +41,7 @@ enum SimilarCommand: PhotolibCommand {
 
     static func run(_ command: ParsedCommand, context: CommandContext) throws -> ExitStatus {
         let format = try GroupOutput.format(command)
-        let threshold = try command[Options.threshold] ?? SimilarGroup.defaultThreshold
+        let threshold = try SimilarityThreshold.value(command)
         _ = try AssetFilterOptions.selection(command)  // usage errors before the library's
         let library = try context.library(command)
         let catalog = try library.openCatalog()
