@@ -15,26 +15,10 @@ struct MotionPhotoTests {
         let library = try TestLibrary()
         let phone = library.url("phone")
         try FileManager.default.createDirectory(at: phone, withIntermediateDirectories: true)
-        let clip = try VideoClips.make(
-            "clip.mp4", in: library.root,
-            [
-                "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30:duration=1.5", "-c:v", "libx264", "-pix_fmt",
-                "yuv420p",
-            ])
-        let movie = try Data(contentsOf: clip)
-        try FileManager.default.removeItem(at: clip)
+        let movie = try Self.clip(in: library)
         let photo = phone.appendingPathComponent("PXL_20230601_123456789.MP.jpg")
         try FileManager.default.copyItem(at: SampleFiles.root.appendingPathComponent("2015/lake-beach.jpg"), to: photo)
-        try MovieClips.run(
-            MovieClips.exiftool,
-            [
-                "-q", "-overwrite_original", "-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1",
-                "-XMP-GCamera:MicroVideoOffset=\(movie.count)", photo.path,
-            ])
-        let handle = try FileHandle(forWritingTo: photo)
-        try handle.seekToEnd()
-        try handle.write(contentsOf: movie)
-        try handle.close()
+        try Self.append(movie, to: photo)
         let plain = phone.appendingPathComponent("plain.jpg")
         try FileManager.default.copyItem(at: SampleFiles.root.appendingPathComponent("no-exif.jpg"), to: plain)
         #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
@@ -73,30 +57,14 @@ struct MotionPhotoTests {
         for folder in ["phone", "plain"] {
             try FileManager.default.createDirectory(at: library.url(folder), withIntermediateDirectories: true)
         }
-        let clip = try VideoClips.make(
-            "clip.mp4", in: library.root,
-            [
-                "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30:duration=1.5", "-c:v", "libx264", "-pix_fmt",
-                "yuv420p",
-            ])
-        let movie = try Data(contentsOf: clip)
-        try FileManager.default.removeItem(at: clip)
+        let movie = try Self.clip(in: library)
         let plain = library.url("plain/photo.heic")
         try MovieClips.run(
             MovieClips.executable("heif-enc"),
             ["-q", "60", SampleFiles.root.appendingPathComponent("2015/lake-beach.jpg").path, "-o", plain.path])
         let photo = library.url("phone/photo.heic")
         try FileManager.default.copyItem(at: plain, to: photo)
-        try MovieClips.run(
-            MovieClips.exiftool,
-            [
-                "-q", "-overwrite_original", "-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1",
-                "-XMP-GCamera:MicroVideoOffset=\(movie.count)", photo.path,
-            ])
-        let handle = try FileHandle(forWritingTo: photo)
-        try handle.seekToEnd()
-        try handle.write(contentsOf: movie)
-        try handle.close()
+        try Self.append(movie, to: photo)
         #expect(try BinaryRunner.run(["init", library.root.path]).status == 0)
 
         let index = try library.run(["index"])
@@ -125,5 +93,32 @@ struct MotionPhotoTests {
         let plainPreview = try preview("plain/photo.heic")
         #expect(withClip.width == plainPreview.width && withClip.height == plainPreview.height)
         #expect(withClip.meanAbsoluteDifference(to: plainPreview) == 0)
+    }
+
+    /// A 1.5 s H.264 clip made by ffmpeg, as bytes.
+    static func clip(in library: TestLibrary) throws -> Data {
+        let clip = try VideoClips.make(
+            "clip.mp4", in: library.root,
+            [
+                "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30:duration=1.5", "-c:v", "libx264", "-pix_fmt",
+                "yuv420p",
+            ])
+        defer { try? FileManager.default.removeItem(at: clip) }
+        return try Data(contentsOf: clip)
+    }
+
+    /// Makes `photo` a motion photo as Google's camera writes one: its XMP (written by exiftool)
+    /// declares a clip of `movie`'s length at the end, and `movie` is appended.
+    static func append(_ movie: Data, to photo: URL) throws {
+        try MovieClips.run(
+            MovieClips.exiftool,
+            [
+                "-q", "-overwrite_original", "-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1",
+                "-XMP-GCamera:MicroVideoOffset=\(movie.count)", photo.path,
+            ])
+        let handle = try FileHandle(forWritingTo: photo)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: movie)
+        try handle.close()
     }
 }
