@@ -7,24 +7,26 @@ import CLCMS
 /// LittleCMS's own 8-bit path for these costs about 100 instructions a pixel (its
 /// matrix-shaper evaluator and its generic unpack and pack formatters), which made the
 /// conversion a third of a JPEG's rendition time (bench/README.md, "Colour-managed
-/// renditions"). This does the same arithmetic in a few table reads and one multiply of
-/// vectors: each stored value to relative light (the source's curves, 256 entries), the
-/// source's colorants to the target's (the PCS is D50 on both sides, so relative colorimetric
-/// is the product of one matrix with the other's inverse), and light back to stored values (the
-/// target's curves reversed, at `steps` + 1 points: fine enough that the darkest levels, where
-/// sRGB's curve is steepest, are a fifth of a level apart). Its results are compared with
-/// LittleCMS's on every profile Debian ships (`ColourTransformTests`).
+/// renditions"). This does the same arithmetic in six table reads and one 3x3 multiply: each
+/// stored value to relative light (the source's curves, 256 entries), the source's colorants
+/// to the target's (the PCS is D50 on both sides, so relative colorimetric is the product of
+/// one matrix with the other's inverse), and light back to stored values (the target's curves
+/// reversed, at `steps` + 1 points: fine enough that the darkest levels, where sRGB's curve is
+/// steepest, are a fifth of a level apart). Its results are compared with LittleCMS's on every
+/// profile Debian ships (`MatrixShaperTransformTests`).
 struct MatrixShaperTransform: Sendable {
     /// Light is looked up at this many steps above zero.
     static let steps = 16383
+    /// Fraction bits of the summed weights, below a step: a sixteenth of a step for rounding.
+    private static let fraction: Int32 = 4
 
-    /// Relative light (0...1) of each stored value: red's 256, then green's, then blue's.
-    private let light: [Float]
-    /// How much of the target's red, green and blue (lanes 0...2) one unit of the source's
-    /// red, green or blue light gives.
-    private let red: SIMD4<Float>
-    private let green: SIMD4<Float>
-    private let blue: SIMD4<Float>
+    /// For each source channel (red, green, blue) and stored value (256), what its light gives
+    /// to the target's linear red, green and blue, in steps times 2^fraction, four to an entry
+    /// (the fourth unused). The matrix is folded into the source's curves, so that a pixel
+    /// costs three additions a channel: two tries with a multiply per entry, floats or SIMD
+    /// vectors (whose conversions to integers are generic code in Swift's library), were
+    /// slower than LittleCMS.
+    private let weights: [Int32]
     /// Stored target values of light 0, 1/steps ... 1: red's, green's, then blue's.
     private let stored: [UInt8]
 
@@ -40,26 +42,25 @@ struct MatrixShaperTransform: Sendable {
             let inverse = Self.inverse(targetColorants)
         else { return nil }
         let matrix = Self.product(inverse, sourceColorants)
+        // Bounds the sums: 3 x 64 x 16,384 x 16 is far inside Int32.
         guard matrix.allSatisfy({ $0.isFinite && abs($0) < 64 }) else { return nil }
-        func column(_ index: Int) -> SIMD4<Float> {
-            SIMD4(Float(matrix[index]), Float(matrix[3 + index]), Float(matrix[6 + index]), 0)
-        }
-        red = column(0)
-        green = column(1)
-        blue = column(2)
 
-        var light = [Float]()
-        light.reserveCapacity(3 * 256)
-        var stored = [UInt8]()
-        stored.reserveCapacity(3 * (Self.steps + 1))
-        for tag in [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag] {
+        let unit = Double(Self.steps) * Double(1 << Self.fraction)
+        var weights = [Int32](repeating: 0, count: 3 * 256 * 4)
+        for (channel, tag) in [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag].enumerated() {
             guard let curve = cmsReadTag(source.handle, tag).map(OpaquePointer.init) else { return nil }
             for value in 0...255 {
-                let found = cmsEvalToneCurveFloat(curve, Float(value) / 255)
+                let found = Double(cmsEvalToneCurveFloat(curve, Float(value) / 255))
                 guard found.isFinite else { return nil }
-                light.append(min(max(found, 0), 1))
+                let light = min(max(found, 0), 1)
+                for output in 0..<3 {
+                    weights[(channel * 256 + value) * 4 + output] = Int32(
+                        (matrix[output * 3 + channel] * light * unit).rounded())
+                }
             }
         }
+        var stored = [UInt8]()
+        stored.reserveCapacity(3 * (Self.steps + 1))
         for tag in [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag] {
             guard let curve = cmsReadTag(target.handle, tag).map(OpaquePointer.init),
                 let reversed = cmsReverseToneCurve(curve)
@@ -71,7 +72,7 @@ struct MatrixShaperTransform: Sendable {
                 stored.append(UInt8(min(max(found * 255, 0), 255).rounded()))
             }
         }
-        self.light = light
+        self.weights = weights
         self.stored = stored
     }
 
@@ -80,26 +81,27 @@ struct MatrixShaperTransform: Sendable {
         _ source: UnsafePointer<UInt8>, sourceStride: Int, to target: UnsafeMutablePointer<UInt8>,
         targetStride: Int, width: Int, rows: Int
     ) {
-        let scale = SIMD4<Float>(repeating: Float(Self.steps))
-        let half = SIMD4<Float>(repeating: 0.5)
-        let top = SIMD4<Float>(repeating: 1)
         let greenBase = Self.steps + 1
         let blueBase = 2 * (Self.steps + 1)
-        light.withUnsafeBufferPointer { light in
+        let half: Int32 = 1 << (Self.fraction - 1)
+        let top = Int32(Self.steps)
+        @inline(__always) func step(_ sum: Int32) -> Int {
+            Int(min(max((sum &+ half) >> Self.fraction, 0), top))
+        }
+        weights.withUnsafeBufferPointer { weights in
             stored.withUnsafeBufferPointer { stored in
-                let light = light.baseAddress!
+                let weights = weights.baseAddress!
                 let stored = stored.baseAddress!
                 for y in 0..<rows {
                     var from = source + y * sourceStride
                     var to = target + y * targetStride
                     for _ in 0..<width {
-                        var mixed = red * light[Int(from[0])]
-                        mixed += green * light[256 + Int(from[1])]
-                        mixed += blue * light[512 + Int(from[2])]
-                        let index = SIMD4<Int32>(mixed.clamped(lowerBound: .zero, upperBound: top) * scale + half)
-                        to[0] = stored[Int(index[0])]
-                        to[1] = stored[greenBase + Int(index[1])]
-                        to[2] = stored[blueBase + Int(index[2])]
+                        let red = weights + Int(from[0]) &<< 2
+                        let green = weights + (256 &+ Int(from[1])) &<< 2
+                        let blue = weights + (512 &+ Int(from[2])) &<< 2
+                        to[0] = stored[step(red[0] &+ green[0] &+ blue[0])]
+                        to[1] = stored[greenBase + step(red[1] &+ green[1] &+ blue[1])]
+                        to[2] = stored[blueBase + step(red[2] &+ green[2] &+ blue[2])]
                         from += 3
                         to += 3
                     }
