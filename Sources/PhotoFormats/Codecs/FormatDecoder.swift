@@ -52,10 +52,11 @@ package final class FormatDecoder {
         self.memoryGate = memoryGate
     }
 
-    /// Memory kept between photos: enough for a 16-megapixel picture. A larger one's is given
-    /// back once it has been used, so that what workers keep stays within what `DecodeMemoryGate`
-    /// counts.
-    private static let keptCapacity = 48 << 20
+    /// Memory kept between photos: enough for a 5-megapixel picture (TIFFs and HEIFs are reduced
+    /// as they are decoded, so theirs is smaller still). A larger one's is given back once it
+    /// has been used, so that what workers keep stays within what `DecodeMemoryGate` counts and
+    /// out of the index's peak while it reads the next photos (issue 26, item 20).
+    private static let keptCapacity = 16 << 20
 
     /// Decodes the `format` file held in `data` and gives the picture to `use`, refusing an
     /// image over `limit`, or whose decode would hold more than its `decodeBudget` (both from

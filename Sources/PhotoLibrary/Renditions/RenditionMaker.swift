@@ -21,8 +21,11 @@ public final class RenditionMaker {
     /// The largest rendition's pixels in the renditions' colours (`RenditionMaker+Colour`).
     let colourStorage = PixelStorage<UInt8>()
 
-    /// Source files above this size are read into memory that is given back afterwards.
-    private static let keptSourceCapacity = 64 << 20
+    /// Source files above this size are read into memory that is given back afterwards: a
+    /// camera's JPEG or HEIC is under it, a TIFF or PNG of a phone's size is not, and each
+    /// worker keeping one of those between photos (64 MiB were kept) added theirs to the
+    /// index's peak while the next photos' metadata was read (issue 26, item 20).
+    private static let keptSourceCapacity = 16 << 20
 
     public init(settings: LibrarySettings, store: RenditionStore) {
         self.settings = settings
