@@ -17,8 +17,8 @@ static const char *const names[] = {
     "TIFFClientOpenExt", "TIFFClose", "TIFFGetField", "TIFFGetFieldDefaulted", "TIFFIsTiled",
     "TIFFOpenOptionsAlloc", "TIFFOpenOptionsFree", "TIFFOpenOptionsSetErrorHandlerExtR",
     "TIFFOpenOptionsSetMaxSingleMemAlloc", "TIFFOpenOptionsSetWarningHandlerExtR", "TIFFRGBAImageOK",
-    "TIFFReadDirectory", "TIFFReadRGBAImageOriented", "TIFFSetDirectory", "TIFFSetErrorHandler",
-    "TIFFSetWarningHandler", "TIFFTileSize64", "TIFFStripSize64",
+    "TIFFReadDirectory", "TIFFRGBAImageBegin", "TIFFSetDirectory", "TIFFSetErrorHandler",
+    "TIFFSetWarningHandler", "TIFFTileSize64", "TIFFStripSize64", "TIFFRGBAImageGet", "TIFFRGBAImageEnd",
 };
 static void *table[sizeof names / sizeof names[0]];
 static photolib_lazy_library library = {files, sizeof files / sizeof files[0], names, sizeof names / sizeof names[0], table, 0, {0}};
@@ -37,12 +37,14 @@ static photolib_lazy_library library = {files, sizeof files / sizeof files[0], n
 #define TIFFOpenOptionsSetWarningHandlerExtR(...) LIBTIFF(9, void (*)(TIFFOpenOptions *, TIFFErrorHandlerExtR, void *))(__VA_ARGS__)
 #define TIFFRGBAImageOK(...) LIBTIFF(10, int (*)(TIFF *, char[1024]))(__VA_ARGS__)
 #define TIFFReadDirectory(...) LIBTIFF(11, int (*)(TIFF *))(__VA_ARGS__)
-#define TIFFReadRGBAImageOriented(...) LIBTIFF(12, int (*)(TIFF *, uint32_t, uint32_t, uint32_t *, int, int))(__VA_ARGS__)
+#define TIFFRGBAImageBegin(...) LIBTIFF(12, int (*)(TIFFRGBAImage *, TIFF *, int, char[1024]))(__VA_ARGS__)
 #define TIFFSetDirectory(...) LIBTIFF(13, int (*)(TIFF *, tdir_t))(__VA_ARGS__)
 #define TIFFSetErrorHandler(...) LIBTIFF(14, TIFFErrorHandler (*)(TIFFErrorHandler))(__VA_ARGS__)
 #define TIFFSetWarningHandler(...) LIBTIFF(15, TIFFErrorHandler (*)(TIFFErrorHandler))(__VA_ARGS__)
 #define TIFFTileSize64(...) LIBTIFF(16, uint64_t (*)(TIFF *))(__VA_ARGS__)
 #define TIFFStripSize64(...) LIBTIFF(17, uint64_t (*)(TIFF *))(__VA_ARGS__)
+#define TIFFRGBAImageGet(...) LIBTIFF(18, int (*)(TIFFRGBAImage *, uint32_t *, uint32_t, uint32_t))(__VA_ARGS__)
+#define TIFFRGBAImageEnd(...) LIBTIFF(19, void (*)(TIFFRGBAImage *))(__VA_ARGS__)
 
 struct pltiff_file {
     TIFF *tiff;
@@ -50,6 +52,9 @@ struct pltiff_file {
     toff_t size;
     toff_t offset;
     char message[200];
+    // The RGBA conversion of the current directory between `pltiff_begin_rgba` and its end.
+    TIFFRGBAImage image;
+    int image_begun;
 };
 
 static int on_error(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
@@ -158,6 +163,7 @@ pltiff_file *pltiff_open(const uint8_t *data, size_t size, size_t max_alloc, cha
 
 void pltiff_close(pltiff_file *file) {
     if (!file) return;
+    pltiff_end_rgba(file);
     if (file->tiff) TIFFClose(file->tiff);
     free(file);
 }
@@ -208,20 +214,49 @@ uint32_t pltiff_icc_profile(pltiff_file *file, const uint8_t **data) {
     return count;
 }
 
-int pltiff_read_rgba(pltiff_file *file, uint32_t *raster, uint32_t width, uint32_t height) {
+int pltiff_begin_rgba(pltiff_file *file) {
+    pltiff_end_rgba(file);
     char message[1024] = {0};
-    if (!TIFFRGBAImageOK(file->tiff, message)) {
+    if (!TIFFRGBAImageOK(file->tiff, message) || !TIFFRGBAImageBegin(&file->image, file->tiff, 0, message)) {
         if (file->message[0] == 0) snprintf(file->message, sizeof file->message, "%s", message);
         return -1;
     }
+    file->image_begun = 1;
     // Asking for the file's own orientation returns the rows as stored: libtiff would
     // otherwise flip for some orientations and never transpose (half an orientation).
-    int orientation = pltiff_orientation(file);
-    if (!TIFFReadRGBAImageOriented(file->tiff, width, height, raster, orientation, 0)) {
+    file->image.req_orientation = (uint16_t)pltiff_orientation(file);
+    return 0;
+}
+
+uint32_t pltiff_rows_per_read(pltiff_file *file) {
+    uint32_t rows = 0;
+    if (TIFFIsTiled(file->tiff)) {
+        TIFFGetFieldDefaulted(file->tiff, TIFFTAG_TILELENGTH, &rows);
+    } else {
+        TIFFGetFieldDefaulted(file->tiff, TIFFTAG_ROWSPERSTRIP, &rows);
+    }
+    uint32_t width = 0, height = 0;
+    pltiff_size(file, &width, &height);
+    return rows == 0 || rows > height ? height : rows;
+}
+
+int pltiff_read_rgba_rows(pltiff_file *file, uint32_t *raster, uint32_t row, uint32_t rows) {
+    if (!file->image_begun) return -1;
+    // What TIFFReadRGBAStrip and TIFFReadRGBATile do for one strip or row of tiles: the rows
+    // from `row` on, all columns; `row` starts a strip or a row of tiles.
+    file->image.row_offset = (int)row;
+    file->image.col_offset = 0;
+    if (!TIFFRGBAImageGet(&file->image, raster, file->image.width, rows)) {
         if (file->message[0] == 0) snprintf(file->message, sizeof file->message, "cannot decode the image data");
         return -1;
     }
     return 0;
+}
+
+void pltiff_end_rgba(pltiff_file *file) {
+    if (!file->image_begun) return;
+    TIFFRGBAImageEnd(&file->image);
+    file->image_begun = 0;
 }
 
 const char *pltiff_message(const pltiff_file *file) { return file->message[0] ? file->message : NULL; }

@@ -26,10 +26,18 @@ const char *pltiff_string(pltiff_file *file, uint32_t tag);
 /// closed; 0 when it has none. Only for RGB and gray pages: libtiff turns a CMYK page's ink
 /// into RGB itself, which its CMYK profile no longer describes.
 uint32_t pltiff_icc_profile(pltiff_file *file, const uint8_t **data);
-/// Decodes the current directory into `raster` (width*height RGBA words, bytes R, G, B, A),
-/// rows in stored order (the file's orientation not applied). 0 on success; the message
-/// (libtiff's first error) is in `pltiff_message` otherwise.
-int pltiff_read_rgba(pltiff_file *file, uint32_t *raster, uint32_t width, uint32_t height);
+/// Prepares to decode the current directory as RGBA, rows in stored order (the file's
+/// orientation not applied). 0 on success; the message (libtiff's first error) is in
+/// `pltiff_message` otherwise.
+int pltiff_begin_rgba(pltiff_file *file);
+/// The rows a read should start at a multiple of and span: one strip, or one row of tiles
+/// (the image's height when it is one strip).
+uint32_t pltiff_rows_per_read(pltiff_file *file);
+/// Decodes `rows` rows from `row` (a multiple of `pltiff_rows_per_read`) into `raster`
+/// (width*rows RGBA words, bytes R, G, B, A), after `pltiff_begin_rgba`. 0 on success.
+int pltiff_read_rgba_rows(pltiff_file *file, uint32_t *raster, uint32_t row, uint32_t rows);
+/// Frees what `pltiff_begin_rgba` holds (also done by `pltiff_close`).
+void pltiff_end_rgba(pltiff_file *file);
 const char *pltiff_message(const pltiff_file *file);
 
 /// The bytes libtiff allocates to read the current directory as RGBA besides the raster:

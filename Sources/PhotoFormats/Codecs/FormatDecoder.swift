@@ -18,21 +18,32 @@ package final class FormatDecoder {
         package var displaySize: (width: Int, height: Int)?
         /// What the file says its colours are (nil: sRGB), for the renditions' conversion.
         package var colour: ColourDescription?
+        /// The picture's full size, as `image` would have it, when `image` was reduced as it
+        /// was decoded (`Reduction`); nil when `image` is the picture at full size.
+        package var fullSize: (width: Int, height: Int)?
 
         package init(
             image: RGBImage, isUpright: Bool, damage: String? = nil, displaySize: (width: Int, height: Int)? = nil,
-            colour: ColourDescription? = nil
+            colour: ColourDescription? = nil, fullSize: (width: Int, height: Int)? = nil
         ) {
             self.image = image
             self.isUpright = isUpright
             self.damage = damage
             self.displaySize = displaySize
             self.colour = colour
+            self.fullSize = fullSize
         }
     }
 
+    /// The size a picture decoded at `width` x `height` (upright already when `isUpright`) is
+    /// wanted at, for the formats that can reduce it as it is decoded (TIFF, HEIF), so that
+    /// the full-size picture is never held: what `RenditionMaker` would reduce it to.
+    package typealias Reduction = (_ width: Int, _ height: Int, _ isUpright: Bool) -> (width: Int, height: Int)
+
     private let storage = PixelStorage<UInt8>()
     private let previewStorage = PixelStorage<UInt8>()
+    private let reducer = RowReducer()
+    private let rowStorage = PixelStorage<UInt8>()
     private var jpegDecoder: DownscalingDecoder?
     private let rawPreviews = RawPreviewSource()
     private let memoryGate: DecodeMemoryGate
@@ -41,10 +52,11 @@ package final class FormatDecoder {
         self.memoryGate = memoryGate
     }
 
-    /// Memory kept between photos: enough for a 16-megapixel picture. A larger one's is given
-    /// back once it has been used, so that what workers keep stays within what `DecodeMemoryGate`
-    /// counts.
-    private static let keptCapacity = 48 << 20
+    /// Memory kept between photos: enough for a 5-megapixel picture (TIFFs and HEIFs are reduced
+    /// as they are decoded, so theirs is smaller still). A larger one's is given back once it
+    /// has been used, so that what workers keep stays within what `DecodeMemoryGate` counts and
+    /// out of the index's peak while it reads the next photos (issue 26, item 20).
+    private static let keptCapacity = 16 << 20
 
     /// Decodes the `format` file held in `data` and gives the picture to `use`, refusing an
     /// image over `limit`, or whose decode would hold more than its `decodeBudget` (both from
@@ -54,12 +66,16 @@ package final class FormatDecoder {
     /// that is at least `previewSide` (or its half-size, when smaller:
     /// `ImageFormat.renditionSourceSide`) on its long side (decoded to fit within it), else a
     /// half-size decode; a HEIF's is its embedded thumbnail when that is at least `previewSide`,
-    /// else the primary image.
+    /// else the primary image. With a `reduction`, a TIFF or a HEIF primary image is given
+    /// at the size it names (`Decoded.fullSize` is then its full size).
     package func decode<Result>(
         _ format: ImageFormat, data: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath,
-        previewSide: Int = 1280, use: (Decoded) throws -> Result
+        previewSide: Int = 1280, reduction: Reduction? = nil, use: (Decoded) throws -> Result
     ) throws -> Result {
-        defer { if storage.capacity > Self.keptCapacity { storage.shrink(to: 0) } }
+        defer {
+            if storage.capacity > Self.keptCapacity { storage.shrink(to: 0) }
+            if rowStorage.capacity > Self.keptCapacity { rowStorage.shrink(to: 0) }
+        }
         do {
             switch format {
             case .heif:
@@ -87,7 +103,19 @@ package final class FormatDecoder {
                     }
                 }
                 return try reserving(primaryBytes, limit: limit, path: path) {
-                    try use(Decoded(image: try image.decode(into: storage), isUpright: true, colour: colour))
+                    var fullSize: (width: Int, height: Int)?
+                    let picture = try image.decode(
+                        into: storage,
+                        reduction: reduction.map { reduction in
+                            { (width: Int, height: Int) -> (width: Int, height: Int) in
+                                fullSize = (width, height)
+                                return reduction(width, height, true)
+                            }
+                        }, reducer: reducer)
+                    if let size = fullSize, (size.width, size.height) == (picture.width, picture.height) {
+                        fullSize = nil
+                    }
+                    return try use(Decoded(image: picture, isUpright: true, colour: colour, fullSize: fullSize))
                 }
             case .png:
                 let decoder = try PNGDecoder(bytes: data, limit: limit, path: path)
@@ -128,8 +156,15 @@ package final class FormatDecoder {
             case .tiff:
                 let image = try TIFFImage(bytes: data)
                 try limit.check(width: image.width, height: image.height, path: path)
-                return try reserving(image.decodeBytes, limit: limit, path: path) {
-                    try use(Decoded(image: try image.decode(into: storage), isUpright: false, colour: image.colour))
+                let target = reduction?(image.width, image.height, false)
+                let reduced = target.map { ($0.width, $0.height) != (image.width, image.height) } ?? false
+                return try reserving(image.decodeBytes(reduced: reduced), limit: limit, path: path) {
+                    let picture = try image.decode(
+                        into: storage, reducedTo: reduced ? target : nil, reducer: reducer, rowStorage: rowStorage)
+                    return try use(
+                        Decoded(
+                            image: picture, isUpright: false, colour: image.colour,
+                            fullSize: reduced ? (image.width, image.height) : nil))
                 }
             case .gif:
                 let image = try GIFImage(bytes: data)

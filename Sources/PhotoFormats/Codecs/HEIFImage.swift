@@ -108,11 +108,18 @@ final class HEIFImage {
         }
     }
 
-    /// Decodes the primary image, transforms applied, into `storage` as 8-bit RGB. The caller
-    /// has checked the size against its pixel limit and `decodeBytes` against its budget.
-    func decode(into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage {
-        try Self.decode(handle, into: storage)
+    /// Decodes the primary image, transforms applied, into `storage` as 8-bit RGB: whole, or
+    /// given a `reduction` (the size wanted for a decoded size) and a `reducer`, reduced to that
+    /// size straight from libheif's picture, without a full-size copy of it. The caller has
+    /// checked the size against its pixel limit and `decodeBytes` against its budget.
+    func decode(
+        into storage: PixelStorage<UInt8>, reduction: Reduction? = nil, reducer: RowReducer? = nil
+    ) throws(CodecError) -> RGBImage {
+        try Self.decode(handle, into: storage, reduction: reduction, reducer: reducer)
     }
+
+    /// The size a picture decoded at `width` x `height` is wanted at.
+    typealias Reduction = (_ width: Int, _ height: Int) -> (width: Int, height: Int)
 
     /// What decoding the primary image holds at once, from its claimed size (a grid's, for a
     /// grid of tiles) before anything is decoded.
@@ -186,7 +193,8 @@ final class HEIFImage {
     }
 
     private static func decode(
-        _ handle: OpaquePointer, into storage: PixelStorage<UInt8>
+        _ handle: OpaquePointer, into storage: PixelStorage<UInt8>, reduction: Reduction? = nil,
+        reducer: RowReducer? = nil
     ) throws(CodecError)
         -> RGBImage
     {
@@ -209,6 +217,14 @@ final class HEIFImage {
         guard width > 0, height > 0,
             let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
         else { throw CodecError(format: .heif, message: "decoded image has no RGB plane") }
+        if let target = reduction?(width, height), let reducer, (target.width, target.height) != (width, height) {
+            let image = RGBImage(
+                pixels: storage.reserve(RGBImage.byteCount(width: target.width, height: target.height)),
+                width: target.width, height: target.height)
+            reducer.begin(inputWidth: width, inputHeight: height, output: image)
+            reducer.push(rows: plane, count: height, stride: Int(stride))
+            return image
+        }
         let image = RGBImage(
             pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
         for y in 0..<height {

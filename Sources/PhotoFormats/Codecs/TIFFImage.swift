@@ -56,31 +56,74 @@ final class TIFFImage {
         return .iccProfile(Array(UnsafeBufferPointer(start: data, count: Int(count))))
     }
 
-    /// What a decode holds: the RGBA raster (turned into RGB where it lies) and libtiff's
-    /// strip or tile buffer.
-    var decodeBytes: Int { width * height * 4 + Int(clamping: pltiff_read_buffer_bytes(file)) }
+    /// What a decode holds: libtiff's strip or tile buffer, and the RGBA raster (turned into
+    /// RGB where it lies) of the whole page, or of one read's rows when the page is reduced
+    /// as it is read (`reducedTo` in `decode`: the output's bytes are the caller's).
+    func decodeBytes(reduced: Bool) -> Int {
+        let rasterRows = reduced ? rowsPerRead : height
+        return width * rasterRows * 4 + Int(clamping: pltiff_read_buffer_bytes(file))
+    }
+
+    /// Rows converted at a time: whole strips (or rows of tiles), about a megabyte of raster.
+    private var rowsPerRead: Int {
+        let unit = max(1, Int(pltiff_rows_per_read(file)))
+        return min(height, unit * max(1, (1 << 20) / max(1, width * 4 * unit)))
+    }
 
     /// The page as 8-bit RGB in stored orientation (8- and 16-bit, RGB, gray, palette, CMYK,
-    /// YCbCr: libtiff converts), alpha on white. The caller checked the pixel limit and
-    /// `decodeBytes` against its budget.
-    func decode(into storage: PixelStorage<UInt8>) throws(CodecError) -> RGBImage {
-        let count = width * height
-        let bytes = storage.reserve(count * 4)
-        let status = bytes.withMemoryRebound(to: UInt32.self, capacity: count) {
-            pltiff_read_rgba(file, $0, UInt32(width), UInt32(height))
+    /// YCbCr: libtiff converts), alpha on white, a strip or row of tiles at a time. Whole in
+    /// `storage`, or, given `reducedTo` (a stored size) and a `reducer`, reduced to that size
+    /// as the rows come (in `storage` too), so that only a few rows of the page are ever held.
+    /// The caller checked the pixel limit and `decodeBytes` against its budget.
+    func decode(
+        into storage: PixelStorage<UInt8>, reducedTo target: (width: Int, height: Int)? = nil,
+        reducer: RowReducer? = nil, rowStorage: PixelStorage<UInt8>? = nil
+    ) throws(CodecError) -> RGBImage {
+        guard pltiff_begin_rgba(file) == 0 else { throw failure }
+        defer { pltiff_end_rgba(file) }
+        let rowsPerRead = rowsPerRead
+        if let target, let reducer, let rowStorage, (target.width, target.height) != (width, height) {
+            let image = RGBImage(
+                pixels: storage.reserve(RGBImage.byteCount(width: target.width, height: target.height)),
+                width: target.width, height: target.height)
+            reducer.begin(inputWidth: width, inputHeight: height, output: image)
+            let raster = rowStorage.reserve(width * rowsPerRead * 4)
+            for row in stride(from: 0, to: height, by: rowsPerRead) {
+                let rows = min(rowsPerRead, height - row)
+                try read(rows: row..<row + rows, into: raster)
+                reducer.push(rows: raster, count: rows, stride: width * 3)
+            }
+            return image
         }
-        guard status == 0 else {
-            throw CodecError(
-                format: .tiff, message: pltiff_message(file).map { String(cString: $0) } ?? "cannot decode")
+        // Each read lands where its rows lie in a raster of the whole page, and is turned into
+        // RGB at their place in the RGB picture, which starts at the same address and ends first.
+        let raster = storage.reserve(width * height * 4)
+        for row in stride(from: 0, to: height, by: rowsPerRead) {
+            let rows = min(rowsPerRead, height - row)
+            let pixels = raster + row * width * 4
+            try read(rows: row..<row + rows, into: pixels)
+            if row > 0 { (raster + row * width * 3).update(from: pixels, count: rows * width * 3) }
         }
-        // RGB in the raster's own memory: each pixel's three bytes land at or before its four.
-        for index in 0..<count {
-            let alpha = Int(bytes[index * 4 + 3])
+        return RGBImage(pixels: raster, width: width, height: height)
+    }
+
+    /// `rows` of the page into `pixels` (room for their RGBA), turned there into RGB rows
+    /// packed from `pixels` on: each pixel's three bytes land at or before its four.
+    private func read(rows: Range<Int>, into pixels: UnsafeMutablePointer<UInt8>) throws(CodecError) {
+        let status = pixels.withMemoryRebound(to: UInt32.self, capacity: width * rows.count) {
+            pltiff_read_rgba_rows(file, $0, UInt32(rows.lowerBound), UInt32(rows.count))
+        }
+        guard status == 0 else { throw failure }
+        for index in 0..<width * rows.count {
+            let alpha = Int(pixels[index * 4 + 3])
             // libtiff gives premultiplied (associated) values: on white is c + 255 - a.
             for channel in 0..<3 {
-                bytes[index * 3 + channel] = UInt8(min(255, Int(bytes[index * 4 + channel]) + 255 - alpha))
+                pixels[index * 3 + channel] = UInt8(min(255, Int(pixels[index * 4 + channel]) + 255 - alpha))
             }
         }
-        return RGBImage(pixels: bytes, width: width, height: height)
+    }
+
+    private var failure: CodecError {
+        CodecError(format: .tiff, message: pltiff_message(file).map { String(cString: $0) } ?? "cannot decode")
     }
 }

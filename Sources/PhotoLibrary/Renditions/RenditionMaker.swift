@@ -21,8 +21,11 @@ public final class RenditionMaker {
     /// The largest rendition's pixels in the renditions' colours (`RenditionMaker+Colour`).
     let colourStorage = PixelStorage<UInt8>()
 
-    /// Source files above this size are read into memory that is given back afterwards.
-    private static let keptSourceCapacity = 64 << 20
+    /// Source files above this size are read into memory that is given back afterwards: a
+    /// camera's JPEG or HEIC is under it, a TIFF or PNG of a phone's size is not, and each
+    /// worker keeping one of those between photos (64 MiB were kept) added theirs to the
+    /// index's peak while the next photos' metadata was read (issue 26, item 20).
+    private static let keptSourceCapacity = 16 << 20
 
     public init(settings: LibrarySettings, store: RenditionStore) {
         self.settings = settings
@@ -115,8 +118,15 @@ public final class RenditionMaker {
             let decoder = self.formatDecoder ?? FormatDecoder()
             self.formatDecoder = decoder
             // Only the thumbnail to make: a picture of its size will do (a HEIF's embedded one).
+            // A TIFF or HEIF is reduced to the renditions' base as it is decoded, rather than
+            // held whole first (issue 26: its full picture was most of the index's peak memory).
             return try decoder.decode(
-                format, data: data, limit: settings.pixelLimit, path: source, previewSide: largestSide(of: missing)
+                format, data: data, limit: settings.pixelLimit, path: source, previewSide: largestSide(of: missing),
+                reduction: { width, height, isUpright in
+                    self.storedBaseSize(
+                        width: width, height: height, format: format,
+                        orientation: isUpright ? ImageOrientation(exif: 1) : orientation, missing: missing)
+                }
             ) { decoded in
                 try write(
                     decoded, format: format, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
@@ -252,11 +262,9 @@ public final class RenditionMaker {
         kinds: Set<RenditionKind>, paths: [RenditionKind: RawPath]
     ) throws -> RenditionOutcome {
         var source = decoded.image
-        let display = decoded.displaySize ?? orientation.displayed(width: source.width, height: source.height)
-        let largest = min(
-            largestSide(of: missing),
-            format.renditionSourceSide(displayWidth: display.width, displayHeight: display.height))
-        let baseSize = fitted(width: display.width, height: display.height, within: largest)
+        let full = decoded.fullSize ?? (source.width, source.height)
+        let display = decoded.displaySize ?? orientation.displayed(width: full.width, height: full.height)
+        let baseSize = self.baseSize(display: display, format: format, missing: missing)
         let storedBase = orientation.stored(width: baseSize.width, height: baseSize.height)
         var base = source
         if storedBase != (source.width, source.height) {

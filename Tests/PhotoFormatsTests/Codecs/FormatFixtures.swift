@@ -90,7 +90,7 @@ enum FormatFixtures {
 
 extension FormatDecoder {
     /// The decoded picture itself, for tests of small fixtures: its memory is the decoder's
-    /// and stays valid until the next decode, as the decoder keeps pictures under 48 MiB.
+    /// and stays valid until the next decode, as the decoder keeps pictures under 16 MiB.
     func decode(
         _ format: ImageFormat, data: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath, previewSide: Int = 1280
     ) throws -> Decoded {
