@@ -46,9 +46,12 @@ extension GalleryAPI {
     static func cells(_ assets: [Asset]) -> String {
         var html = ""
         let eager = preloads[0].count
+        let wide = preloads[1].count
         for (index, asset) in assets.enumerated() {
             html += "<li><button type=\"button\" class=\"cell\" tabindex=\"-1\" data-id=\"\(asset.id.hex)\">"
-            if let hash = asset.contentHash, RenditionsByHash.isContentHash(hash) {
+            // Thumbnails as far as a wide screen's first screen (the others are the script's,
+            // lazy, once the first screen is in: here they were asked for with it).
+            if index < wide, let hash = asset.contentHash, RenditionsByHash.isContentHash(hash) {
                 // Beyond the narrowest screen's first screen, the browser's lazy loading decides
                 // (the preload links have fetched a wider screen's first screen already).
                 let loading = index < eager ? "" : " loading=\"lazy\""
