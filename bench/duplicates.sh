@@ -3,6 +3,10 @@
 # (size, then partial MD5, then a byte-for-byte compare), on two trees in one run:
 #
 #   realistic  the corpus photos as they are (few duplicates: most sizes are unique)
+#   personal   the shape of the personal tree issue 30 was measured on (1,025 files, 38 groups):
+#              PERSONAL (9) different versions of each corpus JPEG, in year folders (each given
+#              a comment segment of its own and of random length after SOI: other bytes, other
+#              sizes, as a camera roll's photos), plus 38 of them copied whole into exported/
 #   copies     COPIES real copies (not hard links: fdupes would skip those) of the corpus, so
 #              that every file has COPIES - 1 duplicates
 #
@@ -28,8 +32,29 @@ photos=$(corpus_photos)
 # tree NAME: builds and indexes $work/NAME, keeps its fresh catalog as $work/NAME.catalog.
 mkdir -p "$work/realistic/photos"
 cp -r "$photos/." "$work/realistic/photos/"
+python3 - "$photos" "$work/personal/photos" "${PERSONAL:-9}" <<'PY'
+import os, random, sys
+source, target, versions = sys.argv[1], sys.argv[2], int(sys.argv[3])
+random.seed(30)  # the same tree in every run
+jpegs = sorted(os.path.join(folder, name) for folder, _, names in os.walk(source) for name in names)
+made = []
+for version in range(versions):
+    folder = os.path.join(target, str(2015 + version))
+    os.makedirs(folder, exist_ok=True)
+    for number, path in enumerate(jpegs):
+        data = open(path, 'rb').read()
+        if data[:2] != b'\xff\xd8':
+            continue
+        comment = b'bench version %d of %d ' % (version, number) + b'.' * random.randint(0, 4000)
+        segment = b'\xff\xfe' + (len(comment) + 2).to_bytes(2, 'big') + comment
+        made.append(os.path.join(folder, 'IMG_%d%04d.jpg' % (version, number)))
+        open(made[-1], 'wb').write(data[:2] + segment + data[2:])
+os.makedirs(os.path.join(target, 'exported'))
+for number, path in enumerate(random.sample(made, 38)):
+    open(os.path.join(target, 'exported', 'copy-%d.jpg' % number), 'wb').write(open(path, 'rb').read())
+PY
 corpus_copies "$copies" "$work/copies/photos"
-for tree in realistic copies; do
+for tree in realistic personal copies; do
     lib=$work/$tree
     "$bin" init "$lib" >/dev/null
     "$bin" index --no-renditions --library "$lib" >/dev/null 2>&1 || true   # 2: some corpus photos are damaged on purpose
@@ -39,7 +64,7 @@ done
 
 echo "photolib duplicates against fdupes -r: $(nproc) cores, warm cache, median of $runs runs"
 printf '%-44s %6s %8s %8s\n' "tree / run" groups "wall ms" "CPU ms"
-for tree in realistic copies; do
+for tree in realistic personal copies; do
     lib=$work/$tree
     files=$(find "$lib/photos" -type f | wc -l)
     bytes=$(find "$lib/photos" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
