@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 
 /// The page carries its first screen: the session and the first grid page of the address's
@@ -50,6 +51,38 @@ import Testing
         let unknown = try server.request("GET", "/?colour=red")
         #expect(unknown.status == 200 && Self.dataBlock("first-page", in: unknown.text) == nil)
         #expect(Self.dataBlock("session", in: unknown.text) != nil)
+    }
+
+    /// 140 photos: the first page is 120 cells; thumbnails in the HTML as far as a wide screen's
+    /// first screen (84), the preloads by screen width (24 for any, to 84 from 900 px wide, to
+    /// 120 from 2400), in the page's order.
+    @Test func aLongFirstPageHasThumbnailsForAWideScreenAndPreloadsByWidth() throws {
+        let library = try TestLibrary.sample()
+        let files = FileManager.default.enumerator(atPath: SampleFiles.root.path)?.compactMap { $0 as? String } ?? []
+        for copy in 0..<13 {
+            for file in files where file.hasSuffix(".jpg") {
+                try library.add(SampleFiles.root.appendingPathComponent(file), as: "copy\(copy)/\(file)")
+            }
+        }
+        #expect(try library.run(["index", "-q"]).status == 0)
+        let server = try ServeProcess(["--listen", "0", "--library", library.root.path])
+        defer { server.stop() }
+        let page = try server.request("GET", "/").text
+        let order = Self.ids(try server.request("GET", "/api/assets?limit=120").object)
+        #expect(order.count == 120 && Self.ids(Self.dataBlock("first-page", in: page)) == order)
+        let cells = page.components(separatedBy: "<li><button").dropFirst().map {
+            $0.components(separatedBy: "</li>")[0]
+        }
+        #expect(cells.map { $0.contains("data-id=\"") } == Array(repeating: true, count: 120))
+        #expect(cells.prefix(84).allSatisfy { $0.contains("<img src=\"/thumbnail/") })
+        #expect(cells.dropFirst(84).allSatisfy { !$0.contains("<img") })
+        let preloads = page.components(separatedBy: "\n").filter { $0.hasPrefix("<link rel=\"preload\"") }
+        #expect(preloads.count == 120)
+        let ids = preloads.map { $0.components(separatedBy: "/thumbnail/").last?.prefix(while: { $0 != "?" }) ?? "" }
+        #expect(ids.map(String.init) == order)
+        #expect(preloads.prefix(24).allSatisfy { !$0.contains("media=") })
+        #expect(preloads.dropFirst(24).prefix(60).allSatisfy { $0.contains("media=\"(min-width: 900px)\"") })
+        #expect(preloads.dropFirst(84).allSatisfy { $0.contains("media=\"(min-width: 2400px)\"") })
     }
 
     @Test func libraryTextInThePageCannotEndItsDataBlock() throws {
