@@ -31,19 +31,33 @@ package enum ColourInput: Hashable, Sendable {
 /// once: made with `cmsFLAGS_NOCACHE`, LittleCMS keeps no state between calls, which is what
 /// makes `cmsDoTransform` safe from several threads on one transform (hence `@unchecked
 /// Sendable`; nothing in it changes after `init`). A gray profile's curve is a table of 256
-/// RGB values instead, since the gray pixels arrive as RGB.
+/// RGB values instead, since the gray pixels arrive as RGB; between two matrix-shaper RGB
+/// profiles, the common case, `MatrixShaperTransform` does the work at a fraction of the cost.
 package final class ColourTransform: @unchecked Sendable {
     private let context: LittleCMSContext
     private let handle: UnsafeMutableRawPointer?
     private let grayTable: [UInt8]
+    private let matrixShaper: MatrixShaperTransform?
     private let input: ColourInput
     /// What the source's colours were called ("Display P3", "Adobe RGB (1998)").
     package let sourceName: String?
 
-    init(from source: ColourProfile, to target: ColourProfile, input: ColourInput, name: String?) throws(ColourError) {
+    /// `tables: false` keeps LittleCMS's own path even where the tables would do (for tests
+    /// that compare the two).
+    init(
+        from source: ColourProfile, to target: ColourProfile, input: ColourInput, name: String?,
+        tables: Bool = true
+    ) throws(ColourError) {
         context = source.context
         self.input = input
         sourceName = name
+        if tables, input == .rgb, let fast = MatrixShaperTransform(from: source, to: target) {
+            matrixShaper = fast
+            handle = nil
+            grayTable = []
+            return
+        }
+        matrixShaper = nil
         let flags = UInt32(cmsFLAGS_NOCACHE)
         switch (source.space, input) {
         case (.gray, .rgb):
@@ -78,6 +92,9 @@ package final class ColourTransform: @unchecked Sendable {
 
     deinit { if let handle { cmsDeleteTransform(handle) } }
 
+    /// True when the tables and matrix do the work rather than LittleCMS.
+    package var usesTables: Bool { matrixShaper != nil }
+
     /// Bytes a pixel of input.
     package var inputBytesPerPixel: Int { input == .rgb ? 3 : 4 }
 
@@ -89,6 +106,11 @@ package final class ColourTransform: @unchecked Sendable {
         targetStride: Int, width: Int, rows: Int
     ) {
         guard width > 0, rows > 0 else { return }
+        if let matrixShaper {
+            matrixShaper.apply(
+                source, sourceStride: sourceStride, to: target, targetStride: targetStride, width: width, rows: rows)
+            return
+        }
         if let handle {
             cmsDoTransformLineStride(
                 handle, source, target, UInt32(width), UInt32(rows), UInt32(sourceStride), UInt32(targetStride), 0, 0)

@@ -47,7 +47,10 @@ package enum ColourTransforms {
         return "\(source)|\(input)|\(target.rawValue)"
     }
 
-    static func build(_ description: ColourDescription?, input: ColourInput, target: ColourTarget) -> Lookup {
+    /// `tables: false`: LittleCMS's own path always (see `ColourTransform.init`).
+    static func build(
+        _ description: ColourDescription?, input: ColourInput, target: ColourTarget, tables: Bool = true
+    ) -> Lookup {
         do throws(ColourError) {
             let context = try LittleCMSContext()
             let source: ColourProfile
@@ -65,7 +68,8 @@ package enum ColourTransforms {
                 name = ColourDescription.parametricName(primaries, transfer)
             }
             let destination = try targetProfile(target, context: context)
-            return .transform(try ColourTransform(from: source, to: destination, input: input, name: name))
+            return .transform(
+                try ColourTransform(from: source, to: destination, input: input, name: name, tables: tables))
         } catch {
             return .unusable(error)
         }
