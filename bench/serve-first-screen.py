@@ -28,14 +28,18 @@ const check = () => {
     (i) => i.getBoundingClientRect().top < innerHeight && i.getBoundingClientRect().bottom > 0);
   if (first.length && first.every((i) => seen.has(i))) {
     const resources = performance.getEntriesByType('resource');
-    const grid = resources.find((r) => r.name.includes('/api/assets'));
+    const grid = resources.find((r) => r.name.includes('/api/assets') && !r.name.includes('after='));
     const sources = new Set(first.map((i) => i.currentSrc));
     const images = resources.filter((r) => sources.has(r.name));
     done({ count: first.length, painted: Math.max(...first.map((i) => seen.get(i))),
            json: grid ? grid.responseEnd : null,
            imagesAsked: images.length ? Math.min(...images.map((r) => r.startTime)) : null,
            imagesReceived: images.length ? Math.max(...images.map((r) => r.responseEnd)) : null,
-           dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd });
+           dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+           html: performance.getEntriesByType('navigation')[0].responseEnd,
+           drawn: (performance.getEntriesByName('photolib-grid-drawn')[0] || {}).startTime ?? null,
+           firstPaint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+           preloaded: images.filter((r) => r.initiatorType === 'link').length });
   } else setTimeout(check, 10);
 };
 check();
@@ -57,14 +61,24 @@ for _ in range(runs):
         driver.quit()
 
 painted = [r['painted'] for r in results]
-json_at = [r['json'] for r in results if r['json'] is not None]
-print('first screen in Chromium (1920x1080, fresh profile, %d loads): %d thumbnails' % (runs, results[0]['count']))
-print('  page ready (DOMContentLoaded)     median %6.0f ms' % statistics.median(r['dcl'] for r in results))
-print('  grid JSON received                median %6.0f ms' % statistics.median(json_at))
-asked = [r['imagesAsked'] for r in results if r['imagesAsked'] is not None]
-received = [r['imagesReceived'] for r in results if r['imagesReceived'] is not None]
-if asked:
-    print('  first thumbnail asked for          median %6.0f ms' % statistics.median(asked))
-    print('  last first-screen thumbnail in     median %6.0f ms' % statistics.median(received))
+
+
+def phase(title, key):
+    """One phase's median over the loads that have it (the grid JSON is absent when the page
+    carries its first page)."""
+    values = [r[key] for r in results if r.get(key) is not None]
+    if values:
+        print('  %-34s median %6.0f ms' % (title, statistics.median(values)))
+
+
+print('first screen in Chromium (1920x1080, fresh profile, %d loads): %d thumbnails, %d of them preloaded' % (
+    runs, results[0]['count'], results[0]['preloaded']))
+phase('HTML received', 'html')
+phase('first contentful paint', 'firstPaint')
+phase('page ready (DOMContentLoaded)', 'dcl')
+phase('grid JSON received', 'json')
+phase('first screen\'s cells made', 'drawn')
+phase('first thumbnail asked for', 'imagesAsked')
+phase('last first-screen thumbnail in', 'imagesReceived')
 print('  last first-screen thumbnail paint median %6.0f ms   worst %6.0f ms   (%s)' % (
     statistics.median(painted), max(painted), ', '.join('%.0f' % p for p in painted)))

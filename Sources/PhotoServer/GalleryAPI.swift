@@ -49,16 +49,18 @@ struct GalleryAPI {
         }
     }
 
-    private func session() -> HTTPResponse {
+    private func session() -> HTTPResponse { .json(sessionJSON()) }
+
+    func sessionJSON() -> JSONValue {
         let pick: JSONValue =
             switch server.options.purpose {
             case .browse: .null
             case .pick(let multiple): .string(multiple ? "multiple" : "single")
             }
-        return .json([
+        return [
             "allowEdits": .bool(server.options.allowEdits), "pick": pick,
             "library": .path(RawPath(bytes: Array(library.root.bytes.split(separator: UInt8(ascii: "/")).last ?? []))),
-        ])
+        ]
     }
 
     private func collections() throws -> HTTPResponse {
@@ -90,18 +92,27 @@ struct GalleryAPI {
     }
 
     private func page(_ request: HTTPRequest) throws -> HTTPResponse {
+        .json(try pageContent(request).json)
+    }
+
+    /// A grid page's assets and its JSON (`/api/assets`, and the first page written into the
+    /// HTML: `GalleryAPI+FirstScreen`).
+    func pageContent(_ request: HTTPRequest) throws -> (assets: [Asset], json: JSONValue) {
         let query = try viewQuery(request)
         let limit = min(Self.maximumPageLimit, max(1, request.argument("limit").flatMap { Int($0) } ?? Self.pageLimit))
         var position = AssetPagePosition.first
         if let after = request.argument("after") {
-            guard let previous = try asset(after) else { return .error(400, "no asset '\(after)' to page after") }
+            guard let previous = try asset(after) else {
+                throw GalleryRequestError(message: "no asset '\(after)' to page after")
+            }
             position = .after(previous)
         }
         let assets = try catalog.assets(matching: query, at: position, limit: limit)
-        return .json([
+        let json: JSONValue = [
             "assets": .array(assets.map(server.presentation.cellJSON)),
             "next": assets.count == limit ? .string(assets[assets.count - 1].id.hex) : .null,
-        ])
+        ]
+        return (assets, json)
     }
 
     /// An asset by its full id (never a path, a prefix or anything else from the URL).

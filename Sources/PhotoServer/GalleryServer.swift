@@ -174,7 +174,8 @@ public final class GalleryServer: @unchecked Sendable {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let isRead = request.method == "GET" || request.method == "HEAD"
         switch (isRead, parts.first ?? "") {
-        case (true, ""): return WebPage.index(csrfToken: access.csrfToken)
+        case (true, ""):
+            return lock.withLock { GalleryAPI(server: self).index(request, csrfToken: access.csrfToken) }
         case (true, "static"): return WebPage.asset(named: parts.dropFirst().joined(separator: "/"))
         case (true, "api") where parts == ["api", "events"]:
             return HTTPResponse(

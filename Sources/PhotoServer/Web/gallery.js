@@ -24,30 +24,46 @@ const photolib = (() => {
     return body;
   }
   const get = (path) => request(path);
+  // What the server wrote into the page (GalleryAPI+FirstScreen): the session and the first
+  // page of the address's view, as JSON data blocks; null where it wrote none (the page then
+  // asks, as for every later page). Each is read once: later loads ask the server.
+  function written(id) {
+    const block = document.getElementById(id);
+    if (!block) return null;
+    block.remove();
+    try { return JSON.parse(block.textContent); } catch (error) { return null; }
+  }
   const post = (path) => request(path, { method: 'POST', headers: { 'X-CSRF-Token': csrf } });
 
   function element(tag, properties, children) {
-    const node = document.createElement(tag);
+    const node = set(document.createElement(tag), properties);
+    for (const child of children || []) node.append(child);
+    return node;
+  }
+  function set(node, properties) {
     for (const [key, value] of Object.entries(properties || {})) {
       if (key === 'text') node.textContent = value;
       else if (key === 'class') node.className = value;
       else if (key.startsWith('aria-') || key === 'role' || key.startsWith('data-')) node.setAttribute(key, value);
       else node[key] = value;
     }
-    for (const child of children || []) node.append(child);
     return node;
   }
 
   const name = (asset) => asset.caption || asset.fileName || asset.relativePath || asset.id;
   // What toLocaleString() writes, from one formatter: toLocaleString() makes a new one each
   // call, which cost the first screen's 120 cells (two labels each) most of their making.
-  const dateFormat = new Intl.DateTimeFormat(undefined, {
-    year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-  });
+  // Made on first use, not as the script loads: the first one loads the locale's data (50 to
+  // 80 ms in a fresh browser), which held the first paint back.
+  let dateFormat = null;
   function when(asset) {
     if (!asset.takenAt) return 'undated';
     const date = new Date(asset.takenAt);
-    return isNaN(date) ? asset.takenAt : dateFormat.format(date);
+    if (isNaN(date)) return asset.takenAt;
+    dateFormat = dateFormat || new Intl.DateTimeFormat(undefined, {
+      year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    return dateFormat.format(date);
   }
   const label = (asset) => [name(asset), asset.city, when(asset)].filter(Boolean).join(', ');
   // A video's or Live Photo's length as a player shows it (0:42, 1:02:03), for its badge.
@@ -114,18 +130,28 @@ const photolib = (() => {
     // The first screen's thumbnails are asked for as their cells are made; the others when
     // scrolled near. A lazy image is asked for only once a layout has placed it, which held
     // the whole first screen back.
+    // The first page's cells came in the HTML (GalleryAPI+FirstScreen), their thumbnails
+    // perhaps painted already: each is completed where it is, never moved or made again (a
+    // moved image is laid out, decoded and painted anew).
+    const written = state.writtenCells && state.writtenCells.get(asset.id);
+    if (written) state.writtenCells.delete(asset.id);
     const first = index < state.firstScreen;
-    const image = element('img', {
-      loading: first ? 'eager' : 'lazy', fetchPriority: first ? 'high' : 'auto', decoding: 'async',
-      src: thumbnail(asset), alt: label(asset), draggable: false, 'aria-hidden': 'true',
-    });
-    image.setAttribute('elementtiming', 'thumbnail');
+    let image = written && written.querySelector('img');
+    if (image) image.alt = label(asset);
+    else {
+      image = element('img', {
+        loading: first ? 'eager' : 'lazy', fetchPriority: first ? 'high' : 'auto', decoding: 'async',
+        src: thumbnail(asset), alt: label(asset), draggable: false, 'aria-hidden': 'true',
+      });
+      image.setAttribute('elementtiming', 'thumbnail');
+    }
     const kind = asset.kind === 'video' ? 'Video: ' : '';
-    const button = element('button', {
-      type: 'button', class: 'cell', 'aria-label': kind + label(asset) + (asset.favourite ? ', favourite' : ''),
+    const button = set(written || element('button', { type: 'button', class: 'cell' }), {
+      'aria-label': kind + label(asset) + (asset.favourite ? ', favourite' : ''),
       'aria-haspopup': 'dialog', 'data-id': asset.id, 'data-index': String(index),
       tabIndex: index === state.focusIndex ? 0 : -1,
-    }, [image]);
+    });
+    if (!image.parentElement) button.append(image);
     button.addEventListener('focus', () => moveFocusStop(index));
     if (asset.favourite) button.append(element('span', { class: 'badge', 'aria-hidden': 'true', text: '♥' }));
     if (asset.kind && asset.kind !== 'photo' && typeof asset.duration === 'number') {
@@ -133,7 +159,7 @@ const photolib = (() => {
     }
     if (state.chosen.includes(asset.id)) button.classList.add('chosen');
     window.photolibPeek.attach(button, () => state.assets[index], index);
-    return element('li', {}, [button]);
+    return written ? written.parentElement : element('li', {}, [button]);
   }
 
   // The grid's one Tab stop follows the focus.
@@ -150,7 +176,8 @@ const photolib = (() => {
     state.assets = [];
     state.next = null;
     state.focusIndex = 0;
-    document.getElementById('grid').replaceChildren();
+    // The HTML's cells stay for the first page to complete them.
+    if (!state.writtenCells) document.getElementById('grid').replaceChildren();
     await loadPage(true);
   }
 
@@ -158,15 +185,23 @@ const photolib = (() => {
     if (state.loading || (!first && !state.next)) return;
     state.loading = true;
     try {
-      const answer = await get('/api/assets?' + query(first ? { limit: 120 } : { after: state.next, limit: 120 }));
+      const inline = first ? written('first-page') : null;
+      const answer = inline || await get('/api/assets?' + query(first ? { limit: 120 } : { after: state.next, limit: 120 }));
       await state.sessionRead; // asked for at the same time: what a tap does depends on it
       const grid = document.getElementById('grid');
       for (const asset of answer.assets) {
         state.assets.push(asset);
-        grid.append(cell(asset, state.assets.length - 1));
+        const made = cell(asset, state.assets.length - 1);
+        if (!made.isConnected) grid.append(made);
       }
       state.next = answer.next;
-      if (first) count();
+      // The HTML's cells that this page did not have (none, unless the view changed).
+      for (const left of (state.writtenCells || new Map()).values()) left.parentElement.remove();
+      state.writtenCells = null;
+      if (first) {
+        performance.mark('photolib-grid-drawn'); // for bench/serve-first-screen.py's phases
+        count();
+      }
     } catch (error) {
       status(error.message);
     } finally {
@@ -323,7 +358,9 @@ const photolib = (() => {
     // view's total once the page is here (the server answers one catalog request at a time,
     // and counting reads many rows): the first screen waits for the page alone.
     state.firstScreen = firstScreen();
-    state.sessionRead = get('/api/session');
+    state.writtenCells = new Map([...document.querySelectorAll('#grid .cell')].map((c) => [c.dataset.id, c]));
+    const session = written('session');
+    state.sessionRead = session ? Promise.resolve(session) : get('/api/session');
     const first = reload();
     const counts = first.then(loadCollections);
     state.session = await state.sessionRead;
@@ -335,9 +372,18 @@ const photolib = (() => {
     document.addEventListener('keydown', gridKeys);
     document.addEventListener('keydown', gridEnds);
     document.getElementById('collections').addEventListener('keydown', tabKeys);
-    new IntersectionObserver((entries) => {
+    // The next page once the first screen's thumbnails are in (the window's load event, or a
+    // second at most): asked for at once, its cells and thumbnails took the main thread and
+    // the connections from the first screen.
+    const more = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) loadPage(false);
-    }, { rootMargin: '800px' }).observe(document.getElementById('more'));
+    }, { rootMargin: '800px' });
+    const watchMore = () => more.observe(document.getElementById('more'));
+    if (document.readyState === 'complete') watchMore();
+    else {
+      const soon = setTimeout(watchMore, 1000);
+      addEventListener('load', () => { clearTimeout(soon); watchMore(); }, { once: true });
+    }
     await Promise.all([counts, first]);
     listen();
   }
@@ -348,4 +394,15 @@ const photolib = (() => {
   };
 })();
 
-document.addEventListener('DOMContentLoaded', () => photolib.start());
+// Once the first screen is painted: the HTML's own cells and their thumbnails
+// (GalleryAPI+FirstScreen) are drawn first, and the script completes the cells after the
+// window's load event (every thumbnail the HTML asked for in; at most a second after the page
+// is read). Making 120 cells takes the main thread for 50 to 70 ms, which held back the paint
+// of the thumbnails that came in meanwhile. Without cells in the HTML it starts at once.
+document.addEventListener('DOMContentLoaded', () => {
+  let started = false;
+  const start = () => { if (!started) { started = true; photolib.start(); } };
+  if (!document.querySelector('#grid .cell') || document.readyState === 'complete') { start(); return; }
+  addEventListener('load', () => requestAnimationFrame(() => setTimeout(start, 0)), { once: true });
+  setTimeout(start, 1000);
+});

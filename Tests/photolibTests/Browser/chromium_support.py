@@ -55,9 +55,17 @@ def browser(width, height):
     for argument in ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
                      '--window-size=%d,%d' % (width, height), '--user-data-dir=' + tempfile.mkdtemp()]:
         options.add_argument(argument)
+    # The console, for Content-Security-Policy reports (`csp_reports`).
+    options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
     driver = webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
     driver.set_window_size(width, height)
     return driver
+
+
+def csp_reports(driver):
+    """The console's messages about the Content-Security-Policy since the last call: anything the
+    page tried that the policy refused (an inline script, a style, a foreign image)."""
+    return [entry['message'] for entry in driver.get_log('browser') if 'Content Security Policy' in entry['message']]
 
 
 def wait(driver, condition, what, seconds=15):
@@ -69,7 +77,9 @@ def wait(driver, condition, what, seconds=15):
 
 
 def cells(driver):
-    return driver.find_elements(By.CSS_SELECTOR, '.cell')
+    # The cells the script has completed (an index, a label, the gestures): the HTML's own
+    # cells are drawn before the script runs and do nothing until then.
+    return driver.find_elements(By.CSS_SELECTOR, '.cell[data-index]')
 
 
 def visible(driver, element_id):
@@ -77,7 +87,7 @@ def visible(driver, element_id):
 
 
 def cell_for(driver, asset_id):
-    return driver.find_element(By.CSS_SELECTOR, '.cell[data-id="%s"]' % asset_id)
+    return driver.find_element(By.CSS_SELECTOR, '.cell[data-index][data-id="%s"]' % asset_id)
 
 
 def hold(driver, asset_id, then_swipe_up):

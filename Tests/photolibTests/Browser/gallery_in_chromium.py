@@ -12,8 +12,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from chromium_support import (ARTEFACTS, HOSTILE, assets, browser, cell_for, cells, check, failures, hold,
-                              photolib, serve, visible, wait)
+from chromium_support import (ARTEFACTS, HOSTILE, assets, browser, cell_for, cells, check, csp_reports, failures,
+                              hold, photolib, serve, visible, wait)
 
 def gallery_and_peek():
     ordered = assets('--sort', 'taken', '--reverse')
@@ -31,6 +31,20 @@ def gallery_and_peek():
         check(bool(loaded), 'thumbnails are real images')
         alts = driver.execute_script("return [...document.querySelectorAll('.cell img')].map(i => i.alt)")
         check(all(alts), 'every thumbnail has alt text')
+        # The first screen came with the page: no request for the session or the first page, and
+        # the thumbnails preloaded from the HTML's links; the strict policy refused nothing.
+        asked = driver.execute_script(
+            "return performance.getEntriesByType('resource').map(r => [r.name, r.initiatorType])")
+        check(not [n for n, _ in asked if '/api/session' in n or '/api/assets?' in n],
+              'the session and the first page are in the HTML (%s)' % [n for n, _ in asked if '/api/' in n])
+        preloaded = [n for n, kind in asked if '/thumbnail/' in n and kind == 'link']
+        check(len(preloaded) == len(ordered), 'the thumbnails were preloaded (%d)' % len(preloaded))
+        check(driver.execute_script(
+            "return [...document.querySelectorAll('#grid li > *')].every(c => c.tagName === 'BUTTON' &&"
+            " c.dataset.index && c.getAttribute('aria-label') && c.querySelectorAll('img').length === 1)"),
+              "the script completed the HTML's cells: one thumbnail each, a label and an index")
+        reports = csp_reports(driver)
+        check(not reports, 'the Content-Security-Policy refused nothing: %s' % reports)
         driver.save_screenshot(ARTEFACTS + '/grid-1920x1080.png')
 
         # Press and hold: the peek, 300 px high, then its actions once swiped up.
@@ -156,7 +170,7 @@ def chooser():
     driver = browser(1280, 800)
     try:
         driver.get(url)
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.cell[data-id="%s"]' % wanted['id']),
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.cell[data-index][data-id="%s"]' % wanted['id']),
              'the chooser shows the photos')
         ActionChains(driver).click(cell_for(driver, wanted['id'])).perform()
         out, _ = process.communicate(timeout=20)

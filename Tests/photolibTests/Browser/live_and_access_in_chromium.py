@@ -243,7 +243,7 @@ def video_in_the_detail_view():
     driver = browser(1280, 800)
     try:
         driver.get(url)
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.cell[data-id="%s"]' % target['id']), 'the grid loads')
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.cell[data-index][data-id="%s"]' % target['id']), 'the grid loads')
         driver.execute_script(
             "const i = photolib.state.assets.findIndex(a => a.id === arguments[0]);"
             "photolib.state.assets[i] = Object.assign({}, photolib.state.assets[i], {kind: 'video', mimeType: 'video/webm'});"
