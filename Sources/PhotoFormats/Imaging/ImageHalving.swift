@@ -58,6 +58,19 @@ package enum ImageHalving {
         }
     }
 
+    /// How many times a `width` x `height` picture is halved before Lanczos takes it to
+    /// `target`: while at least four times the target on both sides, so that Lanczos always
+    /// reduces by less than 4. Every path that reduces a picture (the whole picture's and the
+    /// one that reduces rows as they are decoded) takes this count, so they give the same bytes.
+    package static func halvings(width: Int, height: Int, to target: (width: Int, height: Int)) -> Int {
+        var (width, height, count) = (width, height, 0)
+        while width >= 4 * target.width && height >= 4 * target.height {
+            (width, height) = ((width + 1) / 2, (height + 1) / 2)
+            count += 1
+        }
+        return count
+    }
+
     /// Bytes of `image` halved.
     package static func byteCount(halving image: RGBImage) -> Int {
         RGBImage.byteCount(width: (image.width + 1) / 2, height: (image.height + 1) / 2)

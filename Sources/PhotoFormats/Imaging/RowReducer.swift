@@ -30,11 +30,9 @@ package final class RowReducer {
         received = 0
         halvings = 0
         guard (inputWidth, inputHeight) != (output.width, output.height) else { return }
+        halvings = ImageHalving.halvings(width: inputWidth, height: inputHeight, to: (output.width, output.height))
         var (width, height) = (inputWidth, inputHeight)
-        while width >= 4 * output.width && height >= 4 * output.height {
-            (width, height) = ((width + 1) / 2, (height + 1) / 2)
-            halvings += 1
-        }
+        for _ in 0..<halvings { (width, height) = ((width + 1) / 2, (height + 1) / 2) }
         if halvings > 0 { _ = blockStorage.reserve(RGBImage.byteCount(width: inputWidth, height: 1 << halvings)) }
         resizer.begin(inputWidth: width, inputHeight: height, output: output)
     }

@@ -268,7 +268,7 @@ public final class RenditionMaker {
         let storedBase = orientation.stored(width: baseSize.width, height: baseSize.height)
         var base = source
         if storedBase != (source.width, source.height) {
-            while source.width >= 4 * storedBase.width && source.height >= 4 * storedBase.height {
+            for _ in 0..<ImageHalving.halvings(width: source.width, height: source.height, to: storedBase) {
                 source = ImageHalving.halved(source, into: source.pixels)
             }
             base = RGBImage(
@@ -289,15 +289,13 @@ public final class RenditionMaker {
         missing == [.thumbnail] ? settings.thumbnailSize : max(settings.previewSize, settings.thumbnailSize)
     }
 
-    /// `image` reduced to `size`: halved while that leaves at least twice the size, then Lanczos.
+    /// `image` reduced to `size`: halved as `ImageHalving.halvings` says, then Lanczos.
     private func shrink(_ image: RGBImage, to size: (width: Int, height: Int)) -> RGBImage {
         var image = image
-        var halved = false
-        while image.width >= 4 * size.width && image.height >= 4 * size.height {
+        for halving in 0..<ImageHalving.halvings(width: image.width, height: image.height, to: size) {
             // The first halving reads the renditions' shared image, later ones their own output.
-            let target = halved ? image.pixels : halvedStorage.reserve(ImageHalving.byteCount(halving: image))
+            let target = halving > 0 ? image.pixels : halvedStorage.reserve(ImageHalving.byteCount(halving: image))
             image = ImageHalving.halved(image, into: target)
-            halved = true
         }
         let target = RGBImage(
             pixels: smallerStorage.reserve(RGBImage.byteCount(width: size.width, height: size.height)),
