@@ -134,7 +134,9 @@ import Testing
                 bytes = Array(bytes.prefix(bytes.count / 2))
             } else {
                 // libvips writes the directory last: 64 KB of the strips in the middle are garbage.
-                for index in bytes.count / 2..<bytes.count / 2 + 65536 { bytes[index] = UInt8(truncatingIfNeeded: index) }
+                for index in bytes.count / 2..<bytes.count / 2 + 65536 {
+                    bytes[index] = UInt8(truncatingIfNeeded: index)
+                }
             }
             try FileSystem.writeAtomically(bytes, to: cut)
             #expect(try Self.isConvertedAsDecoded(whole))
