@@ -13,8 +13,9 @@
 # area averaging (vips shrink), as CIE76 ΔE: per set the mean of the photos' mean ΔE and the
 # largest 95th percentile. Goal: mean ≤ 1.0, p95 ≤ 3.
 # Then the cost: `render --force` CPU time (perf's task-clock, the median of RUNS, default 3)
-# on COST_COUNT (default 24) corpus JPEGs reduced to 2048 pixels as the sources are, against
-# the same photos in Adobe RGB, and on P3 HEICs against the same pixels encoded without a
+# on COST_COUNT (default 24) corpus JPEGs reduced to COST_SIZE (default 2048) pixels, or at
+# their own size with COST_SIZE=0 (the corpus' photos of 8 MP or more), against the same
+# photos in Adobe RGB, and on P3 HEICs against the same pixels encoded without a
 # profile: the difference is the conversion's share.
 set -euo pipefail
 
@@ -151,15 +152,33 @@ render_cpu() {
     done | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
 }
 
-# The cost set: more photos than the colour sets, so that start-up is a small part.
-mkdir -p "$work/cost/srgb" "$work/cost/adobe"
+# The cost set: more photos than the colour sets, so that start-up is a small part. Both
+# halves are saved at the same quality from the same pixels, so that only the profile differs.
+# COST_SIZE=0 takes the corpus photos of 8 MP or more (bench/renditions.sh's JPEG set) at
+# their own size instead.
+mkdir -p "$work/cost/srgb" "$work/cost/adobe" "$work/cost/reduced"
+cost_size=${COST_SIZE:-2048}
 mapfile -t cost_originals < <(
-    if [ -d "$corpus/photos" ]; then find "$corpus/photos" -iname '*.jpg'; else find "$root/SampleLibrary" -iname '*.jpg'; fi |
-        sort | head -n "${COST_COUNT:-24}")
+    if [ "$cost_size" = 0 ] && [ -f "$corpus/ground-truth.json" ]; then
+        python3 -c 'import json, sys
+files = json.load(open(sys.argv[1]))["files"]
+for name in sorted(n for n, f in files.items() if (f.get("megapixels") or 0) >= 8):
+    print(sys.argv[2] + "/" + name)' "$corpus/ground-truth.json" "$corpus" | head -n "${COST_COUNT:-24}"
+    elif [ -d "$corpus/photos" ]; then
+        find "$corpus/photos" -iname '*.jpg' | sort | head -n "${COST_COUNT:-24}"
+    else
+        find "$root/SampleLibrary" -iname '*.jpg' | sort | head -n "${COST_COUNT:-24}"
+    fi)
 for original in "${cost_originals[@]}"; do
     i=$(ls "$work/cost/srgb" | wc -l)
-    vips thumbnail "$original" "$work/cost/srgb/$i.jpg[Q=95]" 2048 --export-profile srgb 2>/dev/null || continue
-    vips icc_transform "$work/cost/srgb/$i.jpg" "$work/cost/adobe/$i.jpg[Q=92]" "$(profile AdobeRGB1998.icc)" 2>/dev/null
+    reduced=$work/cost/reduced/$i.jpg
+    if [ "$cost_size" = 0 ]; then
+        vips icc_transform "$original" "$reduced[Q=95]" srgb --embedded 2>/dev/null || continue
+    else
+        vips thumbnail "$original" "$reduced[Q=95]" "$cost_size" --export-profile srgb 2>/dev/null || continue
+    fi
+    vips copy "$reduced" "$work/cost/srgb/$i.jpg[Q=92]" 2>/dev/null
+    vips icc_transform "$reduced" "$work/cost/adobe/$i.jpg[Q=92]" "$(profile AdobeRGB1998.icc)" 2>/dev/null
 done
 
 echo
