@@ -40,7 +40,12 @@ extension SQLiteCatalog {
                 // (preparing each batch's last, shorter one was 5% of a first index).
                 let (size, sql) = Self.upsertStatements.first { $0.rows <= scanned.endIndex - start }!
                 let rows = scanned[start..<(start + size)]
-                try database.cachedStatement(sql).run(rows.flatMap { Self.scannedValues($0, now: now) })
+                try database.cachedStatement(sql).run(
+                    rows.flatMap { row in
+                        // `added_at` takes the row's `indexed_at` (see `upsertSQL`).
+                        let values = Self.scannedValues(row, now: now)
+                        return values + [values[Self.indexedAtColumn]]
+                    })
                 start = rows.endIndex
             }
         }
@@ -70,18 +75,21 @@ extension SQLiteCatalog {
         $0 > 1 ? $0 / 2 : nil
     }.map { ($0, upsertSQL(rows: $0)) }
 
+    /// Where `indexed_at` is among `scannedColumns`: a new row's `added_at` is bound to it too.
+    private static let indexedAtColumn = scannedColumns.firstIndex(of: "indexed_at")!
+
     /// Inserts `rows` new assets or refreshes known ones, parameters as `scannedValues` gives
-    /// them, one row after the other. A refresh keeps flags, `added_at`, `popped_at`, and the
-    /// caption or city columns a user edited.
+    /// them followed by `indexed_at` again (for `added_at`), one row after the other. A refresh
+    /// keeps flags, `added_at`, `popped_at`, and the caption or city columns a user edited.
+    ///
+    /// Parameters are plain `?`, numbered by their place: SQLite looks each numbered `?NNN`
+    /// up in a list of every parameter while it compiles the statement, which for the 64-row
+    /// statement's 5,800 parameters was 2.4% of a first index's instructions.
     private static func upsertSQL(rows: Int) -> String {
         let columns = scannedColumns
         let assignments = upsertAssignments
-        let indexedAt = columns.firstIndex(of: "indexed_at")!
-        let tuples = (0..<rows).map { row in
-            let first = row * columns.count + 1
-            let parameters = columns.indices.map { "?\(first + $0)" }
-            return "(" + (parameters + [parameters[indexedAt]]).joined(separator: ", ") + ")"
-        }
+        let tuple = "(" + Array(repeating: "?", count: columns.count + 1).joined(separator: ", ") + ")"
+        let tuples = Array(repeating: tuple, count: rows)
         return """
             INSERT INTO assets (\(columns.joined(separator: ", ")), added_at)
             VALUES \(tuples.joined(separator: ", "))

@@ -69,10 +69,17 @@ public struct PhotoText: Sendable, Equatable {
 
     /// Trimmed text, nil when blank (cameras and tools pad fields with spaces or NULs).
     static func clean(_ text: String?) -> String? {
-        guard let text else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+        guard let text, let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return nil }
+        // Most fields have nothing to trim, and Foundation's trim goes through NSString: it
+        // runs only when an end is padding (making the set for each field and trimming each
+        // were 2.7% of a first index's instructions).
+        guard padding.contains(first) || padding.contains(last) else { return text }
+        let trimmed = text.trimmingCharacters(in: padding)
         return trimmed.isEmpty ? nil : trimmed
     }
+
+    /// What `clean` trims: white space, line ends and NULs.
+    private static let padding = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0"))
 }
 
 /// The text embedded in one JPEG: its XMP packet (with extended XMP) and its IPTC-IIM block.

@@ -128,12 +128,22 @@ struct XMLReader {
     }
 
     private static func resolve(_ qualified: String, _ namespaces: [String: String], isAttribute: Bool) -> XMLName {
-        guard let colon = qualified.firstIndex(of: ":") else {
+        guard let colon = colonIndex(qualified) else {
             return XMLName(prefix: "", local: qualified, namespace: isAttribute ? nil : namespaces[""])
         }
         let prefix = String(qualified[..<colon])
         return XMLName(
             prefix: prefix, local: String(qualified[qualified.index(after: colon)...]), namespace: namespaces[prefix])
+    }
+
+    /// The first `:` of a name. Names are nearly always ASCII, where each byte is a character,
+    /// and the colon is looked for among the bytes; any other name is searched by character, as
+    /// it always was (a combining mark after a colon makes one character with it, no colon).
+    /// Searching every name by character was 3% of a first index's instructions.
+    private static func colonIndex(_ qualified: String) -> String.Index? {
+        let utf8 = qualified.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return qualified.firstIndex(of: ":") }
+        return utf8.firstIndex(of: UInt8(ascii: ":"))
     }
 
     // MARK: - Lexical pieces

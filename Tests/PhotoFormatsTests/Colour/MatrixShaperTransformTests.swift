@@ -93,4 +93,28 @@ import Testing
             #expect(MatrixShaperTransform(from: gray, to: srgb) == nil)
         }
     }
+
+    /// Primaries so close together that a row of the matrix between them and sRGB adds up to
+    /// more than 8 (about 10 here, each entry under 6; a profile's colorants come from the
+    /// file): the packed sums would overflow their fields, so LittleCMS's path converts them
+    /// instead, and still gives colours.
+    @Test func colorantsTooFarApartForThePackedSumsGoToLittleCMS() throws {
+        let near = ColourDescription.Primaries(
+            red: [0.70, 0.30], green: [0.60, 0.40], blue: [0.15, 0.06], white: [0.3127, 0.3290])
+        let context = try LittleCMSContext()
+        let source = try ColourProfile(near, .sRGB, context: context)
+        let srgb = try ColourProfile(sRGBIn: context)
+        // Whether the tables were made, not the tables themselves: a failure would print them.
+        let taken = MatrixShaperTransform(from: source, to: srgb) != nil
+        #expect(!taken)
+        guard
+            case .transform(let transform) = ColourTransforms.build(
+                .parametric(near, .sRGB), input: .rgb, target: .sRGB)
+        else {
+            Issue.record("no transform for primaries LittleCMS can make a profile of")
+            return
+        }
+        #expect(!transform.usesTables)
+        #expect(try Self.converted(.transform(transform)).count == Self.pixels.count)
+    }
 }

@@ -42,6 +42,11 @@ public enum CaptionFilter {
 
     /// Lowercase, trimmed, with each run of spaces, underscores and NULs made one space.
     static func normalised(_ text: String) -> String {
+        asciiNormalised(text) ?? characterNormalised(text)
+    }
+
+    /// `normalised`, character by character: for any text.
+    static func characterNormalised(_ text: String) -> String {
         var result = ""
         var pendingSpace = false
         for character in text.lowercased() {
@@ -54,6 +59,29 @@ public enum CaptionFilter {
             result.append(character)
         }
         return result
+    }
+
+    /// `normalised` of ASCII text, byte by byte; nil for any other text. In ASCII each byte is
+    /// a character (but CR LF, white space either way), white space is tab to carriage return
+    /// and space, and lowercasing is A-Z. Fields padded to thousands of characters made the
+    /// walk by character 2% of a first index's instructions.
+    static func asciiNormalised(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for byte in utf8 {
+            switch byte {
+            case 0x09...0x0D, UInt8(ascii: " "), UInt8(ascii: "_"), 0:
+                pendingSpace = !result.isEmpty
+            default:
+                if pendingSpace { result.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                result.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A maker's name alone or followed by a camera suffix ("minolta dsc").
