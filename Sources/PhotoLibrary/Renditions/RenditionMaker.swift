@@ -126,7 +126,7 @@ public final class RenditionMaker {
                     self.storedBaseSize(
                         width: width, height: height, format: format,
                         orientation: isUpright ? ImageOrientation(exif: 1) : orientation, missing: missing)
-                }
+                }, colourTarget: settings.colourTarget
             ) { decoded in
                 try write(
                     decoded, format: format, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
@@ -277,9 +277,12 @@ public final class RenditionMaker {
             thumbnailResizer.begin(inputWidth: source.width, inputHeight: source.height, output: base)
             thumbnailResizer.push(rows: source.pixels, count: source.height, stride: source.stride)
         }
+        var colour = colourStep(for: decoded.colour)
+        // A 16-bit source was converted as it was decoded, before its reduction to 8 bits.
+        if decoded.isConverted { colour.transform = nil }
         return try finish(
             base, format: format, orientation: orientation, display: display, baseSize: baseSize, missing: missing,
-            kinds: kinds, paths: paths, colour: colourStep(for: decoded.colour),
+            kinds: kinds, paths: paths, colour: colour,
             outcome: RenditionOutcome(damage: decoded.damage, warningCount: decoded.damage == nil ? 0 : 1))
     }
 
