@@ -221,36 +221,6 @@ public final class RenditionMaker {
         RenditionSpec.standard(kind, settings: settings)
     }
 
-    private func describeExisting(
-        _ paths: [RenditionKind: RawPath], source: RawPath,
-        orientation: ImageOrientation
-    ) throws -> RenditionOutcome {
-        var outcome = RenditionOutcome()
-        guard !paths.isEmpty else { return outcome }
-        let display: (width: Int, height: Int)
-        var format = ImageFormat.jpeg
-        if let stored = try SourceFile.frameSize(of: source) {
-            display = orientation.displayed(width: stored.width, height: stored.height)
-        } else {
-            let bytes = try FileSystem.readFile(source)
-            (format, display) = try bytes.withUnsafeBytes { data in
-                guard
-                    let format = ImageFormat.detect(
-                        UnsafeRawBufferPointer(rebasing: data.prefix(ContentFingerprint.windowSize))),
-                    format != .jpeg
-                else { throw ImagingError(path: source, reason: .undecodable("no JPEG frame header")) }
-                let display = try FormatDecoder.displaySize(
-                    format, data: data, orientation: orientation.value, path: source)
-                return (format, display)
-            }
-        }
-        for (kind, path) in paths {
-            let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height, format: format)
-            outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
-        }
-        return outcome
-    }
-
     /// The renditions of a picture another format's library decoded: reduced to the largest
     /// rendition's size in stored orientation (halved in place first, then Lanczos), turned
     /// upright, then each rendition from that, as for a JPEG. A raw's half-size picture is
