@@ -101,6 +101,27 @@ int plpng_read_header(plpng_reader *reader, uint32_t *width, uint32_t *height) {
     return 0;
 }
 
+// The expansions both decodes ask of libpng: palette and low-depth gray to 8 bits, tRNS to
+// alpha, gray to RGB, and an opaque alpha added where there is none, so that every row is RGBA.
+// Returns the passes (7 for an interlaced image).
+static int set_rgba(png_structp png, png_infop info, int color, int depth) {
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, depth == 16 ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
+    return png_set_interlace_handling(png);
+}
+
+static void composite_on_white16(const uint16_t *rgba, uint16_t *rgb, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++, rgba += 4, rgb += 3) {
+        uint32_t alpha = rgba[3], rest = 65535 - alpha;
+        rgb[0] = (uint16_t)(((uint64_t)rgba[0] * alpha + 65535u * rest + 32767) / 65535);
+        rgb[1] = (uint16_t)(((uint64_t)rgba[1] * alpha + 65535u * rest + 32767) / 65535);
+        rgb[2] = (uint16_t)(((uint64_t)rgba[2] * alpha + 65535u * rest + 32767) / 65535);
+    }
+}
+
 static void composite_on_white(const uint8_t *rgba, uint8_t *rgb, uint32_t width) {
     for (uint32_t x = 0; x < width; x++, rgba += 4, rgb += 3) {
         unsigned alpha = rgba[3], rest = 255 - alpha;
@@ -129,14 +150,9 @@ uint32_t plpng_decode_rgb(plpng_reader *reader, uint8_t *out, size_t out_size, i
     int color = png_get_color_type(png, info);
     int depth = png_get_bit_depth(png, info);
     if (depth == 16) png_set_scale_16(png);
-    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
-    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
-    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
-    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
     // RGBA, composited on white here in sRGB values: png_set_background works in linear light
     // when the file has gAMA, which darkens soft edges compared with every viewer.
-    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
-    int passes = png_set_interlace_handling(png);
+    int passes = set_rgba(png, info, color, depth == 16 ? 8 : depth);
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row size");
     if (passes > 1) {
@@ -164,12 +180,73 @@ uint32_t plpng_decode_rgb(plpng_reader *reader, uint8_t *out, size_t out_size, i
     return done;
 }
 
-size_t plpng_decode_buffer_bytes(const plpng_reader *reader) {
+int plpng_bit_depth(const plpng_reader *reader) { return png_get_bit_depth(reader->png, reader->info); }
+
+uint32_t plpng_decode_rgb16(plpng_reader *reader, plpng_row16_sink sink, void *context, int *failed) {
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    uint16_t *volatile rgba = NULL;
+    uint16_t *volatile rgb = NULL;
+    png_bytep *volatile rows = NULL;
+    volatile uint32_t done = 0;
+    *failed = 0;
+    if (setjmp(png_jmpbuf(png))) {
+        free(rgba);
+        free(rgb);
+        free(rows);
+        *failed = 1;
+        return done;
+    }
+    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    int color = png_get_color_type(png, info);
+    int depth = png_get_bit_depth(png, info);
+    if (depth != 16) png_error(png, "not a 16-bit image");
+    // PNG stores 16-bit samples big-endian; the transform reads them in the machine's order.
+    const uint16_t one = 1;
+    if (*(const uint8_t *)&one == 1) png_set_swap(png);
+    int passes = set_rgba(png, info, color, depth);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 8) png_error(png, "unexpected row size");
+    rgb = malloc((size_t)width * 6);
+    if (!rgb) png_error(png, "out of memory");
+    if (passes > 1) {
+        rgba = malloc((size_t)width * 8 * height);
+        rows = malloc(sizeof(png_bytep) * height);
+        if (!rgba || !rows) png_error(png, "out of memory");
+        for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(rgba + (size_t)y * width * 4);
+        png_read_image(png, rows);
+        for (uint32_t y = 0; y < height; y++) {
+            composite_on_white16((const uint16_t *)rows[y], rgb, width);
+            sink(context, rgb, y);
+            done = y + 1;
+        }
+    } else {
+        rgba = malloc((size_t)width * 8);
+        if (!rgba) png_error(png, "out of memory");
+        for (uint32_t y = 0; y < height; y++) {
+            png_read_row(png, (png_bytep)rgba, NULL);
+            composite_on_white16(rgba, rgb, width);
+            sink(context, rgb, y);
+            done = y + 1;
+        }
+    }
+    free(rgba);
+    free(rgb);
+    free(rows);
+    rgba = NULL;
+    rgb = NULL;
+    rows = NULL;
+    return done;
+}
+
+size_t plpng_decode_buffer_bytes(const plpng_reader *reader, int sixteen) {
     size_t width = png_get_image_width(reader->png, reader->info);
     size_t height = png_get_image_height(reader->png, reader->info);
     int interlaced = png_get_interlace_type(reader->png, reader->info) != PNG_INTERLACE_NONE;
+    size_t pixel = sixteen ? 8 : 4;
     // libpng's own row buffers hold a row at the file's depth: 8 bytes a pixel at most.
-    return (interlaced ? width * 4 * height + sizeof(png_bytep) * height : width * 4) + width * 8 * 2;
+    return (interlaced ? width * pixel * height + sizeof(png_bytep) * height : width * pixel) + width * 8 * 2 +
+           (sixteen ? width * 6 : 0);
 }
 
 const char *plpng_message(const plpng_reader *reader) { return reader->error[0] ? reader->error : NULL; }

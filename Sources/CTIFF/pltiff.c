@@ -19,6 +19,7 @@ static const char *const names[] = {
     "TIFFOpenOptionsSetMaxSingleMemAlloc", "TIFFOpenOptionsSetWarningHandlerExtR", "TIFFRGBAImageOK",
     "TIFFReadDirectory", "TIFFRGBAImageBegin", "TIFFSetDirectory", "TIFFSetErrorHandler",
     "TIFFSetWarningHandler", "TIFFTileSize64", "TIFFStripSize64", "TIFFRGBAImageGet", "TIFFRGBAImageEnd",
+    "TIFFComputeStrip", "TIFFReadEncodedStrip", "TIFFComputeTile", "TIFFReadEncodedTile",
 };
 static void *table[sizeof names / sizeof names[0]];
 static photolib_lazy_library library = {files, sizeof files / sizeof files[0], names, sizeof names / sizeof names[0], table, 0, {0}};
@@ -45,6 +46,10 @@ static photolib_lazy_library library = {files, sizeof files / sizeof files[0], n
 #define TIFFStripSize64(...) LIBTIFF(17, uint64_t (*)(TIFF *))(__VA_ARGS__)
 #define TIFFRGBAImageGet(...) LIBTIFF(18, int (*)(TIFFRGBAImage *, uint32_t *, uint32_t, uint32_t))(__VA_ARGS__)
 #define TIFFRGBAImageEnd(...) LIBTIFF(19, void (*)(TIFFRGBAImage *))(__VA_ARGS__)
+#define TIFFComputeStrip(...) LIBTIFF(20, uint32_t (*)(TIFF *, uint32_t, uint16_t))(__VA_ARGS__)
+#define TIFFReadEncodedStrip(...) LIBTIFF(21, tmsize_t (*)(TIFF *, uint32_t, void *, tmsize_t))(__VA_ARGS__)
+#define TIFFComputeTile(...) LIBTIFF(22, uint32_t (*)(TIFF *, uint32_t, uint32_t, uint32_t, uint16_t))(__VA_ARGS__)
+#define TIFFReadEncodedTile(...) LIBTIFF(23, tmsize_t (*)(TIFF *, uint32_t, void *, tmsize_t))(__VA_ARGS__)
 
 struct pltiff_file {
     TIFF *tiff;
@@ -55,6 +60,11 @@ struct pltiff_file {
     // The RGBA conversion of the current directory between `pltiff_begin_rgba` and its end.
     TIFFRGBAImage image;
     int image_begun;
+    // A strip or tile of a 16-bit RGB directory, read by `pltiff_read_rgb16_rows`.
+    uint8_t *chunk;
+    uint64_t chunk_size;
+    // The cap on libtiff's allocations, which the chunk is held to as well.
+    size_t max_alloc;
 };
 
 static int on_error(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
@@ -141,6 +151,7 @@ pltiff_file *pltiff_open(const uint8_t *data, size_t size, size_t max_alloc, cha
     }
     file->data = data;
     file->size = size;
+    file->max_alloc = max_alloc;
     TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
     if (!options) {
         free(file);
@@ -165,6 +176,7 @@ void pltiff_close(pltiff_file *file) {
     if (!file) return;
     pltiff_end_rgba(file);
     if (file->tiff) TIFFClose(file->tiff);
+    free(file->chunk);
     free(file);
 }
 
@@ -267,4 +279,116 @@ uint64_t pltiff_read_buffer_bytes(pltiff_file *file) {
     TIFFGetFieldDefaulted(file->tiff, TIFFTAG_PLANARCONFIG, &planar);
     TIFFGetFieldDefaulted(file->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
     return planar == PLANARCONFIG_SEPARATE ? chunk * samples : chunk;
+}
+
+int pltiff_is_rgb16(pltiff_file *file) {
+    uint16_t photometric = 0, bits = 0, samples = 0, planar = PLANARCONFIG_CONTIG, format = SAMPLEFORMAT_UINT;
+    if (!TIFFGetField(file->tiff, TIFFTAG_PHOTOMETRIC, &photometric) || photometric != PHOTOMETRIC_RGB) return 0;
+    TIFFGetFieldDefaulted(file->tiff, TIFFTAG_BITSPERSAMPLE, &bits);
+    TIFFGetFieldDefaulted(file->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    TIFFGetFieldDefaulted(file->tiff, TIFFTAG_PLANARCONFIG, &planar);
+    TIFFGetFieldDefaulted(file->tiff, TIFFTAG_SAMPLEFORMAT, &format);
+    return bits == 16 && (samples == 3 || samples == 4) && planar == PLANARCONFIG_CONTIG &&
+           format == SAMPLEFORMAT_UINT;
+}
+
+// How the fourth sample is to be read, as TIFFRGBAImage reads it: premultiplied unless the
+// file says it is not (an unspecified extra sample of RGBA counts as associated alpha there).
+static int alpha_is_associated(pltiff_file *file) {
+    uint16_t count = 0;
+    uint16_t *kinds = NULL;
+    if (!TIFFGetFieldDefaulted(file->tiff, TIFFTAG_EXTRASAMPLES, &count, &kinds) || count == 0 || kinds == NULL) {
+        return 1;
+    }
+    return kinds[0] != EXTRASAMPLE_UNASSALPHA;
+}
+
+// `pixels` pixels of `samples` uint16 each from `from` into three at `to`, alpha on white.
+static void rgb16_on_white(const uint16_t *from, uint16_t *to, uint32_t pixels, int samples, int associated) {
+    for (uint32_t x = 0; x < pixels; x++, from += samples, to += 3) {
+        if (samples == 3) {
+            to[0] = from[0];
+            to[1] = from[1];
+            to[2] = from[2];
+            continue;
+        }
+        uint32_t alpha = from[3], rest = 65535 - alpha;
+        for (int c = 0; c < 3; c++) {
+            uint32_t value = associated ? from[c] + rest
+                                        : (uint32_t)(((uint64_t)from[c] * alpha + 32767) / 65535) + rest;
+            to[c] = (uint16_t)(value > 65535 ? 65535 : value);
+        }
+    }
+}
+
+int pltiff_read_rgb16_rows(pltiff_file *file, uint16_t *out, uint32_t row, uint32_t rows) {
+    if (!pltiff_is_rgb16(file)) return -1;
+    uint32_t width = 0, height = 0;
+    pltiff_size(file, &width, &height);
+    uint16_t samples = 3;
+    TIFFGetFieldDefaulted(file->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    int associated = alpha_is_associated(file);
+    int tiled = TIFFIsTiled(file->tiff);
+    uint64_t size = tiled ? TIFFTileSize64(file->tiff) : TIFFStripSize64(file->tiff);
+    if (size == 0 || size > file->max_alloc || row >= height || rows > height - row) {
+        if (file->message[0] == 0) snprintf(file->message, sizeof file->message, "bad strip or tile size");
+        return -1;
+    }
+    if (file->chunk_size < size) {
+        free(file->chunk);
+        file->chunk = malloc((size_t)size);
+        file->chunk_size = file->chunk ? size : 0;
+        if (!file->chunk) {
+            snprintf(file->message, sizeof file->message, "out of memory");
+            return -1;
+        }
+    }
+    size_t row_bytes = (size_t)width * samples * 2;
+    if (!tiled) {
+        // Each strip's rows in turn: a read of several strips' rows starts at a strip.
+        uint32_t per_strip = pltiff_rows_per_read(file);
+        for (uint32_t done = 0; done < rows;) {
+            uint32_t strip_rows = per_strip < rows - done ? per_strip : rows - done;
+            tmsize_t got = TIFFReadEncodedStrip(file->tiff, TIFFComputeStrip(file->tiff, row + done, 0), file->chunk,
+                                                (tmsize_t)size);
+            if (got < 0 || (uint64_t)got < row_bytes * strip_rows) {
+                if (file->message[0] == 0) snprintf(file->message, sizeof file->message, "cannot decode the image data");
+                return -1;
+            }
+            for (uint32_t y = 0; y < strip_rows; y++) {
+                rgb16_on_white((const uint16_t *)(file->chunk + y * row_bytes), out + (size_t)(done + y) * width * 3,
+                               width, samples, associated);
+            }
+            done += strip_rows;
+        }
+        return 0;
+    }
+    uint32_t tile_width = 0, tile_length = 0;
+    TIFFGetField(file->tiff, TIFFTAG_TILEWIDTH, &tile_width);
+    TIFFGetField(file->tiff, TIFFTAG_TILELENGTH, &tile_length);
+    if (tile_width == 0 || tile_length == 0 || (uint64_t)tile_width * tile_length * samples * 2 > size) {
+        if (file->message[0] == 0) snprintf(file->message, sizeof file->message, "bad tile size");
+        return -1;
+    }
+    // One row of tiles at a time, each tile's part of the rows copied to its columns.
+    for (uint32_t done = 0; done < rows;) {
+        uint32_t top = row + done;
+        uint32_t offset = top % tile_length;
+        uint32_t band = tile_length - offset < rows - done ? tile_length - offset : rows - done;
+        for (uint32_t left = 0; left < width; left += tile_width) {
+            tmsize_t got = TIFFReadEncodedTile(file->tiff, TIFFComputeTile(file->tiff, left, top, 0, 0), file->chunk,
+                                               (tmsize_t)size);
+            if (got < 0 || (uint64_t)got < (uint64_t)tile_width * (offset + band) * samples * 2) {
+                if (file->message[0] == 0) snprintf(file->message, sizeof file->message, "cannot decode the image data");
+                return -1;
+            }
+            uint32_t columns = width - left < tile_width ? width - left : tile_width;
+            for (uint32_t y = 0; y < band; y++) {
+                const uint16_t *from = (const uint16_t *)file->chunk + ((size_t)(offset + y) * tile_width) * samples;
+                rgb16_on_white(from, out + ((size_t)(done + y) * width + left) * 3, columns, samples, associated);
+            }
+        }
+        done += band;
+    }
+    return 0;
 }

@@ -109,7 +109,8 @@ extension ParserProbe {
         _ = try? FormatMetadata.read(format, bytes: Array(bytes))
         guard format != .raw,
             let pixels = try? FormatDecoder().decode(
-                format, data: bytes, limit: limit, path: RawPath("<memory>"), use: { $0.image.width * $0.image.height })
+                format, data: bytes, limit: limit, path: RawPath("<memory>"), colourTarget: .sRGB,
+                use: { $0.image.width * $0.image.height })
         else { return 0 }
         return pixels
     }
@@ -153,19 +154,19 @@ extension ParserProbe {
 
 extension ParserProbe {
     /// Reads `bytes` as an embedded ICC profile is read for renditions: opened by LittleCMS,
-    /// its name read, and transforms built from it for RGB and for ink (not through the
+    /// its name read, and transforms built from it for RGB, 16-bit RGB and ink (not through the
     /// process's cache, so that every input is parsed), each applied to a few pixels.
     /// Returns what the transforms made of them.
     public static func profiles(_ bytes: UnsafeRawBufferPointer) -> Int {
         let profile = ColourDescription.iccProfile(Array(bytes))
         var total = 0
         let pixels: [UInt8] = [0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 128, 255, 12, 200, 90, 1, 2, 3]
-        for input in [ColourInput.rgb, .cmyk(inverted: true)] {
+        for input in [ColourInput.rgb, .rgb16, .cmyk(inverted: true)] {
             for target in ColourTarget.allCases {
                 guard case .transform(let transform) = ColourTransforms.build(profile, input: input, target: target)
                 else { continue }
                 var output = [UInt8](repeating: 0, count: 18)
-                let count = input == .rgb ? 6 : 4
+                let count = 18 / transform.inputBytesPerPixel
                 pixels.withUnsafeBufferPointer { source in
                     output.withUnsafeMutableBufferPointer { target in
                         transform.apply(

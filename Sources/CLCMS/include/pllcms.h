@@ -19,6 +19,8 @@ void pllcms_context_clear_errors(cmsContext context);
 
 // The pixel formats photolib uses, as values: lcms2's TYPE_ macros are not imported by Swift.
 static const cmsUInt32Number PLLCMS_TYPE_RGB_8 = TYPE_RGB_8;
+/// 16-bit PNG and TIFF rows, native byte order, converted before they are reduced.
+static const cmsUInt32Number PLLCMS_TYPE_RGB_16 = TYPE_RGB_16;
 static const cmsUInt32Number PLLCMS_TYPE_GRAY_8 = TYPE_GRAY_8;
 static const cmsUInt32Number PLLCMS_TYPE_CMYK_8 = TYPE_CMYK_8;
 /// Adobe's CMYK JPEGs store 255 for no ink.

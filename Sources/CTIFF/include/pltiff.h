@@ -40,6 +40,16 @@ int pltiff_read_rgba_rows(pltiff_file *file, uint32_t *raster, uint32_t row, uin
 void pltiff_end_rgba(pltiff_file *file);
 const char *pltiff_message(const pltiff_file *file);
 
+/// 1 when the current directory is what `pltiff_read_rgb16_rows` reads (16-bit unsigned RGB,
+/// three samples a pixel or four with alpha, samples interleaved, in strips or tiles), else 0.
+int pltiff_is_rgb16(pltiff_file *file);
+/// Decodes `rows` rows from `row` (a multiple of `pltiff_rows_per_read`) of such a directory,
+/// rows as stored, into `out` (width*rows pixels of three uint16, the machine's byte order),
+/// alpha composited on white in the file's values. Reads with a strip or tile buffer of its
+/// own (`pltiff_read_buffer_bytes`), freed by `pltiff_close`. 0 on success; the message is in
+/// `pltiff_message` otherwise.
+int pltiff_read_rgb16_rows(pltiff_file *file, uint16_t *out, uint32_t row, uint32_t rows);
+
 /// The bytes libtiff allocates to read the current directory as RGBA besides the raster:
 /// a strip or tile at the file's depth, one for each plane when planes are separate.
 uint64_t pltiff_read_buffer_bytes(pltiff_file *file);

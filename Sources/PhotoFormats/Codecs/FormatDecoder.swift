@@ -21,10 +21,14 @@ package final class FormatDecoder {
         /// The picture's full size, as `image` would have it, when `image` was reduced as it
         /// was decoded (`Reduction`); nil when `image` is the picture at full size.
         package var fullSize: (width: Int, height: Int)?
+        /// True when `image` is in the colour target the decode was given already, converted
+        /// from `colour` before its 16 bits were reduced to 8 (a 16-bit PNG or TIFF): the
+        /// renditions must not convert it again.
+        package var isConverted: Bool
 
         package init(
             image: RGBImage, isUpright: Bool, damage: String? = nil, displaySize: (width: Int, height: Int)? = nil,
-            colour: ColourDescription? = nil, fullSize: (width: Int, height: Int)? = nil
+            colour: ColourDescription? = nil, fullSize: (width: Int, height: Int)? = nil, isConverted: Bool = false
         ) {
             self.image = image
             self.isUpright = isUpright
@@ -32,6 +36,7 @@ package final class FormatDecoder {
             self.displaySize = displaySize
             self.colour = colour
             self.fullSize = fullSize
+            self.isConverted = isConverted
         }
     }
 
@@ -67,10 +72,14 @@ package final class FormatDecoder {
     /// `ImageFormat.renditionSourceSide`) on its long side (decoded to fit within it), else a
     /// half-size decode; a HEIF's is its embedded thumbnail when that is at least `previewSide`,
     /// else the primary image. With a `reduction`, a TIFF or a HEIF primary image is given
-    /// at the size it names (`Decoded.fullSize` is then its full size).
+    /// at the size it names (`Decoded.fullSize` is then its full size). With a `colourTarget`, a
+    /// 16-bit PNG or TIFF with a usable colour description is converted into it as it is
+    /// decoded, at 16 bits (`Decoded.isConverted`); every other picture is given as the file
+    /// has it, for the caller to convert.
     package func decode<Result>(
         _ format: ImageFormat, data: UnsafeRawBufferPointer, limit: PixelLimit, path: RawPath,
-        previewSide: Int = 1280, reduction: Reduction? = nil, use: (Decoded) throws -> Result
+        previewSide: Int = 1280, reduction: Reduction? = nil, colourTarget: ColourTarget? = nil,
+        use: (Decoded) throws -> Result
     ) throws -> Result {
         defer {
             if storage.capacity > Self.keptCapacity { storage.shrink(to: 0) }
@@ -119,10 +128,19 @@ package final class FormatDecoder {
                 }
             case .png:
                 let decoder = try PNGDecoder(bytes: data, limit: limit, path: path)
-                return try reserving(decoder.decodeBytes, limit: limit, path: path) {
-                    let (picture, damage) = try decoder.decode(into: storage)
-                    let colour = (try? PNGChunks(bytes: data))?.colour
-                    return try use(Decoded(image: picture, isUpright: false, damage: damage, colour: colour))
+                let colour = (try? PNGChunks(bytes: data))?.colour
+                let transform = decoder.isSixteenBit ? Self.sixteenBitTransform(colour, into: colourTarget) : nil
+                return try reserving(decoder.decodeBytes(sixteen: transform != nil), limit: limit, path: path) {
+                    let (picture, damage) =
+                        if let transform {
+                            try decoder.decode(into: storage, converting: transform)
+                        } else {
+                            try decoder.decode(into: storage)
+                        }
+                    return try use(
+                        Decoded(
+                            image: picture, isUpright: false, damage: damage, colour: colour,
+                            isConverted: transform != nil))
                 }
             case .raw:
                 // Its size and flip from LibRaw reading a mapping of the file (what it needs of
@@ -158,13 +176,17 @@ package final class FormatDecoder {
                 try limit.check(width: image.width, height: image.height, path: path)
                 let target = reduction?(image.width, image.height, false)
                 let reduced = target.map { ($0.width, $0.height) != (image.width, image.height) } ?? false
-                return try reserving(image.decodeBytes(reduced: reduced), limit: limit, path: path) {
+                let colour = image.colour
+                let transform = image.isSixteenBitRGB ? Self.sixteenBitTransform(colour, into: colourTarget) : nil
+                let bytes = image.decodeBytes(reduced: reduced, converted: transform != nil)
+                return try reserving(bytes, limit: limit, path: path) {
                     let picture = try image.decode(
-                        into: storage, reducedTo: reduced ? target : nil, reducer: reducer, rowStorage: rowStorage)
+                        into: storage, reducedTo: reduced ? target : nil, reducer: reducer, rowStorage: rowStorage,
+                        converting: transform)
                     return try use(
                         Decoded(
-                            image: picture, isUpright: false, colour: image.colour,
-                            fullSize: reduced ? (image.width, image.height) : nil))
+                            image: picture, isUpright: false, colour: colour,
+                            fullSize: reduced ? (image.width, image.height) : nil, isConverted: transform != nil))
                 }
             case .gif:
                 let image = try GIFImage(bytes: data)
@@ -199,6 +221,19 @@ package final class FormatDecoder {
         } catch let error as CodecError {
             throw ImagingError(path: path, reason: .undecodableFormat(format: error.format, message: error.message))
         }
+    }
+
+    /// The transform a 16-bit source described by `colour` goes through as it is decoded: nil
+    /// without a target, when there is nothing to convert (sRGB into sRGB), or when the
+    /// description cannot be used that way, in which case the 8-bit pixels are given as today
+    /// and the caller's own conversion (and its warning) applies.
+    private static func sixteenBitTransform(
+        _ colour: ColourDescription?, into target: ColourTarget?
+    ) -> ColourTransform? {
+        guard let target, let colour,
+            case .transform(let transform) = ColourTransforms.lookup(colour, input: .rgb16, target: target)
+        else { return nil }
+        return transform
     }
 
     /// Runs `body` with `bytes` reserved in the shared gate, once they are known to be within

@@ -33,8 +33,13 @@ final class PNGDecoder {
     }
 
     /// What the decode holds: the RGB picture and libpng's rows (all of them, as RGBA, for an
-    /// interlaced file).
-    var decodeBytes: Int { RGBImage.byteCount(width: width, height: height) + plpng_decode_buffer_bytes(reader) }
+    /// interlaced file), at 16 bits when `sixteen` (`decode(into:converting:)`).
+    func decodeBytes(sixteen: Bool = false) -> Int {
+        RGBImage.byteCount(width: width, height: height) + plpng_decode_buffer_bytes(reader, sixteen ? 1 : 0)
+    }
+
+    /// True when the file's samples are 16 bits, which `decode(into:converting:)` keeps.
+    var isSixteenBit: Bool { plpng_bit_depth(reader) == 16 }
 
     deinit { plpng_close(reader) }
 
@@ -51,5 +56,44 @@ final class PNGDecoder {
         // Rows never decoded are mid-gray, as libjpeg fills a cut JPEG.
         (image.pixels + rows * image.stride).update(repeating: 128, count: (height - rows) * image.stride)
         return (image, message)
+    }
+
+    /// Decodes a 16-bit image (`isSixteenBit`) as `decode(into:)` does, but each row goes
+    /// through `transform` (16-bit RGB input) at 16 bits, into 8-bit RGB in the renditions'
+    /// colours: a wide-gamut photo's shadows keep the steps that 8 bits before the conversion
+    /// would lose.
+    func decode(
+        into storage: PixelStorage<UInt8>, converting transform: ColourTransform
+    ) throws(CodecError) -> (image: RGBImage, damage: String?) {
+        let image = RGBImage(
+            pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
+        let sink = RowSink(image: image, transform: transform)
+        var failed: Int32 = 0
+        let rows = Int(
+            plpng_decode_rgb16(
+                reader,
+                { context, rgb, row in
+                    guard let context, let rgb else { return }
+                    let sink = Unmanaged<RowSink>.fromOpaque(context).takeUnretainedValue()
+                    sink.transform.apply(
+                        UnsafeRawPointer(rgb).assumingMemoryBound(to: UInt8.self), sourceStride: sink.image.width * 6,
+                        to: sink.image.row(Int(row)), targetStride: sink.image.stride, width: sink.image.width, rows: 1)
+                }, Unmanaged.passUnretained(sink).toOpaque(), &failed))
+        withExtendedLifetime(sink) {}
+        guard failed != 0 else { return (image, nil) }
+        let message = plpng_message(reader).map { String(cString: $0) } ?? "decoding stopped"
+        guard rows > 0 else { throw CodecError(format: .png, message: message) }
+        (image.pixels + rows * image.stride).update(repeating: 128, count: (height - rows) * image.stride)
+        return (image, message)
+    }
+
+    /// What the C callback of a 16-bit decode reaches through its context pointer.
+    private final class RowSink {
+        let image: RGBImage
+        let transform: ColourTransform
+        init(image: RGBImage, transform: ColourTransform) {
+            self.image = image
+            self.transform = transform
+        }
     }
 }

@@ -59,10 +59,20 @@ final class TIFFImage {
     /// What a decode holds: libtiff's strip or tile buffer, and the RGBA raster (turned into
     /// RGB where it lies) of the whole page, or of one read's rows when the page is reduced
     /// as it is read (`reducedTo` in `decode`: the output's bytes are the caller's).
-    func decodeBytes(reduced: Bool) -> Int {
-        let rasterRows = reduced ? rowsPerRead : height
-        return width * rasterRows * 4 + Int(clamping: pltiff_read_buffer_bytes(file))
+    /// Converted as it is read (`decode(converting:)`, a 16-bit RGB page): the output's RGB,
+    /// and per read the 16-bit rows and, when reduced, their conversion.
+    func decodeBytes(reduced: Bool, converted: Bool = false) -> Int {
+        let chunk = Int(clamping: pltiff_read_buffer_bytes(file))
+        guard converted else {
+            let rasterRows = reduced ? rowsPerRead : height
+            return width * rasterRows * 4 + chunk
+        }
+        return (reduced ? width * rowsPerRead * 3 : width * height * 3) + width * rowsPerRead * 6 + chunk
     }
+
+    /// True for a page of 16-bit RGB (with or without alpha) in interleaved strips or tiles,
+    /// which `decode(converting:)` reads at 16 bits; libtiff's RGBA reader gives 8.
+    var isSixteenBitRGB: Bool { pltiff_is_rgb16(file) != 0 }
 
     /// Rows converted at a time: whole strips (or rows of tiles), about a megabyte of raster.
     private var rowsPerRead: Int {
@@ -75,10 +85,19 @@ final class TIFFImage {
     /// `storage`, or, given `reducedTo` (a stored size) and a `reducer`, reduced to that size
     /// as the rows come (in `storage` too), so that only a few rows of the page are ever held.
     /// The caller checked the pixel limit and `decodeBytes` against its budget.
+    ///
+    /// `converting` (a transform of 16-bit RGB, for an `isSixteenBitRGB` page) reads the strips
+    /// or tiles at 16 bits and converts each read's rows into 8-bit RGB in the renditions'
+    /// colours before they are reduced or kept.
     func decode(
         into storage: PixelStorage<UInt8>, reducedTo target: (width: Int, height: Int)? = nil,
-        reducer: RowReducer? = nil, rowStorage: PixelStorage<UInt8>? = nil
+        reducer: RowReducer? = nil, rowStorage: PixelStorage<UInt8>? = nil, converting transform: ColourTransform? = nil
     ) throws(CodecError) -> RGBImage {
+        if let transform, isSixteenBitRGB {
+            return try decodeSixteen(
+                into: storage, reducedTo: target, reducer: reducer, rowStorage: rowStorage ?? PixelStorage(),
+                transform: transform)
+        }
         guard pltiff_begin_rgba(file) == 0 else { throw failure }
         defer { pltiff_end_rgba(file) }
         let rowsPerRead = rowsPerRead
@@ -105,6 +124,52 @@ final class TIFFImage {
             if row > 0 { (raster + row * width * 3).update(from: pixels, count: rows * width * 3) }
         }
         return RGBImage(pixels: raster, width: width, height: height)
+    }
+
+    /// `decode(converting:)` of a 16-bit RGB page: each read's rows at 16 bits in `rowStorage`,
+    /// converted into their place in the output, or into `rowStorage` too and from there into
+    /// the reducer.
+    private func decodeSixteen(
+        into storage: PixelStorage<UInt8>, reducedTo target: (width: Int, height: Int)?, reducer: RowReducer?,
+        rowStorage: PixelStorage<UInt8>, transform: ColourTransform
+    ) throws(CodecError) -> RGBImage {
+        let rowsPerRead = rowsPerRead
+        let sixteenBytes = width * rowsPerRead * 6
+        if let target, let reducer, (target.width, target.height) != (width, height) {
+            let image = RGBImage(
+                pixels: storage.reserve(RGBImage.byteCount(width: target.width, height: target.height)),
+                width: target.width, height: target.height)
+            reducer.begin(inputWidth: width, inputHeight: height, output: image)
+            let sixteen = rowStorage.reserve(sixteenBytes + width * rowsPerRead * 3)
+            let converted = sixteen + sixteenBytes
+            for row in stride(from: 0, to: height, by: rowsPerRead) {
+                let rows = min(rowsPerRead, height - row)
+                try readSixteen(rows: row..<row + rows, into: sixteen)
+                transform.apply(
+                    sixteen, sourceStride: width * 6, to: converted, targetStride: width * 3, width: width, rows: rows)
+                reducer.push(rows: converted, count: rows, stride: width * 3)
+            }
+            return image
+        }
+        let image = RGBImage(
+            pixels: storage.reserve(RGBImage.byteCount(width: width, height: height)), width: width, height: height)
+        let sixteen = rowStorage.reserve(sixteenBytes)
+        for row in stride(from: 0, to: height, by: rowsPerRead) {
+            let rows = min(rowsPerRead, height - row)
+            try readSixteen(rows: row..<row + rows, into: sixteen)
+            transform.apply(
+                sixteen, sourceStride: width * 6, to: image.row(row), targetStride: image.stride, width: width,
+                rows: rows)
+        }
+        return image
+    }
+
+    /// `rows` of a 16-bit RGB page into `pixels` (room for six bytes a pixel), alpha on white.
+    private func readSixteen(rows: Range<Int>, into pixels: UnsafeMutablePointer<UInt8>) throws(CodecError) {
+        let status = pixels.withMemoryRebound(to: UInt16.self, capacity: width * rows.count * 3) {
+            pltiff_read_rgb16_rows(file, $0, UInt32(rows.lowerBound), UInt32(rows.count))
+        }
+        guard status == 0 else { throw failure }
     }
 
     /// `rows` of the page into `pixels` (room for their RGBA), turned there into RGB rows

@@ -23,6 +23,10 @@ package enum ColourInput: Hashable, Sendable {
     case rgb
     /// Four bytes a pixel of ink, as libjpeg gives CMYK and YCCK; `inverted` for Adobe's files.
     case cmyk(inverted: Bool)
+    /// Three 16-bit values a pixel in the machine's byte order: a 16-bit PNG's or TIFF's rows,
+    /// converted before they are reduced to 8 bits (issue 27: a dark photo's 8-bit steps in a
+    /// wide gamut were visible), straight to 8-bit RGB.
+    case rgb16
 }
 
 /// One colour transform, from a source's description to a rendition's colours.
@@ -32,18 +36,22 @@ package enum ColourInput: Hashable, Sendable {
 /// makes `cmsDoTransform` safe from several threads on one transform (hence `@unchecked
 /// Sendable`; nothing in it changes after `init`). A gray profile's curve is a table of 256
 /// RGB values instead, since the gray pixels arrive as RGB; between two matrix-shaper RGB
-/// profiles, the common case, `MatrixShaperTransform` does the work at a fraction of the cost.
+/// profiles, the common case, `MatrixShaperTransform` does the work at a fraction of the cost
+/// (`MatrixShaperTransform16` for 16-bit rows).
 package final class ColourTransform: @unchecked Sendable {
     private let context: LittleCMSContext
     private let handle: UnsafeMutableRawPointer?
     private let grayTable: [UInt8]
     private let matrixShaper: MatrixShaperTransform?
+    private let matrixShaper16: MatrixShaperTransform16?
     private let input: ColourInput
     /// What the source's colours were called ("Display P3", "Adobe RGB (1998)").
     package let sourceName: String?
 
     /// `tables: false` keeps LittleCMS's own path even where the tables would do (for tests
-    /// that compare the two).
+    /// that compare the two); for 16-bit input, its unoptimised path, since its optimised one
+    /// samples the transform into a 3D table (`MatrixShaperTransform16` says why that is
+    /// not an oracle).
     init(
         from source: ColourProfile, to target: ColourProfile, input: ColourInput, name: String?,
         tables: Bool = true
@@ -53,12 +61,20 @@ package final class ColourTransform: @unchecked Sendable {
         sourceName = name
         if tables, input == .rgb, let fast = MatrixShaperTransform(from: source, to: target) {
             matrixShaper = fast
+            matrixShaper16 = nil
             handle = nil
             grayTable = []
             return
         }
         matrixShaper = nil
-        let flags = UInt32(cmsFLAGS_NOCACHE)
+        if tables, input == .rgb16, let fast = MatrixShaperTransform16(from: source, to: target) {
+            matrixShaper16 = fast
+            handle = nil
+            grayTable = []
+            return
+        }
+        matrixShaper16 = nil
+        let flags = UInt32(cmsFLAGS_NOCACHE) | (!tables && input == .rgb16 ? UInt32(cmsFLAGS_NOOPTIMIZE) : 0)
         switch (source.space, input) {
         case (.gray, .rgb):
             guard
@@ -72,10 +88,11 @@ package final class ColourTransform: @unchecked Sendable {
             cmsDoTransform(gray, ramp, &table, 256)
             grayTable = table
             handle = nil
-        case (.rgb, .rgb), (.cmyk, .cmyk):
+        case (.rgb, .rgb), (.cmyk, .cmyk), (.rgb, .rgb16):
             let format: UInt32 =
                 switch input {
                 case .rgb: PLLCMS_TYPE_RGB_8
+                case .rgb16: PLLCMS_TYPE_RGB_16
                 case .cmyk(let inverted): inverted ? PLLCMS_TYPE_CMYK_8_REV : PLLCMS_TYPE_CMYK_8
                 }
             guard
@@ -86,21 +103,27 @@ package final class ColourTransform: @unchecked Sendable {
             handle = made
             grayTable = []
         default:
-            throw ColourError(message: "\(source.space) profile on \(input == .rgb ? "RGB" : "CMYK") pixels")
+            throw ColourError(message: "\(source.space) profile on \(input.pixelName) pixels")
         }
     }
 
     deinit { if let handle { cmsDeleteTransform(handle) } }
 
     /// True when the tables and matrix do the work rather than LittleCMS.
-    package var usesTables: Bool { matrixShaper != nil }
+    package var usesTables: Bool { matrixShaper != nil || matrixShaper16 != nil }
 
     /// Bytes a pixel of input.
-    package var inputBytesPerPixel: Int { input == .rgb ? 3 : 4 }
+    package var inputBytesPerPixel: Int {
+        switch input {
+        case .rgb: 3
+        case .cmyk: 4
+        case .rgb16: 6
+        }
+    }
 
     /// Transforms `rows` rows of `width` pixels from `source` (rows `sourceStride` bytes
-    /// apart, laid out as this transform's input) into RGB at `target` (`targetStride`).
-    /// `source` and `target` may be the same RGB memory.
+    /// apart, laid out as this transform's input) into 8-bit RGB at `target` (`targetStride`).
+    /// `source` and `target` may be the same 8-bit RGB memory.
     package func apply(
         _ source: UnsafePointer<UInt8>, sourceStride: Int, to target: UnsafeMutablePointer<UInt8>,
         targetStride: Int, width: Int, rows: Int
@@ -108,6 +131,11 @@ package final class ColourTransform: @unchecked Sendable {
         guard width > 0, rows > 0 else { return }
         if let matrixShaper {
             matrixShaper.apply(
+                source, sourceStride: sourceStride, to: target, targetStride: targetStride, width: width, rows: rows)
+            return
+        }
+        if let matrixShaper16 {
+            matrixShaper16.apply(
                 source, sourceStride: sourceStride, to: target, targetStride: targetStride, width: width, rows: rows)
             return
         }
@@ -135,6 +163,17 @@ package final class ColourTransform: @unchecked Sendable {
         apply(
             image.pixels, sourceStride: image.stride, to: output.pixels, targetStride: output.stride,
             width: min(image.width, output.width), rows: min(image.height, output.height))
+    }
+}
+
+extension ColourInput {
+    /// What the pixels are called in a message.
+    fileprivate var pixelName: String {
+        switch self {
+        case .rgb: "RGB"
+        case .cmyk: "CMYK"
+        case .rgb16: "16-bit RGB"
+        }
     }
 }
 

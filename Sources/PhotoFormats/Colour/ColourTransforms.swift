@@ -26,7 +26,9 @@ package enum ColourTransforms {
     package static func lookup(
         _ description: ColourDescription?, input: ColourInput = .rgb, target: ColourTarget
     ) -> Lookup {
-        if description == nil, input == .rgb, target == .sRGB { return .identity(sourceName: "sRGB") }
+        if description == nil, input == .rgb || input == .rgb16, target == .sRGB {
+            return .identity(sourceName: "sRGB")
+        }
         let key = self.key(description, input: input, target: target)
         if let found = cache.withLock({ $0[key] }) { return found }
         let made = build(description, input: input, target: target)
@@ -62,7 +64,9 @@ package enum ColourTransforms {
             case .iccProfile(let bytes):
                 source = try ColourProfile(bytes: bytes, context: context)
                 name = source.name
-                if target == .sRGB, input == .rgb, source.isSRGB { return .identity(sourceName: name) }
+                if target == .sRGB, input == .rgb || input == .rgb16, source.isSRGB {
+                    return .identity(sourceName: name)
+                }
             case .parametric(let primaries, let transfer):
                 source = try ColourProfile(primaries, transfer, context: context)
                 name = ColourDescription.parametricName(primaries, transfer)

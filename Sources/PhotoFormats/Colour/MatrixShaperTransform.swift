@@ -40,19 +40,11 @@ struct MatrixShaperTransform: Sendable {
     /// Nil when either profile is not a matrix-shaper (or would be used through a lookup table
     /// for this intent), or when its numbers are not finite: LittleCMS's path does those.
     init?(from source: ColourProfile, to target: ColourProfile) {
-        let intent = UInt32(INTENT_RELATIVE_COLORIMETRIC)
-        guard source.space == .rgb, target.space == .rgb,
-            cmsIsMatrixShaper(source.handle) != 0, cmsIsMatrixShaper(target.handle) != 0,
-            cmsIsCLUT(source.handle, intent, UInt32(LCMS_USED_AS_INPUT)) == 0,
-            cmsIsCLUT(target.handle, intent, UInt32(LCMS_USED_AS_OUTPUT)) == 0,
-            let sourceColorants = Self.colorants(of: source), let targetColorants = Self.colorants(of: target),
-            let inverse = Self.inverse(targetColorants)
+        guard let matrix = MatrixShaperProfiles.matrix(from: source, to: target),
+            let atSteps = MatrixShaperProfiles.reversedCurves(of: target, steps: Self.steps)
         else { return nil }
-        let matrix = Self.product(inverse, sourceColorants)
         // Each field holds at most 2^21: three weights of |m| x 16,384 x 16 each, so the
         // absolute values of a matrix row must add up to less than 8 (real profiles: under 3).
-        guard matrix.allSatisfy(\.isFinite) else { return nil }
-
         let unit = Double(Self.steps) * Double(1 << Self.fraction)
         var weights = [[Int]](repeating: [Int](repeating: 0, count: 3), count: 3 * 256)
         for (channel, tag) in [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag].enumerated() {
@@ -96,25 +88,15 @@ struct MatrixShaperTransform: Sendable {
 
         var stored = [UInt8]()
         var bases = [Int]()
-        for (output, tag) in [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag].enumerated() {
+        for output in 0..<3 {
             let floor = (0..<3).reduce(0) { $0 + lowest[$1 * 3 + output] }
             let span = (0..<3).reduce(half) { $0 + highest[$1 * 3 + output] - lowest[$1 * 3 + output] }
             guard span < 1 << Self.field else { return nil }
-            guard let curve = cmsReadTag(target.handle, tag).map(OpaquePointer.init),
-                let reversed = cmsReverseToneCurve(curve)
-            else { return nil }
-            defer { cmsFreeToneCurve(reversed) }
-            var atStep = [UInt8]()
-            atStep.reserveCapacity(Self.steps + 1)
-            for step in 0...Self.steps {
-                let found = cmsEvalToneCurveFloat(reversed, Float(step) / Float(Self.steps))
-                guard found.isFinite else { return nil }
-                atStep.append(UInt8(min(max(found * 255, 0), 255).rounded()))
-            }
             bases.append(stored.count)
             let first = floor >> Self.fraction
+            let curve = output * (Self.steps + 1)
             for index in 0...(span >> Self.fraction) {
-                stored.append(atStep[min(max(first + index, 0), Self.steps)])
+                stored.append(atSteps[curve + min(max(first + index, 0), Self.steps)])
             }
         }
         self.weights = packed
@@ -152,44 +134,5 @@ struct MatrixShaperTransform: Sendable {
                 }
             }
         }
-    }
-
-    /// The profile's colorants as a 3x3 matrix, rows X, Y, Z and columns red, green, blue.
-    private static func colorants(of profile: ColourProfile) -> [Double]? {
-        var columns: [cmsCIEXYZ] = []
-        for tag in [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag] {
-            guard let found = cmsReadTag(profile.handle, tag)?.assumingMemoryBound(to: cmsCIEXYZ.self).pointee
-            else { return nil }
-            columns.append(found)
-        }
-        return [
-            columns[0].X, columns[1].X, columns[2].X,
-            columns[0].Y, columns[1].Y, columns[2].Y,
-            columns[0].Z, columns[1].Z, columns[2].Z,
-        ]
-    }
-
-    /// The inverse of a 3x3 matrix (rows first); nil when it has none.
-    private static func inverse(_ m: [Double]) -> [Double]? {
-        func minor(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Double { m[a] * m[b] - m[c] * m[d] }
-        let cofactors: [Double] = [
-            minor(4, 8, 5, 7), minor(2, 7, 1, 8), minor(1, 5, 2, 4),
-            minor(5, 6, 3, 8), minor(0, 8, 2, 6), minor(2, 3, 0, 5),
-            minor(3, 7, 4, 6), minor(1, 6, 0, 7), minor(0, 4, 1, 3),
-        ]
-        let determinant: Double = m[0] * cofactors[0] + m[1] * cofactors[3] + m[2] * cofactors[6]
-        guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }
-        return cofactors.map { $0 / determinant }
-    }
-
-    /// `a` times `b`, 3x3 matrices rows first.
-    private static func product(_ a: [Double], _ b: [Double]) -> [Double] {
-        var result = [Double](repeating: 0, count: 9)
-        for row in 0..<3 {
-            for column in 0..<3 {
-                for k in 0..<3 { result[row * 3 + column] += a[row * 3 + k] * b[k * 3 + column] }
-            }
-        }
-        return result
     }
 }

@@ -3,9 +3,10 @@ import PhotoSupport
 
 /// The renditions' colour step: a source's colours converted into the library's rendition
 /// colours (`renditionColour`, sRGB by default) once, on the largest rendition's pixels, after
-/// the reduction, so that it costs a preview's pixels and not the original's. A CMYK JPEG is
-/// the exception: its ink is converted row by row as it is decoded, since the reduction works
-/// on RGB.
+/// the reduction, so that it costs a preview's pixels and not the original's. Two exceptions
+/// are converted row by row as they are decoded: a CMYK JPEG's ink, since the reduction works
+/// on RGB, and a 16-bit PNG's or TIFF's rows, whose 16 bits would otherwise be reduced to 8
+/// before the conversion (`FormatDecoder.Decoded.isConverted`).
 extension RenditionMaker {
     /// What to do to the reduced pixels, and what to say about the source's colours.
     struct ColourStep {

@@ -126,7 +126,7 @@ public final class RenditionMaker {
                     self.storedBaseSize(
                         width: width, height: height, format: format,
                         orientation: isUpright ? ImageOrientation(exif: 1) : orientation, missing: missing)
-                }
+                }, colourTarget: settings.colourTarget
             ) { decoded in
                 try write(
                     decoded, format: format, orientation: decoded.isUpright ? ImageOrientation(exif: 1) : orientation,
@@ -221,36 +221,6 @@ public final class RenditionMaker {
         RenditionSpec.standard(kind, settings: settings)
     }
 
-    private func describeExisting(
-        _ paths: [RenditionKind: RawPath], source: RawPath,
-        orientation: ImageOrientation
-    ) throws -> RenditionOutcome {
-        var outcome = RenditionOutcome()
-        guard !paths.isEmpty else { return outcome }
-        let display: (width: Int, height: Int)
-        var format = ImageFormat.jpeg
-        if let stored = try SourceFile.frameSize(of: source) {
-            display = orientation.displayed(width: stored.width, height: stored.height)
-        } else {
-            let bytes = try FileSystem.readFile(source)
-            (format, display) = try bytes.withUnsafeBytes { data in
-                guard
-                    let format = ImageFormat.detect(
-                        UnsafeRawBufferPointer(rebasing: data.prefix(ContentFingerprint.windowSize))),
-                    format != .jpeg
-                else { throw ImagingError(path: source, reason: .undecodable("no JPEG frame header")) }
-                let display = try FormatDecoder.displaySize(
-                    format, data: data, orientation: orientation.value, path: source)
-                return (format, display)
-            }
-        }
-        for (kind, path) in paths {
-            let size = spec(kind).fittedSize(displayWidth: display.width, displayHeight: display.height, format: format)
-            outcome[kind] = RenditionFile(path: path, width: size.width, height: size.height)
-        }
-        return outcome
-    }
-
     /// The renditions of a picture another format's library decoded: reduced to the largest
     /// rendition's size in stored orientation (halved in place first, then Lanczos), turned
     /// upright, then each rendition from that, as for a JPEG. A raw's half-size picture is
@@ -277,9 +247,12 @@ public final class RenditionMaker {
             thumbnailResizer.begin(inputWidth: source.width, inputHeight: source.height, output: base)
             thumbnailResizer.push(rows: source.pixels, count: source.height, stride: source.stride)
         }
+        var colour = colourStep(for: decoded.colour)
+        // A 16-bit source was converted as it was decoded, before its reduction to 8 bits.
+        if decoded.isConverted { colour.transform = nil }
         return try finish(
             base, format: format, orientation: orientation, display: display, baseSize: baseSize, missing: missing,
-            kinds: kinds, paths: paths, colour: colourStep(for: decoded.colour),
+            kinds: kinds, paths: paths, colour: colour,
             outcome: RenditionOutcome(damage: decoded.damage, warningCount: decoded.damage == nil ? 0 : 1))
     }
 
