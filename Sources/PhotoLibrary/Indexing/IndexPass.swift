@@ -8,14 +8,11 @@ import PhotoSupport
 /// The walk hands out files in the byte order of their paths and the catalog is read in the
 /// same order, a page at a time (`CatalogCursor`), so each file meets its record without a
 /// query or a hash lookup, and nothing per file is kept past its batch: the files to read go
-/// in batches of `batchSize` (read on several threads, placed, written), and only counts,
-/// the first failures, the assets that may have gone missing and the ids claimed by moves
-/// stay until the end. A pass where nothing changed never reads a file, loads the gazetteer
-/// or opens the rendition store.
+/// in batches of up to `IndexOptions.batchSize` (read on several threads, then placed and
+/// written while the next batch is read), and only counts, the first failures, the assets
+/// that may have gone missing and the ids claimed by moves stay until the end. A pass where
+/// nothing changed never reads a file, loads the gazetteer or opens the rendition store.
 final class IndexPass {
-    /// Files read and written together: a transaction's worth, and the most memory holds.
-    static let batchSize = 1000
-
     let indexer: Indexer
     private let report: @Sendable (IndexEvent) -> Void
     var library: Library { indexer.library }
@@ -50,6 +47,18 @@ final class IndexPass {
     /// Records written by this pass carry a later `indexedAt`: a page read after a batch was
     /// written may hold them behind the walk, and they are not unseen.
     private let startedAt = Date().timeIntervalSince1970
+    /// Files in the first batch, a quarter of `IndexOptions.batchSize`: the reading threads
+    /// start once this many are walked, and the batches double up to the full size.
+    private var firstBatch: Int { max(1, indexer.options.batchSize / 4) }
+    private var batchLimit: Int { min(indexer.options.batchSize, firstBatch << min(batches, 8)) }
+    private var batches = 0
+    /// The batch being read on the reading threads while the one before is written (`flush`).
+    private var inFlight: BatchReading?
+    /// True when a batch may be written while the next is read. Not when renditions are made
+    /// and the catalog held assets: writing a batch removes the renditions of contents its
+    /// edited files no longer have, which a file of the batch being read may have again and
+    /// just have been given (in a first index nothing is edited, so nothing is removed).
+    private var overlapsWrites: Bool { catalogWasEmpty || !indexer.options.makeRenditions }
 
     init(indexer: Indexer, report: @escaping @Sendable (IndexEvent) -> Void) throws {
         self.indexer = indexer
@@ -153,7 +162,7 @@ final class IndexPass {
                     record
                 ))
             queued += 1
-            if batch.count >= Self.batchSize { try flush() }
+            if batch.count >= batchLimit { try flush() }
         }
     }
 
@@ -167,17 +176,52 @@ final class IndexPass {
         unseen.append(record)
     }
 
-    /// Reads the waiting files, decides what each is and writes them.
+    /// Hands the waiting files to the reading threads, then places and writes the batch read
+    /// before them while these are read: the catalog's writes (a fifth of a first index's
+    /// work) and the walk to the next batch overlap the reading instead of following it.
     private func flush() throws {
         guard !batch.isEmpty else { return }
         let batchFiles = batch.map(\.file)
         var recordsByPath: [RawPath: IndexRecord] = [:]
         for (file, record) in batch { if let record { recordsByPath[file.relativePath] = record } }
         batch.removeAll(keepingCapacity: true)
+        batches += 1
         report(.planned(toRead: queued, unchanged: summary.unchanged))
-        let batchReadings = indexer.readFiles(
+        // One batch is read at a time (the decoders' memory stays one batch's): the one before
+        // is read to its end first.
+        let previous = inFlight
+        let previousReadings = previous?.wait()
+        inFlight = nil
+        let job = indexer.readingJob(
             batchFiles, places: places, progressBase: read, progressTotal: queued, report: report)
         read += batchFiles.count
+        if overlapsWrites {
+            inFlight = BatchReading(files: batchFiles, recordsByPath: recordsByPath, job: job)
+        }
+        do {
+            if let previous, let previousReadings {
+                try write(previous.files, previousReadings, recordsByPath: previous.recordsByPath)
+            }
+            if !overlapsWrites { try write(batchFiles, job(), recordsByPath: recordsByPath) }
+        } catch {
+            // The reading threads are done before the error leaves the pass.
+            _ = inFlight?.wait()
+            inFlight = nil
+            throw error
+        }
+    }
+
+    /// Places and writes the batch still being read, if any.
+    private func settle() throws {
+        guard let last = inFlight else { return }
+        inFlight = nil
+        try write(last.files, last.wait(), recordsByPath: last.recordsByPath)
+    }
+
+    /// Decides what each read file of a batch is and writes the batch.
+    private func write(
+        _ batchFiles: [PendingFile], _ batchReadings: [ReadOutcome], recordsByPath: [RawPath: IndexRecord]
+    ) throws {
         let (toRead, readings) = holdBackUnfinished(batchFiles, batchReadings)
 
         // A file new at its path may be an asset moved from anywhere in the library: the
@@ -222,7 +266,16 @@ final class IndexPass {
 
     /// Reads what is left, marks missing what went away and forgets the failures that are gone.
     func finish(roots: [RawPath]) throws -> IndexSummary {
+        if overlapsWrites, batch.count >= 2 * firstBatch {
+            // The last batch's write overlaps nothing: its first half is written while the
+            // second is read.
+            let rest = Array(batch[(batch.count / 2)...])
+            batch.removeLast(rest.count)
+            try flush()
+            batch = rest
+        }
         try flush()
+        try settle()
         let missing = try unseen.filter { record in
             let path = library.absolutePath(of: record.file.relativePath)
             guard !claimed.contains(record.id), !FileSystem.isRegularFile(path) else { return false }
@@ -252,84 +305,5 @@ final class IndexPass {
         }
         if !cleared.isEmpty { try catalog.updateIndexFailures(recording: [], clearing: cleared) }
         return summary
-    }
-}
-
-/// What the catalog holds for a walked file.
-enum CatalogMatch {
-    /// Its record says it is as it was last read.
-    case unchanged
-    /// It must be read: its record, nil when the catalog has none at its path.
-    case changed(IndexRecord?)
-}
-
-extension IndexRecord {
-    /// True when the walked `file` is as this record last read it: there, same size, same
-    /// modification time, same sidecar (`sidecarStamp`, nil for none).
-    func isUnchanged(_ file: WalkedFile, sidecarStamp: String?) -> Bool {
-        !missing && self.file.size == file.size && self.file.modifiedNanoseconds == file.modifiedNanoseconds
-            && self.sidecarStamp == sidecarStamp
-    }
-}
-
-/// The catalog's records under one root, read in path order a page at a time, beside an ordered walk.
-struct CatalogCursor {
-    static let pageSize = 2000
-
-    let catalog: any Catalog
-    let range: IndexPathRange
-    private var page: [IndexRecord] = []
-    private var next = 0
-    private var exhausted = false
-
-    init(catalog: any Catalog, range: IndexPathRange) {
-        self.catalog = catalog
-        self.range = range
-    }
-
-    /// What the catalog holds for the walked `file` at `path` (library-relative); the records
-    /// before it, which the walk did not meet, go to `passing`. Paths must come in increasing
-    /// byte order. Records are compared where they lie in the page: an unchanged file copies
-    /// nothing out (copying each out, with the reference counting of its path and strings,
-    /// was a twentieth of an unchanged re-index).
-    mutating func match(
-        _ file: WalkedFile, at path: ArraySlice<UInt8>, sidecarStamp: String?, passing: (IndexRecord) -> Void
-    ) throws -> CatalogMatch {
-        while try loadNext() {
-            let order = path.withUnsafeBytes { wanted in
-                page[next].file.relativePath.bytes.withUnsafeBytes { RawPath.compareBytes($0, wanted) }
-            }
-            if order < 0 {
-                passing(page[next])
-                next += 1
-            } else if order == 0 {
-                next += 1
-                return page[next - 1].isUnchanged(file, sidecarStamp: sidecarStamp)
-                    ? .unchanged : .changed(page[next - 1])
-            } else {
-                return .changed(nil)
-            }
-        }
-        return .changed(nil)
-    }
-
-    /// Hands every record not met yet to `passing`.
-    mutating func drain(passing: (IndexRecord) -> Void) throws {
-        while try loadNext() {
-            passing(page[next])
-            next += 1
-        }
-    }
-
-    /// True when `page[next]` is a record, reading a page when the last is used up. Once the
-    /// range is read to its end it is not read again: what this pass wrote since lies behind the walk.
-    private mutating func loadNext() throws -> Bool {
-        if next < page.count { return true }
-        guard !exhausted else { return false }
-        let after = page.last?.file.relativePath
-        page = try catalog.indexRecords(in: range, after: after, limit: Self.pageSize)
-        next = 0
-        if page.count < Self.pageSize { exhausted = true }
-        return !page.isEmpty
     }
 }

@@ -123,6 +123,10 @@ public struct IndexOptions: Sendable, Equatable {
     /// Read again the files named as roots (not those found in a named folder), even
     /// unchanged: `verify --repair` of facts an earlier photolib read wrongly (`size-stale`).
     public var rereadNamedFiles = false
+    /// Files read and written together: a transaction's worth, and the most memory holds of
+    /// readings (two batches: one placed and written while the next is read). Tests make it
+    /// small to see several batches on a few files.
+    var batchSize = 1000
 
     public init(jobs: Int = IndexOptions.defaultJobs, includeHidden: Bool = false, makeRenditions: Bool = false) {
         self.jobs = max(1, jobs)

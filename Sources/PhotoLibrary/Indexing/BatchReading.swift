@@ -1,0 +1,44 @@
+import Dispatch
+import PhotoCatalog
+import PhotoSupport
+import Synchronization
+
+/// A batch of files being read on the reading threads while the thread that owns the
+/// catalog places and writes the batch before it and walks on to the next.
+///
+/// The catalog (its connection and statement cache) stays on one thread; only the reading,
+/// which needs no catalog, moves. One batch is read at a time, so the decoders' memory is
+/// what it was; the batches are still placed and written in the order they were walked.
+final class BatchReading {
+    let files: [PendingFile]
+    let recordsByPath: [RawPath: IndexRecord]
+    private let result = ReadingResult()
+
+    init(files: [PendingFile], recordsByPath: [RawPath: IndexRecord], job: @escaping @Sendable () -> [ReadOutcome]) {
+        self.files = files
+        self.recordsByPath = recordsByPath
+        let result = self.result
+        DispatchQueue.global(qos: .userInitiated).async { result.deliver(job()) }
+    }
+
+    /// The readings, in the order of `files`, once every file is read.
+    func wait() -> [ReadOutcome] { result.wait() }
+}
+
+/// The readings of one batch, handed from the reading threads to the one that waits.
+private final class ReadingResult: Sendable {
+    private let value = Mutex<[ReadOutcome]?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    func deliver(_ readings: [ReadOutcome]) {
+        value.withLock { $0 = readings }
+        done.signal()
+    }
+
+    /// Blocks until delivered (the signal is given back, so a second call returns at once).
+    func wait() -> [ReadOutcome] {
+        done.wait()
+        done.signal()
+        return value.withLock { $0 ?? [] }
+    }
+}
