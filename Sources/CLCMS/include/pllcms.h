@@ -22,6 +22,7 @@ static const cmsUInt32Number PLLCMS_TYPE_RGB_8 = TYPE_RGB_8;
 /// 16-bit PNG and TIFF rows, native byte order, converted before they are reduced.
 static const cmsUInt32Number PLLCMS_TYPE_RGB_16 = TYPE_RGB_16;
 static const cmsUInt32Number PLLCMS_TYPE_GRAY_8 = TYPE_GRAY_8;
+static const cmsUInt32Number PLLCMS_TYPE_GRAY_16 = TYPE_GRAY_16;
 static const cmsUInt32Number PLLCMS_TYPE_CMYK_8 = TYPE_CMYK_8;
 /// Adobe's CMYK JPEGs store 255 for no ink.
 static const cmsUInt32Number PLLCMS_TYPE_CMYK_8_REV = TYPE_CMYK_8_REV;

@@ -35,7 +35,7 @@ package enum ColourInput: Hashable, Sendable {
 /// once: made with `cmsFLAGS_NOCACHE`, LittleCMS keeps no state between calls, which is what
 /// makes `cmsDoTransform` safe from several threads on one transform (hence `@unchecked
 /// Sendable`; nothing in it changes after `init`). A gray profile's curve is a table of 256
-/// RGB values instead, since the gray pixels arrive as RGB; between two matrix-shaper RGB
+/// RGB values instead (65,536 for 16-bit rows), since the gray pixels arrive as RGB; between two matrix-shaper RGB
 /// profiles, the common case, `MatrixShaperTransform` does the work at a fraction of the cost
 /// (`MatrixShaperTransform16` for 16-bit rows).
 package final class ColourTransform: @unchecked Sendable {
@@ -86,6 +86,20 @@ package final class ColourTransform: @unchecked Sendable {
             let ramp = (0...255).map { UInt8($0) }
             var table = [UInt8](repeating: 0, count: 256 * 3)
             cmsDoTransform(gray, ramp, &table, 256)
+            grayTable = table
+            handle = nil
+        case (.gray, .rgb16):
+            // Every 16-bit gray value's RGB: a 16-bit gray PNG's rows arrive as RGB, its three
+            // channels equal, so one is looked up (192 KiB, made once per profile).
+            guard
+                let gray = cmsCreateTransformTHR(
+                    context.handle, source.handle, PLLCMS_TYPE_GRAY_16, target.handle, PLLCMS_TYPE_RGB_8,
+                    UInt32(INTENT_RELATIVE_COLORIMETRIC), flags)
+            else { throw context.error(or: "gray profile LittleCMS cannot transform") }
+            defer { cmsDeleteTransform(gray) }
+            let ramp = (0...65535).map { UInt16($0) }
+            var table = [UInt8](repeating: 0, count: 65536 * 3)
+            cmsDoTransform(gray, ramp, &table, 65536)
             grayTable = table
             handle = nil
         case (.rgb, .rgb), (.cmyk, .cmyk), (.rgb, .rgb16):
@@ -149,7 +163,10 @@ package final class ColourTransform: @unchecked Sendable {
                 let from = source + y * sourceStride
                 let to = target + y * targetStride
                 for x in 0..<width {
-                    let entry = Int(from[x * 3]) * 3
+                    let entry =
+                        input == .rgb16
+                        ? Int(UnsafeRawPointer(from).loadUnaligned(fromByteOffset: x * 6, as: UInt16.self)) * 3
+                        : Int(from[x * 3]) * 3
                     to[x * 3] = table[entry]
                     to[x * 3 + 1] = table[entry + 1]
                     to[x * 3 + 2] = table[entry + 2]

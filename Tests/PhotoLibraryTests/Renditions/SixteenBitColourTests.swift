@@ -14,7 +14,8 @@ import Testing
 /// ProPhoto RGB (gamma 1.8, the widest gamut here) was not, 1.05 against 0.64 for its 8-bit
 /// save: its shadows' 8-bit steps are coarse. Now each 16-bit row is converted straight to
 /// 8-bit sRGB as it is decoded (issue 27), and every case here is held to the bound. The TIFFs
-/// come in strips and in tiles, since their 16-bit reader assembles either.
+/// come in strips and in tiles, since their 16-bit reader assembles either; a 16-bit gray PNG
+/// in an L* gray profile goes through that profile's curve at 16 bits.
 @Suite(.serialized) final class SixteenBitColourTests {
     let bench: RenditionWorkbench
     let folder: TemporaryDirectory
@@ -28,6 +29,7 @@ import Testing
         ("prophoto16.png", "ProPhotoRGB.icc", false), ("widegamut16.tif", "WideGamutRGB.icc", false),
         ("prophoto16-dark.png", "ProPhotoRGB.icc", true), ("widegamut16-dark.tif", "WideGamutRGB.icc", true),
         ("prophoto16-dark.tif", "ProPhotoRGB.icc", true), ("prophoto16-dark-tiled.tif", "ProPhotoRGB.icc", true),
+        ("gray16-dark.png", "Gray-CIE_L.icc", true),
     ]
 
     /// libvips' save options for a fixture: tiles of 64 (the photo's width is not a multiple,
