@@ -45,25 +45,7 @@ import Testing
 
     /// Within one level of LittleCMS on every colour, and the same value on nearly all.
     @Test func tablesGiveLittleCMSsColours() throws {
-        let cases = MatrixShaperTransformTests.descriptions
-        #expect(cases.count >= 6)
-        for target in ColourTarget.allCases {
-            for (name, description) in cases {
-                let fast = ColourTransforms.build(description, input: .rgb16, target: target)
-                let slow = ColourTransforms.build(description, input: .rgb16, target: target, tables: false)
-                guard case .transform(let tables) = fast else {
-                    Issue.record("\(name) → \(target): \(fast)")
-                    continue
-                }
-                #expect(tables.usesTables, "\(name) → \(target) did not take the tables")
-                let expected = try Self.converted(slow)
-                let got = try Self.converted(fast)
-                let differences = zip(expected, got).map { abs(Int($0) - Int($1)) }
-                let worst = differences.max() ?? 0
-                let off = Double(differences.filter { $0 > 0 }.count) / Double(differences.count)
-                #expect(worst <= 1 && off < 0.05, "\(name) → \(target): worst \(worst), \(off * 100)% off by a level")
-            }
-        }
+        try MatrixShaperTransformTests.expectTablesMatchLittleCMS(input: .rgb16, converted: Self.converted)
     }
 
     /// A 16-bit value that is an 8-bit one widened (v x 257) converts as the 8-bit path
