@@ -99,7 +99,8 @@ public enum ImageFileReader {
         }
         // From the first scan on: what exiftool leaves as it was when it rewrites the metadata
         // segments before it.
-        let imageDataHash = ImageDataHash.of(region: scanOffset, length: fileSize - scanOffset, reader: reader)
+        let imageDataHash = ImageDataHash.of(
+            region: scanOffset, length: fileSize - scanOffset, windows: windows, reader: reader)
         var reading = ImageFileReading(
             size: fileSize, modifiedNanoseconds: modified, fingerprint: fingerprint,
             metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText,
