@@ -35,8 +35,8 @@ extension SQLiteCatalog {
             // The rows are written in the same order, each with its own triggers.
             var start = scanned.startIndex
             while start < scanned.endIndex {
-                // The largest statement that fits what is left: 64 rows, then halves down to one,
-                // each cached, so a pass's many short batches never parse a statement again
+                // The largest statement that fits what is left: 16 rows, then 4, then one, each
+                // cached, so a pass's many short batches never parse a statement again
                 // (preparing each batch's last, shorter one was 5% of a first index).
                 let (size, sql) = Self.upsertStatements.first { $0.rows <= scanned.endIndex - start }!
                 let rows = scanned[start..<(start + size)]
@@ -66,13 +66,14 @@ extension SQLiteCatalog {
     /// A path no file can have, unique per asset: a NUL byte followed by the id.
     private static let placeholderPath = "CAST(X'00' || id AS BLOB)"
 
-    /// Rows an upsert statement writes at most: 64 x the scanned columns stays far below
-    /// SQLite's 32,766 parameters.
-    static let upsertRows = 64
+    /// Rows an upsert statement writes at most. Since the CHECKs compare instead of building
+    /// tables, a run costs little beyond its rows, while compiling the statements costs by
+    /// their rows: 64, 32, … 1 took more to prepare than 16, 4 and 1 save in runs.
+    static let upsertRows = 16
 
-    /// The upserts of `upsertRows` rows and of each of its halvings down to one row, largest first.
+    /// The upserts of `upsertRows` rows and of each quarter of it down to one row, largest first.
     private static let upsertStatements: [(rows: Int, sql: String)] = sequence(first: upsertRows) {
-        $0 > 1 ? $0 / 2 : nil
+        $0 > 1 ? $0 / 4 : nil
     }.map { ($0, upsertSQL(rows: $0)) }
 
     /// Where `indexed_at` is among `scannedColumns`: a new row's `added_at` is bound to it too.
