@@ -264,6 +264,10 @@ final class IndexPass {
         if !newFailures.isEmpty { try catalog.updateIndexFailures(recording: newFailures, clearing: []) }
     }
 
+    /// The version of the gazetteer that placed every GPS position in the catalog, when this
+    /// pass did: it began with an empty catalog and loaded one. Nil otherwise.
+    var placedEveryPosition: String? { catalogWasEmpty ? places.loadedVersion : nil }
+
     /// Reads what is left, marks missing what went away and forgets the failures that are gone.
     func finish(roots: [RawPath]) throws -> IndexSummary {
         if overlapsWrites, batch.count >= 2 * firstBatch {

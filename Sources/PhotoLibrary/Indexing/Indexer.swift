@@ -36,7 +36,8 @@ public final class Indexer {
         var summary = try pass.finish(roots: roots)
         // A new gazetteer (installed, upgraded, imported) names the GPS cities again.
         do {
-            summary.placesRefreshed = try PlaceRefresh.runIfGazetteerChanged(library: library, catalog: catalog)
+            summary.placesRefreshed = try PlaceRefresh.runIfGazetteerChanged(
+                library: library, catalog: catalog, placedWith: pass.placedEveryPosition)
         } catch {
             report(.warning(message: "cities of GPS positions not looked up again: \(error)"))
         }

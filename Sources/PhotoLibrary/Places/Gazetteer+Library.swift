@@ -42,6 +42,9 @@ final class PlaceResolver: Sendable {
     /// Why the gazetteer could not be loaded, once it was tried and failed.
     var loadError: String? { state.withLock { $0.loadError } }
 
+    /// The version of the gazetteer it placed positions with, nil when it loaded none.
+    var loadedVersion: String? { state.withLock { $0.gazetteer?.version } }
+
     /// True the first time it is asked: a resolver shared by a pass's batches warns once.
     func claimWarning() -> Bool {
         state.withLock { state in

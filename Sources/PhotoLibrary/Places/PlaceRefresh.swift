@@ -47,7 +47,11 @@ public enum PlaceRefresh {
     ///
     /// An index that changed nothing must not read the gazetteer: the file's path, size and
     /// time are recorded beside the version, and while they hold it is not even hashed.
-    public static func runIfGazetteerChanged(library: Library, catalog: any Catalog) throws -> Outcome? {
+    /// `placedWith` is the version of the gazetteer that placed every position the catalog
+    /// holds (a first index's); when it is this one, there is nothing to look up again.
+    public static func runIfGazetteerChanged(
+        library: Library, catalog: any Catalog, placedWith: String? = nil
+    ) throws -> Outcome? {
         guard let path = Gazetteer.path(for: library), let status = FileSystem.status(path) else { return nil }
         let stamp =
             "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) "
@@ -56,7 +60,11 @@ public enum PlaceRefresh {
         let version = try Gazetteer.version(ofFileAt: path)
         var outcome: Outcome?
         if try catalog.info(.gazetteerVersion) != version {
-            if try catalog.gpsPlacedAssets().isEmpty {
+            if placedWith == version {
+                // Looking every position up again in the gazetteer that just placed it was a
+                // twentieth of a first index, after everything else.
+                try catalog.setInfo(.gazetteerVersion, to: version)
+            } else if try catalog.gpsPlacedAssets().isEmpty {
                 // Nothing to look up: no need to load it.
                 try catalog.setInfo(.gazetteerVersion, to: version)
                 outcome = Outcome()

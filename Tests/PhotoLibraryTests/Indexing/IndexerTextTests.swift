@@ -103,6 +103,26 @@ import Testing
         #expect(bordeaux.caption == "Lovely piece of art in Bordeaux" && bordeaux.captionSource == .exif)
     }
 
+    /// A first index places every position with the gazetteer it loads, so it records that
+    /// gazetteer without looking the positions up again; a later index into a catalog placed
+    /// with another one still looks them up.
+    @Test func aFirstIndexRecordsItsGazetteerWithoutLookingUpAgain() throws {
+        let fixture = try Fixture(samples: ["bordeaux.jpg": "2015/bordeaux-art.jpg"])
+        try fixture.writePhoto("eiffel.jpg", latitude: 48.858_370, longitude: 2.294_481)
+        let (first, _) = try fixture.index()
+        let version = try #require(ShippedGazetteer.shared?.version)
+        #expect(first.added == 2 && first.placesRefreshed == nil)
+        #expect(try fixture.catalog.info(.gazetteerVersion) == version)
+        #expect(try fixture.asset("eiffel.jpg").city == "Paris")
+
+        try fixture.catalog.setInfo(.gazetteerVersion, to: "0-older")
+        try fixture.catalog.setInfo(.gazetteerStamp, to: nil)
+        try fixture.writePhoto("tokyo.jpg", latitude: 35.6895, longitude: 139.69171)
+        let (later, _) = try fixture.index()
+        #expect(later.added == 1 && later.placesRefreshed?.checked == 3)
+        #expect(try fixture.catalog.info(.gazetteerVersion) == version)
+    }
+
     @Test func sidecarWinsIsNoticedWhenItChangesAndUserEditsStay() throws {
         let fixture = try Fixture(samples: [
             "art.jpg": "2015/bordeaux-art.jpg", "beach.jpg": "2016/buda-beach-kortrijk.jpg",
