@@ -80,6 +80,23 @@ public struct WrittenAsset: Sendable, Equatable {
 }
 
 extension IndexPass {
+    /// A root that is a file, named on its own.
+    func indexFile(_ root: RawPath, absolute: RawPath) throws {
+        guard let file = FileWalker().walk([absolute]).files.first else { return }
+        let exact = IndexPathRange(lower: root.bytes, upper: root.bytes + [0])
+        // The folder's other names decide whether it is a companion, or a Live Photo's photo.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute.parent.description)) ?? []
+        let neighbours = names.map { absolute.parent.appending(RawPath($0)) }
+        try consider(
+            file, sidecars: SidecarFinder(walked: [file], explicitFiles: [absolute]),
+            companions: Companions.companionPaths(among: neighbours.contains(absolute) ? neighbours : [absolute])
+        ) { _, stamp in
+            let record = try catalog.indexRecords(in: exact, after: nil, limit: 1).first
+            let unchanged = record?.isUnchanged(file, sidecarStamp: stamp) == true
+            return unchanged && !indexer.options.rereadNamedFiles ? .unchanged : .changed(record)
+        }
+    }
+
     /// Considers the files of one folder (library-relative) that are among `names`, or whose
     /// sidecar is: the folder is listed (one `stat` a file), not walked.
     func indexFiles(in folder: RawPath, only names: Set<RawPath>) throws {

@@ -47,18 +47,20 @@ final class IndexPass {
     /// Records written by this pass carry a later `indexedAt`: a page read after a batch was
     /// written may hold them behind the walk, and they are not unseen.
     private let startedAt = Date().timeIntervalSince1970
-    /// Files in the first batch, a quarter of `IndexOptions.batchSize`: the reading threads
-    /// start once this many are walked, and the batches double up to the full size.
-    private var firstBatch: Int { max(1, indexer.options.batchSize / 4) }
-    private var batchLimit: Int { min(indexer.options.batchSize, firstBatch << min(batches, 8)) }
-    private var batches = 0
+    /// How many files go to the reading threads at a time.
+    private var sizes: IndexBatchSizes
     /// The batch being read on the reading threads while the one before is written (`flush`).
     private var inFlight: BatchReading?
     /// True when a batch may be written while the next is read. Not when renditions are made
     /// and the catalog held assets: writing a batch removes the renditions of contents its
     /// edited files no longer have, which a file of the batch being read may have again and
     /// just have been given (in a first index nothing is edited, so nothing is removed).
-    private var overlapsWrites: Bool { catalogWasEmpty || !indexer.options.makeRenditions }
+    private var overlapsWrites: Bool { sizes.walksAhead }
+
+    /// A first batch of this many files loads the gazetteer beside its reading (it takes as
+    /// long as reading about 60 photos): a photo with a position among them is likely, and
+    /// would otherwise stop the reading threads while one of them loads it.
+    static let filesWorthLoadingPlacesFor = 64
 
     init(indexer: Indexer, report: @escaping @Sendable (IndexEvent) -> Void) throws {
         self.indexer = indexer
@@ -68,6 +70,9 @@ final class IndexPass {
         failuresByPath = failures
         places = PlaceResolver(library: indexer.library)
         catalogWasEmpty = try indexer.catalog.indexRecords(in: .under(RawPath(bytes: [])), after: nil, limit: 1).isEmpty
+        sizes = IndexBatchSizes(
+            largest: indexer.options.batchSize,
+            walksAhead: catalogWasEmpty || !indexer.options.makeRenditions)
     }
 
     /// Walks `root` (library-relative; empty for the whole library) and compares it with the catalog.
@@ -100,23 +105,6 @@ final class IndexPass {
                 }
             })
         try cursor.drain { pass($0, root: root) }
-    }
-
-    /// A root that is a file, named on its own.
-    private func indexFile(_ root: RawPath, absolute: RawPath) throws {
-        guard let file = FileWalker().walk([absolute]).files.first else { return }
-        let exact = IndexPathRange(lower: root.bytes, upper: root.bytes + [0])
-        // The folder's other names decide whether it is a companion, or a Live Photo's photo.
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute.parent.description)) ?? []
-        let neighbours = names.map { absolute.parent.appending(RawPath($0)) }
-        try consider(
-            file, sidecars: SidecarFinder(walked: [file], explicitFiles: [absolute]),
-            companions: Companions.companionPaths(among: neighbours.contains(absolute) ? neighbours : [absolute])
-        ) { _, stamp in
-            let record = try catalog.indexRecords(in: exact, after: nil, limit: 1).first
-            let unchanged = record?.isUnchanged(file, sidecarStamp: stamp) == true
-            return unchanged && !indexer.options.rereadNamedFiles ? .unchanged : .changed(record)
-        }
     }
 
     /// Sorts out one walked file: unchanged, failed before and unchanged, or to be read.
@@ -162,7 +150,7 @@ final class IndexPass {
                     record
                 ))
             queued += 1
-            if batch.count >= batchLimit { try flush() }
+            if batch.count >= sizes.next + sizes.lookahead { try flush(sizes.next) }
         }
     }
 
@@ -179,13 +167,15 @@ final class IndexPass {
     /// Hands the waiting files to the reading threads, then places and writes the batch read
     /// before them while these are read: the catalog's writes (a fifth of a first index's
     /// work) and the walk to the next batch overlap the reading instead of following it.
-    private func flush() throws {
+    private func flush(_ count: Int? = nil) throws {
         guard !batch.isEmpty else { return }
-        let batchFiles = batch.map(\.file)
+        let taken = batch.prefix(count ?? batch.count)
+        let batchFiles = taken.map(\.file)
         var recordsByPath: [RawPath: IndexRecord] = [:]
-        for (file, record) in batch { if let record { recordsByPath[file.relativePath] = record } }
-        batch.removeAll(keepingCapacity: true)
-        batches += 1
+        for (file, record) in taken { if let record { recordsByPath[file.relativePath] = record } }
+        batch.removeFirst(taken.count)
+        sizes.flushed()
+        if sizes.flushedCount == 1, batchFiles.count >= Self.filesWorthLoadingPlacesFor { places.loadInBackground() }
         report(.planned(toRead: queued, unchanged: summary.unchanged))
         // One batch is read at a time (the decoders' memory stays one batch's): the one before
         // is read to its end first.
@@ -264,19 +254,16 @@ final class IndexPass {
         if !newFailures.isEmpty { try catalog.updateIndexFailures(recording: newFailures, clearing: []) }
     }
 
-    /// The version of the gazetteer that placed every GPS position in the catalog, when this
-    /// pass did: it began with an empty catalog and loaded one. Nil otherwise.
-    var placedEveryPosition: String? { catalogWasEmpty ? places.loadedVersion : nil }
+    /// The gazetteer that placed every GPS position in the catalog, when this pass did: it
+    /// began with an empty catalog and loaded one. Nil otherwise.
+    var placedEveryPosition: PlacedGazetteer? { catalogWasEmpty ? places.loaded : nil }
 
     /// Reads what is left, marks missing what went away and forgets the failures that are gone.
     func finish(roots: [RawPath]) throws -> IndexSummary {
-        if overlapsWrites, batch.count >= 2 * firstBatch {
-            // The last batch's write overlaps nothing: its first half is written while the
-            // second is read.
-            let rest = Array(batch[(batch.count / 2)...])
-            batch.removeLast(rest.count)
-            try flush()
-            batch = rest
+        if overlapsWrites {
+            // The last batch's write overlaps nothing, so the pass ends on small batches, each
+            // read while the one before it is written.
+            for size in sizes.closing(batch.count) { try flush(size) }
         }
         try flush()
         try settle()

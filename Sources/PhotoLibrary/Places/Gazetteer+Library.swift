@@ -1,3 +1,4 @@
+import Dispatch
 import PhotoFormats
 import PhotoSupport
 import Synchronization
@@ -21,6 +22,13 @@ extension Gazetteer {
     }
 }
 
+/// The gazetteer a pass placed positions with: its version and the stamp (`PlaceRefresh.stamp`)
+/// its file had before and after it was read.
+struct PlacedGazetteer: Sendable, Equatable {
+    var version: String
+    var stamp: String
+}
+
 /// Resolves GPS positions for one indexing run, loading the gazetteer the first time a
 /// photo needs it, so that a run with no photo to place never reads the file. Shared by
 /// the reading threads: the first to need the gazetteer loads it, the others wait for it.
@@ -28,6 +36,7 @@ final class PlaceResolver: Sendable {
     private struct State {
         var attempted = false
         var gazetteer: Gazetteer?
+        var loaded: PlacedGazetteer?
         var loadError: String?
         var warned = false
     }
@@ -42,8 +51,9 @@ final class PlaceResolver: Sendable {
     /// Why the gazetteer could not be loaded, once it was tried and failed.
     var loadError: String? { state.withLock { $0.loadError } }
 
-    /// The version of the gazetteer it placed positions with, nil when it loaded none.
-    var loadedVersion: String? { state.withLock { $0.gazetteer?.version } }
+    /// The gazetteer it placed positions with, nil when it loaded none (or its file changed
+    /// while it was read).
+    var loaded: PlacedGazetteer? { state.withLock { $0.loaded } }
 
     /// True the first time it is asked: a resolver shared by a pass's batches warns once.
     func claimWarning() -> Bool {
@@ -53,16 +63,36 @@ final class PlaceResolver: Sendable {
         }
     }
 
+    /// Loads the gazetteer on another thread, for a pass about to read many files: the
+    /// first photo with a position would otherwise load it on a reading thread while the
+    /// others wait for it.
+    func loadInBackground() {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in _ = gazetteer() }
+    }
+
     /// The place for `position`, nil when none is near or no gazetteer could be loaded.
     func place(_ position: GPSCoordinate) -> PlaceMatch? {
-        let gazetteer = state.withLock { state -> Gazetteer? in
+        gazetteer()?.lookup(position)
+    }
+
+    private func gazetteer() -> Gazetteer? {
+        state.withLock { state -> Gazetteer? in
             if !state.attempted {
                 state.attempted = true
-                do { state.gazetteer = try Gazetteer.load(for: library) } catch { state.loadError = "\(error)" }
+                let path = Gazetteer.path(for: library)
+                let before = path.flatMap(PlaceRefresh.stamp(of:))
+                do {
+                    let gazetteer = try Gazetteer.load(for: library)
+                    state.gazetteer = gazetteer
+                    if let before, before == path.flatMap(PlaceRefresh.stamp(of:)) {
+                        state.loaded = PlacedGazetteer(version: gazetteer.version, stamp: before)
+                    }
+                } catch {
+                    state.loadError = "\(error)"
+                }
             }
             return state.gazetteer
         }
-        return gazetteer?.lookup(position)
     }
 }
 

@@ -47,20 +47,18 @@ public enum PlaceRefresh {
     ///
     /// An index that changed nothing must not read the gazetteer: the file's path, size and
     /// time are recorded beside the version, and while they hold it is not even hashed.
-    /// `placedWith` is the version of the gazetteer that placed every position the catalog
-    /// holds (a first index's); when it is this one, there is nothing to look up again.
-    public static func runIfGazetteerChanged(
-        library: Library, catalog: any Catalog, placedWith: String? = nil
+    /// `placedWith` is the gazetteer that placed every position the catalog holds (a first
+    /// index's); when it is this one, there is nothing to look up again.
+    static func runIfGazetteerChanged(
+        library: Library, catalog: any Catalog, placedWith: PlacedGazetteer? = nil
     ) throws -> Outcome? {
-        guard let path = Gazetteer.path(for: library), let status = FileSystem.status(path) else { return nil }
-        let stamp =
-            "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) "
-            + String(decoding: path.bytes, as: UTF8.self)
+        guard let path = Gazetteer.path(for: library), let stamp = stamp(of: path) else { return nil }
         if try catalog.info(.gazetteerStamp) == stamp, try catalog.info(.gazetteerVersion) != nil { return nil }
-        let version = try Gazetteer.version(ofFileAt: path)
+        // The file the pass read, unchanged since: its version is known, not hashed again.
+        let version = placedWith?.stamp == stamp ? placedWith!.version : try Gazetteer.version(ofFileAt: path)
         var outcome: Outcome?
         if try catalog.info(.gazetteerVersion) != version {
-            if placedWith == version {
+            if placedWith?.version == version {
                 // Looking every position up again in the gazetteer that just placed it was a
                 // twentieth of a first index, after everything else.
                 try catalog.setInfo(.gazetteerVersion, to: version)
@@ -77,5 +75,13 @@ public enum PlaceRefresh {
         }
         try catalog.setInfo(.gazetteerStamp, to: stamp)
         return outcome
+    }
+
+    /// The gazetteer file's size, modification time and path: while they are the ones the
+    /// catalog recorded, the file is taken to be the one it recorded the version of.
+    static func stamp(of path: RawPath) -> String? {
+        guard let status = FileSystem.status(path) else { return nil }
+        return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) "
+            + String(decoding: path.bytes, as: UTF8.self)
     }
 }

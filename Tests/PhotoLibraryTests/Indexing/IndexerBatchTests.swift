@@ -68,13 +68,26 @@ import Testing
         let inOne = try Self.index(first, batchSize: 1000, jobs: jobs)
         let oneBatch = try Self.comparable(first)
         let second = try Self.freshLibrary(root)
-        // Batches of 3, 6 and 12, and the last 10 files in two halves of 5.
+        // Batches of 3 and 6, then, the walk's end seen a batch ahead, the last 22 files in
+        // batches of 8, 7, 4, 2 and 1.
         let inMany = try Self.index(second, batchSize: 12, jobs: jobs)
         let manyBatches = try Self.comparable(second)
         #expect(inOne.added == 30 && inOne.failed == 1)
         #expect(inMany == inOne)
         #expect(manyBatches.count == 30)
         #expect(manyBatches == oneBatch)
+    }
+
+    /// The last batches halve down to a small one, add up to what is left, and none is over
+    /// the largest batch.
+    @Test(arguments: [0, 1, 30, 31, 62, 93, 100, 999, 1200, 1670, 2000])
+    func closingBatchesHalveDownToASmallOne(count: Int) {
+        let sizes = IndexBatchSizes.closing(count, largest: 1000, smallest: 31)
+        #expect(sizes.reduce(0, +) == count)
+        #expect(sizes.allSatisfy { $0 >= 1 && $0 <= 1000 })
+        #expect(sizes.last.map { $0 <= 62 } ?? true)
+        for (size, next) in zip(sizes, sizes.dropFirst()) { #expect(next <= size, "\(sizes)") }
+        if count >= 1670 { #expect(sizes.count >= 6, "\(sizes)") }
     }
 
     @Test func movesAcrossBatchesAreFound() throws {
