@@ -25,8 +25,10 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
 
     /// Writes one index pass's results in a single transaction: `scanned` files are
     /// inserted (new id) or refreshed (known id: file facts and embedded metadata are
-    /// replaced, flags and user edits kept, `missing` cleared); `missing` ids are marked missing.
-    func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws
+    /// replaced, flags and user edits kept, `missing` cleared); `added` files, after them,
+    /// have ids no asset has (made for them by the pass) and are inserted; `missing` ids are
+    /// marked missing.
+    func applyIndexChanges(scanned: [ScannedFile], added: [ScannedFile], missing: [AssetID]) throws
 
     /// The files `index` could not read and remembers, by path.
     func indexFailures() throws -> [IndexFailure]
@@ -158,6 +160,13 @@ public struct IndexRecord: Sendable, Equatable {
         self.indexedAt = indexedAt
         self.sidecarStamp = sidecarStamp
         self.trashed = trashed
+    }
+}
+
+extension Catalog {
+    /// `applyIndexChanges` with no file known to be new.
+    public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {
+        try applyIndexChanges(scanned: scanned, added: [], missing: missing)
     }
 }
 

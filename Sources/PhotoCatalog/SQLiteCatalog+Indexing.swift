@@ -13,15 +13,16 @@ extension SQLiteCatalog {
     /// An id both scanned and listed missing ends up present: the scan is the stronger evidence.
     /// Flags (favourite, liked, trashed), `added_at`, and a caption, city, rating or keywords
     /// whose source is `user` are never touched.
-    public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {
+    public func applyIndexChanges(scanned known: [ScannedFile], added: [ScannedFile], missing: [AssetID]) throws {
         let now = Date().timeIntervalSince1970
+        let scanned = known + added
         // A batch of an index pass, not a file or two: room for its pages (see `enlargeCache`).
         if scanned.count >= 100 { try database.enlargeCache() }
         try database.inTransaction {
-            // A new file's id is in no row, so only the known ones are looked for: a statement
-            // a row that finds nothing, twice, was a tenth of a first index's catalog writes.
+            // An added file's id is in no row: parking it, and freeing paths when no asset is
+            // missing, were statements that found nothing, a tenth of a first index's writes.
             let park = try database.cachedStatement(Self.parkSQL)
-            for file in try known(scanned) {
+            for file in known {
                 try park.run([.text(file.id.hex), .blob(file.file.relativePath.bytes)])
             }
             let markMissing = try database.cachedStatement("UPDATE assets SET missing = 1 WHERE id = ?")
@@ -34,9 +35,8 @@ extension SQLiteCatalog {
                     try yieldPath.run([.blob(file.file.relativePath.bytes), .text(file.id.hex)])
                 }
             }
-            // Many rows a statement: each run of it builds the ephemeral tables of the schema's
-            // `IN (…)` CHECKs again (five for an asset row), which cost more than the row.
-            // The rows are written in the same order, each with its own triggers.
+            // Many rows a statement, fewer runs of it (each with its statement journal); the
+            // rows are written in the same order, each with its own triggers.
             var start = scanned.startIndex
             while start < scanned.endIndex {
                 // The largest statement that fits what is left: 16 rows, then 4, then one, each
@@ -54,17 +54,6 @@ extension SQLiteCatalog {
             }
         }
     }
-
-    /// The files of `scanned` whose ids the catalog holds, in their order.
-    private func known(_ scanned: [ScannedFile]) throws -> [ScannedFile] {
-        guard !scanned.isEmpty else { return [] }
-        // Ids are hex digits: the JSON array needs no escaping.
-        let ids = "[" + scanned.map { "\"\($0.id.hex)\"" }.joined(separator: ",") + "]"
-        let held = Set(try database.cachedStatement(Self.knownIDsSQL).rows([.text(ids)]) { $0.text(at: 0) })
-        return held.isEmpty ? [] : scanned.filter { held.contains($0.id.hex) }
-    }
-
-    private static let knownIDsSQL = "SELECT id FROM assets WHERE id IN (SELECT value FROM json_each(?))"
 
     /// Whether any asset is marked missing: only such an asset can hold a path a file now has.
     private static let anyMissingSQL = "SELECT EXISTS (SELECT 1 FROM assets WHERE missing = 1)"

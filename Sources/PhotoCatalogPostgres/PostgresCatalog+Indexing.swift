@@ -11,7 +11,8 @@ extension PostgresCatalog {
     /// The batch goes to the server in one binary COPY into a temporary table, then four
     /// set-based statements do what the SQLite catalog does row by row: a round trip per
     /// row would cost about 50 µs each. Safe to repeat after a lost connection: it sets values.
-    public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {
+    public func applyIndexChanges(scanned: [ScannedFile], added: [ScannedFile], missing: [AssetID]) throws {
+        let scanned = scanned + added
         let now = Date().timeIntervalSince1970
         try reconnecting {
             try makeScanTable()

@@ -195,6 +195,7 @@ public final class Indexer {
     func write(_ plan: ChangePlan, missing: [AssetID]) throws {
         let chunkSize = 2000
         let ordered = plan.refreshed + plan.added
+        let knownCount = plan.refreshed.count
         // The contents edited originals had: their renditions go once no asset has them.
         var replaced = Set<String>()
         for file in plan.refreshed {
@@ -209,7 +210,10 @@ public final class Indexer {
         repeat {
             let end = min(start + chunkSize, ordered.count)
             let isLast = end == ordered.count
-            try catalog.applyIndexChanges(scanned: Array(ordered[start..<end]), missing: isLast ? missing : [])
+            let split = min(max(knownCount, start), end)
+            try catalog.applyIndexChanges(
+                scanned: Array(ordered[start..<split]), added: Array(ordered[split..<end]),
+                missing: isLast ? missing : [])
             start = end
         } while start < ordered.count
     }
