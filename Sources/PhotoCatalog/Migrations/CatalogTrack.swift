@@ -349,5 +349,39 @@ package enum CatalogTrack {
                 DROP TABLE schema_cookie_bump;
                 """,
             postgres: ""),
+
+        // The insert trigger of the stored counts without its GROUP BY: a new row adds +1 to
+        // distinct keys (one a kind), so there is nothing to group, and the sorter SQLite ran
+        // for each inserted row was half of the trigger's cost (29M instructions of a first
+        // index of 2,420 files, `bench/README.md`, "Indexing"). It writes the same counts;
+        // the update and delete triggers, which can cancel out, keep theirs. PostgreSQL's
+        // trigger functions are left as they are.
+        CatalogMigration(
+            "insertCountsUngrouped", frozen: "34502da6f4c501e1",
+            sqlite: """
+                DROP TRIGGER assets_counted_inserted;
+                CREATE TRIGGER assets_counted_inserted AFTER INSERT ON assets BEGIN
+                    INSERT INTO collection_counts (kind, name, count)
+                    SELECT kind, name, change FROM (
+                            SELECT 'all' AS kind, '' AS name, 1 AS change
+                                WHERE NEW.trashed = 0 AND NEW.missing = 0
+                            UNION ALL SELECT 'favourites', '', 1
+                                WHERE NEW.favourite = 1 AND NEW.trashed = 0 AND NEW.missing = 0
+                            UNION ALL SELECT 'liked', '', 1
+                                WHERE NEW.liked = 1 AND NEW.trashed = 0 AND NEW.missing = 0
+                            UNION ALL SELECT 'city', NEW.city, 1
+                                WHERE NEW.city IS NOT NULL AND NEW.trashed = 0 AND NEW.missing = 0
+                            UNION ALL SELECT 'year', substr(NEW.taken_local, 1, 4), 1
+                                WHERE NEW.taken_local IS NOT NULL AND NEW.trashed = 0 AND NEW.missing = 0
+                            UNION ALL SELECT 'trash', '', 1
+                                WHERE NEW.trashed = 1
+                            UNION ALL SELECT 'missing', '', 1
+                                WHERE NEW.missing = 1 AND NEW.trashed = 0
+                        )
+                    WHERE true
+                    ON CONFLICT (kind, name) DO UPDATE SET count = collection_counts.count + excluded.count;
+                END;
+                """,
+            postgres: ""),
     ]
 }
