@@ -46,7 +46,9 @@ struct FlatXML: Sendable {
     var elements: [Element] = []
     var attributes: [Attribute] = []
     /// Every namespace URI declared, once each; the XML namespace (bound to `xml`) is first.
-    var namespaces: [String] = [XMPNamespace.xml]
+    private(set) var namespaces: [String] = [XMPNamespace.xml]
+    /// Each namespace's UTF-8 length and whether it is ASCII, for a quick first comparison.
+    private var namespaceShapes = [Self.shape(XMPNamespace.xml)]
     var exoticNames: [String] = []
     /// Filled when the parse is done, for the reads that look for them.
     var rdf: RDFNames<Name>
@@ -64,10 +66,60 @@ struct FlatXML: Sendable {
         var isASCII: Bool
     }
 
+    /// Resolving names was a sixth of what reading a packet's properties costs, comparing
+    /// each query with every namespace as strings. Strings of different lengths can only be
+    /// equal (canonically, as Swift compares them) where one is not ASCII: the namespaces of
+    /// the query's length are compared first, the others only where that can matter.
     func name(_ namespace: String, _ local: String) -> Name {
-        let number = namespaces.firstIndex(of: namespace) ?? Self.undeclaredNamespace
+        let localShape = Self.shape(local)
         return Name(
-            namespace: number, local: local, length: local.utf8.count, isASCII: local.utf8.allSatisfy { $0 < 0x80 })
+            namespace: number(of: namespace) ?? Self.undeclaredNamespace, local: local, length: localShape.count,
+            isASCII: localShape.isASCII)
+    }
+
+    private func number(of namespace: String) -> Int? {
+        let count = namespace.utf8.count
+        for (index, shape) in namespaceShapes.enumerated() where shape.count == count {
+            if namespaces[index] == namespace { return index }
+        }
+        let queryIsASCII = Self.shape(namespace).isASCII
+        for (index, shape) in namespaceShapes.enumerated()
+        where shape.count != count && (!shape.isASCII || !queryIsASCII) {
+            if namespaces[index] == namespace { return index }
+        }
+        return nil
+    }
+
+    /// The number of the namespace `uri`, declared now if it was not yet.
+    mutating func intern(_ uri: String) -> Int {
+        if let known = number(of: uri) { return known }
+        namespaces.append(uri)
+        namespaceShapes.append(Self.shape(uri))
+        return namespaces.count - 1
+    }
+
+    private struct Shape: Equatable {
+        var count: Int
+        var isASCII: Bool
+    }
+
+    private static func shape(_ text: String) -> Shape {
+        // Eight bytes at a time, from the string's own storage: every query is measured.
+        let measured = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            let raw = UnsafeRawBufferPointer(utf8)
+            var high: UInt64 = 0
+            var offset = 0
+            while offset + 8 <= raw.count {
+                high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            while offset < raw.count {
+                high |= UInt64(raw[offset])
+                offset += 1
+            }
+            return Shape(count: utf8.count, isASCII: high & 0x8080_8080_8080_8080 == 0)
+        }
+        return measured ?? Shape(count: text.utf8.count, isASCII: text.utf8.allSatisfy { $0 < 0x80 })
     }
 
     func matches(_ local: LocalName, _ name: Name) -> Bool {

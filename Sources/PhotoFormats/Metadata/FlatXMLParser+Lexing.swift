@@ -1,22 +1,36 @@
+import Glibc
+
 /// The lexical pieces of `FlatXMLParser`: those of `XMLReader`, with names returned as byte
 /// ranges instead of strings.
 extension FlatXMLParser {
     /// A name: everything up to whitespace or one of `= > / < " '`.
     mutating func name() throws(XMLReadError) -> Token {
         let start = position
-        var high: UInt8 = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
-            case space, tab, newline, carriageReturn, equals, greaterThan, slash, lessThan, doubleQuote, singleQuote:
-                guard position > start else { throw failure("a name was expected") }
-                return Token(range: start..<position, isASCII: high < 0x80)
-            default:
+        // Read through the buffer: a name is read for every tag and attribute, and checking
+        // each byte's index cost more than the rest of it.
+        let (end, high) = bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            var high: UInt8 = 0
+            while end < buffer.count {
+                let byte = buffer[end]
+                // Letters, the most of any name, are above every byte that ends one.
+                if byte <= greaterThan {
+                    switch byte {
+                    case space, tab, newline, carriageReturn, equals, greaterThan, slash, lessThan, doubleQuote,
+                        singleQuote:
+                        return (end, high)
+                    default: break
+                    }
+                }
                 high |= byte
-                position += 1
+                end += 1
             }
+            return (end, high)
         }
-        throw failure("document ends inside a name")
+        position = end
+        guard end < bytes.count else { throw failure("document ends inside a name") }
+        guard end > start else { throw failure("a name was expected") }
+        return Token(range: start..<end, isASCII: high < 0x80)
     }
 
     /// Skips a byte-order mark, whitespace, the XML declaration, comments, processing
@@ -55,7 +69,7 @@ extension FlatXMLParser {
         }
     }
 
-    func starts(with literal: StaticString, at start: Int? = nil) -> Bool {
+    mutating func starts(with literal: StaticString, at start: Int? = nil) -> Bool {
         let start = start ?? position
         let count = literal.utf8CodeUnitCount
         guard start + count <= bytes.count else { return false }
@@ -75,6 +89,23 @@ extension FlatXMLParser {
             position += 1
         }
         throw failure("\(what) is not closed")
+    }
+
+    /// Where the next `byte` at or after `start` is, or the end of the document.
+    mutating func next(_ byte: UInt8, from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                let found = memchr(base + start, Int32(byte), buffer.count - start)
+            else { return buffer.count }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Whether the `count` bytes at `a` are those at `b`.
+    mutating func sameBytes(_ a: Int, _ b: Int, count: Int) -> Bool {
+        precondition(a >= 0 && b >= 0 && a + count <= bytes.count && b + count <= bytes.count)
+        guard count > 0 else { return true }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + a, $0.baseAddress! + b, count) == 0 }
     }
 
     func failure(_ reason: String) -> XMLReadError { XMLReadError(offset: position, reason: reason) }

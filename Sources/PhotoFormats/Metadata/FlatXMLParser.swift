@@ -3,6 +3,10 @@
 /// Namespaces are resolved through a stack of the bindings in force, and names are compared
 /// as bytes where they are ASCII (nearly always), as strings where they are not, as
 /// `XMLReader`'s are.
+///
+/// Its helpers are `mutating` even where they only read: called from a mutating method, a
+/// non-mutating one was given a copy of the whole parser, document and all, which cost
+/// as much as the lookups themselves.
 struct FlatXMLParser {
     private var document: FlatXML
     let bytes: [UInt8]
@@ -10,6 +14,8 @@ struct FlatXMLParser {
     private var depth = 0
     /// The namespace bindings in force, innermost last; `xml` is bound below them all.
     private var bindings: [(prefix: Prefix, namespace: Int)] = []
+    /// The prefixes of names that are not ASCII, split as strings (see `Prefix`).
+    private var exoticPrefixes: [String] = []
     /// The attributes of the start tag being read, reused from tag to tag.
     private var pending: [(name: Token, value: Range<Int>)] = []
 
@@ -19,15 +25,32 @@ struct FlatXMLParser {
         var isASCII: Bool
     }
 
-    /// A prefix: bytes of the source, or a string where the name holding it is not ASCII.
-    private enum Prefix {
-        case bytes(Range<Int>)
-        case string(String)
+    /// A prefix: `count` bytes of the source from `start`, or where the name holding it is
+    /// not ASCII (`exotic` ≥ 0) a string in `exoticPrefixes`, compared as strings.
+    private struct Prefix {
+        var start: Int
+        var count: Int
+        var exotic = -1
+        /// The length and the first seven bytes, which tell most prefixes apart at once: a name
+        /// is looked up through every binding declared since its prefix was, often a dozen.
+        var key: UInt64 = 0
+        /// The default namespace's.
+        static let none = Prefix(start: 0, count: 0)
+    }
+
+    private mutating func makePrefix(start: Int, count: Int) -> Prefix {
+        var key = UInt64(min(count, 255)) << 56
+        for offset in 0..<min(count, 7) { key |= UInt64(bytes[start + offset]) << (8 * offset) }
+        return Prefix(start: start, count: count, key: key)
     }
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
         document = FlatXML(bytes: bytes)
+        // About one element for each 200 bytes of a camera's or an editor's packet, some
+        // with far more: growing the arrays was a twentieth of the parse.
+        document.elements.reserveCapacity(bytes.count / 64)
+        document.attributes.reserveCapacity(bytes.count / 64)
     }
 
     /// The document, whose root element is its first. Whatever follows the root is ignored.
@@ -56,7 +79,7 @@ struct FlatXMLParser {
         let start = position
         position += 1
         let rawName = try name()
-        pending.removeAll(keepingCapacity: true)
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         var selfClosing = false
         while true {
             skipWhitespace()
@@ -82,19 +105,18 @@ struct FlatXMLParser {
             }
             let quote = bytes[position]
             let valueStart = position + 1
-            guard let valueEnd = bytes[valueStart...].firstIndex(of: quote) else {
-                throw failure("attribute \(string(attributeName)) is not closed")
-            }
+            let valueEnd = next(quote, from: valueStart)
+            guard valueEnd < bytes.count else { throw failure("attribute \(string(attributeName)) is not closed") }
             position = valueEnd + 1
             pending.append((attributeName, valueStart..<valueEnd))
         }
 
         let outerBindings = bindings.count
-        defer { bindings.removeSubrange(outerBindings...) }
+        defer { if bindings.count > outerBindings { bindings.removeLast(bindings.count - outerBindings) } }
         let firstAttribute = document.attributes.count
         for (name, value) in pending {
             if let prefix = declaredPrefix(name) {
-                bindings.append((prefix, intern(XMLText.decode(bytes[value]))))
+                bindings.append((prefix, document.intern(XMLText.decode(bytes[value]))))
             } else {
                 // Unprefixed attributes are in no namespace (the default namespace is for elements only).
                 let (namespace, local) = resolve(name, isAttribute: true)
@@ -115,7 +137,7 @@ struct FlatXMLParser {
         while true {
             guard position < bytes.count else { throw failure("element <\(string(rawName))> is not closed") }
             if bytes[position] != lessThan {
-                position = bytes[position...].firstIndex(of: lessThan) ?? bytes.count
+                position = next(lessThan, from: position)
             } else if starts(with: "</") {
                 let contentEnd = position
                 position += 2
@@ -153,70 +175,78 @@ struct FlatXMLParser {
     // MARK: - Namespaces
 
     /// The prefix an attribute declares (`xmlns:p`, or "" for `xmlns`), nil when it declares none.
-    private func declaredPrefix(_ name: Token) -> Prefix? {
-        let xmlns: StaticString = "xmlns"
+    private mutating func declaredPrefix(_ name: Token) -> Prefix? {
         guard name.isASCII else {
             let text = string(name)
-            if text == "xmlns" { return .bytes(0..<0) }
-            return text.hasPrefix("xmlns:") ? .string(String(text.dropFirst(6))) : nil
+            if text == "xmlns" { return Prefix.none }
+            return text.hasPrefix("xmlns:") ? exotic(String(text.dropFirst(6))) : nil
         }
-        guard name.range.count >= 5, starts(with: xmlns, at: name.range.lowerBound) else { return nil }
-        if name.range.count == 5 { return .bytes(0..<0) }
-        guard bytes[name.range.lowerBound + 5] == colon else { return nil }
-        return .bytes((name.range.lowerBound + 6)..<name.range.upperBound)
+        let start = name.range.lowerBound
+        guard name.range.count >= 5, starts(with: "xmlns", at: start) else { return nil }
+        if name.range.count == 5 { return Prefix.none }
+        guard bytes[start + 5] == colon else { return nil }
+        return makePrefix(start: start + 6, count: name.range.count - 6)
     }
 
     /// A name's namespace and local part, by the bindings in force.
     private mutating func resolve(_ name: Token, isAttribute: Bool) -> (Int, FlatXML.LocalName) {
         if name.isASCII {
-            guard let separator = bytes[name.range].firstIndex(of: colon) else {
-                let namespace = isAttribute ? FlatXML.noNamespace : lookUp(.bytes(0..<0))
+            var separator = name.range.lowerBound
+            while separator < name.range.upperBound, bytes[separator] != colon { separator += 1 }
+            guard separator < name.range.upperBound else {
+                let namespace = isAttribute ? FlatXML.noNamespace : lookUp(Prefix.none)
                 return (namespace, FlatXML.LocalName(bytes: name.range))
             }
-            return (
-                lookUp(.bytes(name.range.lowerBound..<separator)),
-                FlatXML.LocalName(bytes: (separator + 1)..<name.range.upperBound)
-            )
+            let prefix = makePrefix(start: name.range.lowerBound, count: separator - name.range.lowerBound)
+            return (lookUp(prefix), FlatXML.LocalName(bytes: (separator + 1)..<name.range.upperBound))
         }
         let text = string(name)
         document.exoticNames.append(text)
         let local = FlatXML.LocalName(bytes: name.range, exotic: document.exoticNames.count - 1)
         guard let separator = text.firstIndex(of: ":") else {
-            return (isAttribute ? FlatXML.noNamespace : lookUp(.string("")), local)
+            return (isAttribute ? FlatXML.noNamespace : lookUp(Prefix.none), local)
         }
         document.exoticNames[local.exotic] = String(text[text.index(after: separator)...])
-        return (lookUp(.string(String(text[..<separator]))), local)
+        // Not `lookUp(exotic(…))`: that would look in a copy of the parser taken before the
+        // prefix was added.
+        let prefix = exotic(String(text[..<separator]))
+        return (lookUp(prefix), local)
     }
 
-    private func lookUp(_ prefix: Prefix) -> Int {
-        for binding in bindings.reversed() where samePrefix(binding.prefix, prefix) { return binding.namespace }
-        switch prefix {
-        case .bytes(let range):
-            return range.count == 3 && starts(with: "xml", at: range.lowerBound) ? 0 : FlatXML.noNamespace
-        case .string(let text): return text == "xml" ? 0 : FlatXML.noNamespace
+    private mutating func exotic(_ prefix: String) -> Prefix {
+        exoticPrefixes.append(prefix)
+        return Prefix(start: 0, count: 0, exotic: exoticPrefixes.count - 1)
+    }
+
+    private mutating func lookUp(_ prefix: Prefix) -> Int {
+        var index = bindings.count - 1
+        while index >= 0 {
+            let bound = bindings[index].prefix
+            // The keys differ for most bindings, and two ASCII prefixes with different keys differ.
+            if bound.key == prefix.key || bound.exotic >= 0 || prefix.exotic >= 0, samePrefix(bound, prefix) {
+                return bindings[index].namespace
+            }
+            index -= 1
         }
+        let isXML =
+            prefix.exotic < 0 ? prefix.count == 3 && starts(with: "xml", at: prefix.start) : text(prefix) == "xml"
+        return isXML ? 0 : FlatXML.noNamespace
     }
 
-    private func samePrefix(_ a: Prefix, _ b: Prefix) -> Bool {
-        if case .bytes(let x) = a, case .bytes(let y) = b { return bytes[x].elementsEqual(bytes[y]) }
-        return text(a) == text(b)
+    private mutating func samePrefix(_ a: Prefix, _ b: Prefix) -> Bool {
+        guard a.exotic < 0, b.exotic < 0 else { return text(a) == text(b) }
+        return a.key == b.key && (a.count <= 7 || sameBytes(a.start + 7, b.start + 7, count: a.count - 7))
     }
 
-    private func text(_ prefix: Prefix) -> String {
-        switch prefix {
-        case .bytes(let range): String(decoding: bytes[range], as: UTF8.self)
-        case .string(let text): text
-        }
+    private mutating func text(_ prefix: Prefix) -> String {
+        prefix.exotic >= 0
+            ? exoticPrefixes[prefix.exotic]
+            : String(decoding: bytes[prefix.start..<(prefix.start + prefix.count)], as: UTF8.self)
     }
 
-    private mutating func intern(_ namespace: String) -> Int {
-        if let known = document.namespaces.firstIndex(of: namespace) { return known }
-        document.namespaces.append(namespace)
-        return document.namespaces.count - 1
-    }
-
-    private func sameName(_ a: Token, _ b: Token) -> Bool {
-        a.isASCII && b.isASCII ? bytes[a.range].elementsEqual(bytes[b.range]) : string(a) == string(b)
+    private mutating func sameName(_ a: Token, _ b: Token) -> Bool {
+        guard a.isASCII, b.isASCII else { return string(a) == string(b) }
+        return a.range.count == b.range.count && sameBytes(a.range.lowerBound, b.range.lowerBound, count: a.range.count)
     }
 
     private func string(_ name: Token) -> String { String(decoding: bytes[name.range], as: UTF8.self) }

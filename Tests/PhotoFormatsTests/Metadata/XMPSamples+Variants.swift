@@ -92,6 +92,14 @@ extension XMPSamples {
         </rdf:RDF>
         """,
         "\u{FEFF}<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e \"boom\">]><!-- c --><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description xmlns:dc=\"http://purl.org/dc/elements/1.1/\" dc:description='&e; &#x1F600; &#0; &#xD800; &amp' /></rdf:RDF> trailing junk <",
+        // Prefixes alike in their first seven bytes, told apart by the rest.
+        """
+        <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description
+          xmlns:photoshopX="urn:other" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" xmlns:photoshoq="urn:q"
+          photoshopX:City="Wrong" photoshoq:State="Wrong" photoshop:Country="Right">
+         <photoshopX:State>Wrong</photoshopX:State><photoshop:City>Right</photoshop:City>
+        </rdf:Description></rdf:RDF>
+        """,
         "<r xmlns:=\"urn:empty\" xmlns=\"urn:default\" :a=\"1\"><:b/><xmlns:c/></r>",
     ]
 }
