@@ -105,3 +105,34 @@ extension FlatXML: XMPNodes {
         ((node + 1)..<elements[node].subtreeEnd).filter { isNamed($0, name) }
     }
 }
+
+/// The reads of one element's properties, the same whichever reader parsed the document.
+extension XMPNodes {
+    /// A property's value in one description: an attribute, a simple element, or the
+    /// default item of an `rdf:Alt` (else its first item), or the first item of an array.
+    func value(of description: Node, _ property: Name) -> String? {
+        if let attribute = attribute(property, of: description) { return PhotoText.clean(attribute) }
+        guard let element = child(property, of: description) else { return nil }
+        if let item = defaultItem(of: element) { return PhotoText.clean(text(of: item)) }
+        if let rdfValue = child(rdf.value, of: element) { return PhotoText.clean(text(of: rdfValue)) }
+        if attribute(rdf.resource, of: element) != nil { return nil }
+        return PhotoText.clean(text(of: element))
+    }
+
+    func value(of description: Node, _ namespace: String, _ name: String) -> String? {
+        value(of: description, self.name(namespace, name))
+    }
+
+    /// The `rdf:li` a reader shows for a property: x-default in an `rdf:Alt`, else the first item.
+    func defaultItem(of property: Node) -> Node? {
+        let rdf = self.rdf
+        if let alternatives = child(rdf.alternative, of: property) {
+            let items = children(rdf.item, of: alternatives)
+            return items.first { attribute(rdf.language, of: $0) == "x-default" } ?? items.first
+        }
+        for array in [rdf.sequence, rdf.bag] {
+            if let container = child(array, of: property) { return child(rdf.item, of: container) }
+        }
+        return nil
+    }
+}

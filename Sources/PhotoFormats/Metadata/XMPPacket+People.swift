@@ -38,3 +38,37 @@ extension XMPProperties {
         return names
     }
 }
+
+/// The reads of structures (a face region, its name and type), whichever reader parsed the packet.
+extension XMPNodes {
+    /// The elements of a struct's field as RDF may write it: a child element of the struct
+    /// (`rdf:parseType="Resource"`), or of an `rdf:Description` inside it.
+    func fields(of element: Node, _ namespace: String, _ name: String) -> [Node] {
+        let field = self.name(namespace, name)
+        return children(field, of: element)
+            + children(rdf.description, of: element).flatMap { children(field, of: $0) }
+    }
+
+    /// A simple field of a struct: an attribute or a child element of it, or of an
+    /// `rdf:Description` inside it; trimmed, nil when absent or blank.
+    func field(of element: Node, _ namespace: String, _ name: String) -> String? {
+        field(of: element, self.name(namespace, name))
+    }
+
+    private func field(of element: Node, _ name: Name) -> String? {
+        if let attribute = attribute(name, of: element) { return PhotoText.clean(attribute) }
+        if let child = child(name, of: element) {
+            if let value = self.child(rdf.value, of: child) { return PhotoText.clean(text(of: value)) }
+            return PhotoText.clean(text(of: child))
+        }
+        for description in children(rdf.description, of: element) {
+            if let value = field(of: description, name) { return value }
+        }
+        return nil
+    }
+
+    /// The items of an array property: the `rdf:li` of its `rdf:Bag`, `rdf:Seq` or `rdf:Alt`.
+    func items(of array: Node) -> [Node] {
+        rdf.arrays.flatMap { children($0, of: array) }.flatMap { children(rdf.item, of: $0) }
+    }
+}
