@@ -26,18 +26,19 @@ public enum MotionPhoto {
     }
 }
 
-extension XMPPacket {
+extension XMPProperties {
     /// How many bytes at the file's end the motion photo's clip takes, as the XMP declares it.
     var motionPhotoClipLength: Int64? {
         if let offset = value(MotionPhoto.cameraNamespace, "MicroVideoOffset").flatMap({ Int64($0) }), offset > 0 {
             return offset
         }
-        for item in root.descendants(MotionPhoto.containerNamespace, "Item")
-        where item.attribute(MotionPhoto.itemNamespace, "Semantic")?.value == "MotionPhoto" {
-            guard let length = item.attribute(MotionPhoto.itemNamespace, "Length").flatMap({ Int64($0.value) }),
-                length > 0
-            else { continue }
-            let padding = item.attribute(MotionPhoto.itemNamespace, "Padding").flatMap { Int64($0.value) } ?? 0
+        func attribute(_ name: String, of item: Document.Node) -> String? {
+            document.attribute(document.name(MotionPhoto.itemNamespace, name), of: item)
+        }
+        for item in document.descendants(document.name(MotionPhoto.containerNamespace, "Item"), of: root)
+        where attribute("Semantic", of: item) == "MotionPhoto" {
+            guard let length = attribute("Length", of: item).flatMap({ Int64($0) }), length > 0 else { continue }
+            let padding = attribute("Padding", of: item).flatMap { Int64($0) } ?? 0
             return length + max(0, padding)
         }
         return nil

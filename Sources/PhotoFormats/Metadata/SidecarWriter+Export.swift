@@ -16,12 +16,12 @@ extension SidecarWriter {
         guard !favourite, let rating else { return path }
         let name = path.lastComponent
         let bytes = folder.status(name) == nil ? Array(skeleton.utf8) : try Sidecar.readBytes(path)
-        let packet: XMPPacket
-        do { packet = try XMPPacket(bytes: bytes) } catch {
+        let packet: EditableXMPPacket
+        do { packet = try EditableXMPPacket(bytes: bytes) } catch {
             throw SidecarError(path: path, reason: .malformed(error.description))
         }
         guard let description = packet.descriptions.first else { throw SidecarError(path: path, reason: .noRDF) }
-        var editor = XMPEditor(bytes: bytes, descriptions: packet.descriptions, target: description)
+        var editor = XMPEditor(bytes: bytes, packet: packet, target: description)
         guard editor.current(XMPNamespace.xmp, "Rating").flatMap(XMPPacket.rating) != rating else { return path }
         editor.set(XMPNamespace.xmp, "Rating", to: String(rating), languageAlternative: false)
         try folder.writeAtomically(editor.result(), name: name)

@@ -7,21 +7,22 @@ extension SidecarWriter {
     /// people no longer named, which go (else the next read would bring them back). A person
     /// added by hand has no area: a region with only a name and the type Face, which MWG
     /// allows and digiKam reads as a person tag.
-    static func setPeople(_ people: [String], in editor: inout XMPEditor, packet: XMPPacket) {
+    static func setPeople(_ people: [String], in editor: inout XMPEditor, packet: EditableXMPPacket) {
         editor.setBag(XMPNamespace.iptcExtension, "PersonInImage", to: people)
         let wanted = Set(people.map { $0.lowercased() })
         var named = Set<String>()
         var lists: [XMLElement] = []
         var hasRegions = false
         for description in packet.descriptions {
-            for regions in XMPPacket.fields(of: description, XMPNamespace.mwgRegions, "Regions") {
+            for regions in packet.document.fields(of: description, XMPNamespace.mwgRegions, "Regions") {
                 hasRegions = true
-                for list in XMPPacket.fields(of: regions, XMPNamespace.mwgRegions, "RegionList") {
+                for list in packet.document.fields(of: regions, XMPNamespace.mwgRegions, "RegionList") {
                     lists += list.children(XMPNamespace.rdf, "Bag")
-                    for item in XMPPacket.items(of: list) {
-                        let type = XMPPacket.field(of: item, XMPNamespace.mwgRegions, "Type")
+                    for item in packet.document.items(of: list) {
+                        let type = packet.document.field(of: item, XMPNamespace.mwgRegions, "Type")
                         guard type == nil || type?.lowercased() == "face",
-                            let name = XMPPacket.field(of: item, XMPNamespace.mwgRegions, "Name").flatMap(People.clean)
+                            let name = packet.document.field(of: item, XMPNamespace.mwgRegions, "Name").flatMap(
+                                People.clean)
                         else { continue }
                         if wanted.contains(name.lowercased()) {
                             named.insert(name.lowercased())

@@ -86,8 +86,8 @@ public enum SidecarWriter {
         rating: SidecarRating = .fromFavourite, keywords: [String]? = nil, takenAt: CaptureDate?? = nil,
         gps: GPSCoordinate?? = nil, people: [String]? = nil, path: RawPath
     ) throws -> [UInt8] {
-        let packet: XMPPacket
-        do { packet = try XMPPacket(bytes: bytes) } catch {
+        let packet: EditableXMPPacket
+        do { packet = try EditableXMPPacket(bytes: bytes) } catch {
             throw SidecarError(path: path, reason: .malformed(error.description))
         }
         guard let description = packet.descriptions.first else {
@@ -105,7 +105,7 @@ public enum SidecarWriter {
                 withDescription, caption: caption, city: city, favourite: favourite, rating: rating,
                 keywords: keywords, takenAt: takenAt, gps: gps, people: people, path: path)
         }
-        var editor = XMPEditor(bytes: bytes, descriptions: packet.descriptions, target: description)
+        var editor = XMPEditor(bytes: bytes, packet: packet, target: description)
         // The caption is the catalog's: a person's words, or a file's that passed the
         // boilerplate filter already. Marked `photolib:WroteCaption`, it reads back as it is
         // (`IMG_1234` a person typed is not taken for a camera's file name by the next index

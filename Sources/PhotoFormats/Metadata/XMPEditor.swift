@@ -5,6 +5,7 @@ struct XMPEditor {
     private let bytes: [UInt8]
     /// Every `rdf:Description`: a property is changed where it already is, whichever holds it.
     private let descriptions: [XMLElement]
+    private let document: XMLTree
     /// Where new properties go: the first description.
     private let target: XMLElement
     private var edits: [(range: Range<Int>, replacement: [UInt8])] = []
@@ -13,15 +14,16 @@ struct XMPEditor {
     /// New elements, each written for the indentation it is given.
     private var newElements: [(String) -> String] = []
 
-    init(bytes: [UInt8], descriptions: [XMLElement], target: XMLElement) {
+    init(bytes: [UInt8], packet: EditableXMPPacket, target: XMLElement) {
         self.bytes = bytes
-        self.descriptions = descriptions
+        self.descriptions = packet.descriptions
+        self.document = packet.document
         self.target = target
     }
 
-    /// The property's value as readers see it (see `XMPPacket.value(of:_:_:)`).
+    /// The property's value as readers see it (see `XMPNodes.value(of:_:)`).
     func current(_ namespace: String, _ name: String) -> String? {
-        descriptions.lazy.compactMap { XMPPacket.value(of: $0, namespace, name) }.first
+        descriptions.lazy.compactMap { document.value(of: $0, namespace, name) }.first
     }
 
     /// Sets the property to `value` (nil removes it), in the form it already has: an

@@ -1,55 +1,67 @@
 /// An XMP packet, parsed: the properties photolib reads, in either of RDF's forms
 /// (`<rdf:Description photoshop:City="Bordeaux"/>` or `<photoshop:City>Bordeaux</photoshop:City>`),
 /// with language alternatives (`rdf:Alt`, x-default first) and arrays (`rdf:Seq`, `rdf:Bag`).
-struct XMPPacket {
-    let root: XMLElement
+/// Read from a `FlatXML`; editors read it from `XMLReader`'s tree, whose byte ranges they need.
+typealias XMPPacket = XMPProperties<FlatXML>
+/// A packet as the editors read it, with the byte ranges of every element (see `XMPEditor`).
+typealias EditableXMPPacket = XMPProperties<XMLTree>
+
+extension XMPProperties where Document == FlatXML {
+    /// Parses a packet (from `<?xpacket` or `<x:xmpmeta` on; a leading UTF-8 BOM is fine).
+    init(bytes: [UInt8]) throws(XMLReadError) { self.init(document: try FlatXMLParser.parse(bytes)) }
+}
+
+extension XMPProperties where Document == XMLTree {
+    /// Parses a packet (from `<?xpacket` or `<x:xmpmeta` on; a leading UTF-8 BOM is fine).
+    init(bytes: [UInt8]) throws(XMLReadError) { self.init(document: XMLTree(root: try XMLReader.parse(bytes))) }
+}
+
+/// The properties of an XMP packet, whichever reader parsed it (see `XMPNodes`).
+struct XMPProperties<Document: XMPNodes> {
+    let document: Document
 
     /// The `rdf:Description` elements that hold the packet's properties, in document order.
     /// Found once: every property read looks through them, and a search of the whole tree for
     /// each of the twenty or so reads was a sixth of a first index's instructions.
-    let descriptions: [XMLElement]
+    let descriptions: [Document.Node]
 
-    /// Parses a packet (from `<?xpacket` or `<x:xmpmeta` on; a leading UTF-8 BOM is fine).
-    init(bytes: [UInt8]) throws(XMLReadError) {
-        root = try XMLReader.parse(bytes)
-        let graphs = root.name.matches(XMPNamespace.rdf, "RDF") ? [root] : root.descendants(XMPNamespace.rdf, "RDF")
-        descriptions = graphs.flatMap { $0.children(XMPNamespace.rdf, "Description") }
+    var root: Document.Node { document.root }
+
+    init(document: Document) {
+        self.document = document
+        let rdf = document.rdf
+        let graphs =
+            document.isNamed(document.root, rdf.graph)
+            ? [document.root] : document.descendants(rdf.graph, of: document.root)
+        descriptions = graphs.flatMap { document.children(rdf.description, of: $0) }
     }
 
     /// The first value of a property in any description, whitespace trimmed; nil when absent or blank.
     func value(_ namespace: String, _ name: String) -> String? {
+        let property = document.name(namespace, name)
         for description in descriptions {
-            if let value = Self.value(of: description, namespace, name) { return value }
+            if let value = document.value(of: description, property) { return value }
         }
         return nil
-    }
-
-    /// A property's value in one description: an attribute, a simple element, or the
-    /// default item of an `rdf:Alt` (else its first item), or the first item of an array.
-    static func value(of description: XMLElement, _ namespace: String, _ name: String) -> String? {
-        if let attribute = description.attribute(namespace, name) { return PhotoText.clean(attribute.value) }
-        guard let property = description.child(namespace, name) else { return nil }
-        if let item = defaultItem(of: property) { return PhotoText.clean(item.text) }
-        if let rdfValue = property.child(XMPNamespace.rdf, "value") { return PhotoText.clean(rdfValue.text) }
-        if property.attribute(XMPNamespace.rdf, "resource") != nil { return nil }
-        return PhotoText.clean(property.text)
     }
 
     /// Every value of a property in any description: each item of its `rdf:Bag`, `rdf:Seq`
     /// or `rdf:Alt`, or its one simple value; blanks dropped.
     func values(_ namespace: String, _ name: String) -> [String] {
+        let property = document.name(namespace, name)
+        let rdf = document.rdf
         var found: [String] = []
         for description in descriptions {
-            if let attribute = description.attribute(namespace, name) {
-                found += [PhotoText.clean(attribute.value)].compactMap { $0 }
+            if let attribute = document.attribute(property, of: description) {
+                found += [PhotoText.clean(attribute)].compactMap { $0 }
             }
-            for property in description.children(namespace, name) {
-                let containers = ["Bag", "Seq", "Alt"].flatMap { property.children(XMPNamespace.rdf, $0) }
+            for element in document.children(property, of: description) {
+                let containers = rdf.arrays.flatMap { document.children($0, of: element) }
                 if containers.isEmpty {
-                    found += [PhotoText.clean(property.text)].compactMap { $0 }
+                    found += [PhotoText.clean(document.text(of: element))].compactMap { $0 }
                 } else {
-                    found += containers.flatMap { $0.children(XMPNamespace.rdf, "li") }.compactMap {
-                        PhotoText.clean($0.text)
+                    found += containers.flatMap { document.children(rdf.item, of: $0) }.compactMap {
+                        PhotoText.clean(document.text(of: $0))
                     }
                 }
             }
@@ -64,20 +76,6 @@ struct XMPPacket {
                 Keywords.clean($0, separator: "|")
             } + values(XMPNamespace.digiKam, "TagsList").compactMap { Keywords.clean($0, separator: "/") },
             flat: values(XMPNamespace.dc, "subject").compactMap { Keywords.clean($0, separator: nil) })
-    }
-
-    /// The `rdf:li` a reader shows for a property: x-default in an `rdf:Alt`, else the first item.
-    static func defaultItem(of property: XMLElement) -> XMLElement? {
-        if let alternatives = property.child(XMPNamespace.rdf, "Alt") {
-            let items = alternatives.children(XMPNamespace.rdf, "li")
-            return items.first { $0.attribute(XMPNamespace.xml, "lang")?.value == "x-default" } ?? items.first
-        }
-        for array in ["Seq", "Bag"] {
-            if let container = property.child(XMPNamespace.rdf, array) {
-                return container.child(XMPNamespace.rdf, "li")
-            }
-        }
-        return nil
     }
 
     /// Caption (the description, else the title, whichever is not camera boilerplate), place,
@@ -114,8 +112,10 @@ struct XMPPacket {
     /// or in a sidecar photolib made (`x:xmptk="photolib …"`, before the mark existed).
     var captionWrittenByPhotolib: Bool {
         if value(XMPNamespace.photolib, "WroteCaption") == "True" { return true }
-        let toolkit = root.name.matches(XMPNamespace.x, "xmpmeta") ? root.attribute(XMPNamespace.x, "xmptk") : nil
-        return toolkit?.value.hasPrefix("photolib ") == true
+        let toolkit =
+            document.isNamed(root, document.name(XMPNamespace.x, "xmpmeta"))
+            ? document.attribute(document.name(XMPNamespace.x, "xmptk"), of: root) : nil
+        return toolkit?.hasPrefix("photolib ") == true
     }
 
     /// The GUID (32 hex digits) of the extended XMP that holds what did not fit in the main packet.
