@@ -73,6 +73,8 @@ final class IndexPass {
         sizes = IndexBatchSizes(
             largest: indexer.options.batchSize,
             walksAhead: catalogWasEmpty || !indexer.options.makeRenditions)
+        // A first index places positions from its first batch on: the load starts with the walk.
+        if catalogWasEmpty { places.loadInBackground() }
     }
 
     /// Walks `root` (library-relative; empty for the whole library) and compares it with the catalog.

@@ -35,6 +35,9 @@ struct PlacedGazetteer: Sendable, Equatable {
 final class PlaceResolver: Sendable {
     private struct State {
         var attempted = false
+        /// True once a position was to be placed: a load started ahead that failed is only
+        /// reported then.
+        var asked = false
         var gazetteer: Gazetteer?
         var loaded: PlacedGazetteer?
         var loadError: String?
@@ -48,8 +51,8 @@ final class PlaceResolver: Sendable {
         self.library = library
     }
 
-    /// Why the gazetteer could not be loaded, once it was tried and failed.
-    var loadError: String? { state.withLock { $0.loadError } }
+    /// Why the gazetteer could not be loaded, once a position was to be placed and it failed.
+    var loadError: String? { state.withLock { $0.asked ? $0.loadError : nil } }
 
     /// The gazetteer it placed positions with, nil when it loaded none (or its file changed
     /// while it was read).
@@ -67,16 +70,17 @@ final class PlaceResolver: Sendable {
     /// first photo with a position would otherwise load it on a reading thread while the
     /// others wait for it.
     func loadInBackground() {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in _ = gazetteer() }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in _ = gazetteer(placing: false) }
     }
 
     /// The place for `position`, nil when none is near or no gazetteer could be loaded.
     func place(_ position: GPSCoordinate) -> PlaceMatch? {
-        gazetteer()?.lookup(position)
+        gazetteer(placing: true)?.lookup(position)
     }
 
-    private func gazetteer() -> Gazetteer? {
+    private func gazetteer(placing: Bool) -> Gazetteer? {
         state.withLock { state -> Gazetteer? in
+            if placing { state.asked = true }
             if !state.attempted {
                 state.attempted = true
                 let path = Gazetteer.path(for: library)
