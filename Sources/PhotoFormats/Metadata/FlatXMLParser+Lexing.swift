@@ -33,64 +33,6 @@ extension FlatXMLParser {
         return Token(range: start..<end, isASCII: high < 0x80)
     }
 
-    /// Skips a byte-order mark, whitespace, the XML declaration, comments, processing
-    /// instructions and a DOCTYPE before the root element.
-    mutating func skipMisc() throws(XMLReadError) {
-        if starts(with: "\u{FEFF}") { position += 3 }
-        while true {
-            skipWhitespace()
-            if starts(with: "<?") {
-                _ = try skip(past: "?>", from: position + 2, what: "processing instruction")
-            } else if starts(with: "<!--") {
-                _ = try skip(past: "-->", from: position + 4, what: "comment")
-            } else if starts(with: "<!DOCTYPE") {
-                // An internal subset may hold '>' inside brackets.
-                var inSubset = false
-                position += 9
-                while position < bytes.count, inSubset || bytes[position] != greaterThan {
-                    if bytes[position] == UInt8(ascii: "[") { inSubset = true }
-                    if bytes[position] == UInt8(ascii: "]") { inSubset = false }
-                    position += 1
-                }
-                guard position < bytes.count else { throw failure("DOCTYPE is not closed") }
-                position += 1
-            } else {
-                return
-            }
-        }
-    }
-
-    mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case space, tab, newline, carriageReturn: position += 1
-            default: return
-            }
-        }
-    }
-
-    mutating func starts(with literal: StaticString, at start: Int? = nil) -> Bool {
-        let start = start ?? position
-        let count = literal.utf8CodeUnitCount
-        guard start + count <= bytes.count else { return false }
-        let pointer = literal.utf8Start
-        for offset in 0..<count where bytes[start + offset] != pointer[offset] { return false }
-        return true
-    }
-
-    /// Moves past the first `terminator` at or after `from` and returns the new position.
-    mutating func skip(past terminator: StaticString, from: Int, what: String) throws(XMLReadError) -> Int {
-        position = from
-        while position < bytes.count {
-            if starts(with: terminator) {
-                position += terminator.utf8CodeUnitCount
-                return position
-            }
-            position += 1
-        }
-        throw failure("\(what) is not closed")
-    }
-
     /// Where the next `byte` at or after `start` is, or the end of the document.
     mutating func next(_ byte: UInt8, from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
@@ -108,7 +50,6 @@ extension FlatXMLParser {
         return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + a, $0.baseAddress! + b, count) == 0 }
     }
 
-    func failure(_ reason: String) -> XMLReadError { XMLReadError(offset: position, reason: reason) }
 }
 
 private let space = UInt8(ascii: " ")

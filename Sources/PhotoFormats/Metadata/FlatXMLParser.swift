@@ -7,7 +7,7 @@
 /// Its helpers are `mutating` even where they only read: called from a mutating method, a
 /// non-mutating one was given a copy of the whole parser, document and all, which cost
 /// as much as the lookups themselves.
-struct FlatXMLParser {
+struct FlatXMLParser: XMLCursor {
     private var document: FlatXML
     let bytes: [UInt8]
     var position = 0

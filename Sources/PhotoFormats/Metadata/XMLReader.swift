@@ -5,12 +5,12 @@
 ///
 /// It keeps the byte range of every element and attribute, which is what lets
 /// `SidecarWriter` change one value and leave every other byte alone.
-struct XMLReader {
+struct XMLReader: XMLCursor {
     /// Elements nested deeper than this are refused, so a hostile file cannot exhaust the stack.
     static let maximumDepth = 200
 
-    private let bytes: [UInt8]
-    private var position = 0
+    let bytes: [UInt8]
+    var position = 0
     private var depth = 0
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -163,64 +163,6 @@ struct XMLReader {
         throw failure("document ends inside a name")
     }
 
-    /// Skips a byte-order mark, whitespace, the XML declaration, comments, processing
-    /// instructions and a DOCTYPE before the root element.
-    private mutating func skipMisc() throws(XMLReadError) {
-        if starts(with: "\u{FEFF}") { position += 3 }
-        while true {
-            skipWhitespace()
-            if starts(with: "<?") {
-                _ = try skip(past: "?>", from: position + 2, what: "processing instruction")
-            } else if starts(with: "<!--") {
-                _ = try skip(past: "-->", from: position + 4, what: "comment")
-            } else if starts(with: "<!DOCTYPE") {
-                // An internal subset may hold '>' inside brackets.
-                var inSubset = false
-                position += 9
-                while position < bytes.count, inSubset || bytes[position] != greaterThan {
-                    if bytes[position] == UInt8(ascii: "[") { inSubset = true }
-                    if bytes[position] == UInt8(ascii: "]") { inSubset = false }
-                    position += 1
-                }
-                guard position < bytes.count else { throw failure("DOCTYPE is not closed") }
-                position += 1
-            } else {
-                return
-            }
-        }
-    }
-
-    private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case space, tab, newline, carriageReturn: position += 1
-            default: return
-            }
-        }
-    }
-
-    private func starts(with literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        let pointer = literal.utf8Start
-        for offset in 0..<count where bytes[position + offset] != pointer[offset] { return false }
-        return true
-    }
-
-    /// Moves past the first `terminator` at or after `from` and returns the new position.
-    private mutating func skip(past terminator: StaticString, from: Int, what: String) throws(XMLReadError) -> Int {
-        position = from
-        while position < bytes.count {
-            if starts(with: terminator) {
-                position += terminator.utf8CodeUnitCount
-                return position
-            }
-            position += 1
-        }
-        throw failure("\(what) is not closed")
-    }
-
-    private func failure(_ reason: String) -> XMLReadError { XMLReadError(offset: position, reason: reason) }
 }
 
 /// Why a document could not be read as XML, and where.
