@@ -27,7 +27,8 @@ public enum ContentFingerprint {
         return hasher.finish()
     }
 
-    static func hexDigits(_ value: UInt64) -> String {
+    /// `value` as 16 lowercase hex digits, leading zeros kept (fingerprints, hashes, asset ids).
+    package static func hexDigits(_ value: UInt64) -> String {
         String(unsafeUninitializedCapacity: 16) { buffer in
             let digits: StaticString = "0123456789abcdef"
             let table = digits.utf8Start
