@@ -26,9 +26,21 @@ final class ExifBlock {
     /// The most EXIF bytes handed to libexif (a block is never near this).
     static let maximumLength = 16 << 20
 
+    /// Where a block's memory comes from.
+    enum Allocator {
+        /// The thread's reused buffer (`ExifArena`).
+        case arena
+        /// libexif's own, `calloc` and `free` (what the arena's tests compare it with).
+        case libexif
+    }
+
     /// Parses an APP1 payload that starts with `Exif\0\0`.
-    init(payload: UnsafeRawBufferPointer) throws(Failure) {
-        guard let data = exif_data_new() else { throw .outOfMemory }
+    init(payload: UnsafeRawBufferPointer, allocator: Allocator = .arena) throws(Failure) {
+        let mem = allocator == .arena ? ExifArena.makeMem() : exif_mem_new_default()
+        guard let mem else { throw .outOfMemory }
+        // The data takes a reference of its own: the allocator goes with it.
+        defer { exif_mem_unref(mem) }
+        guard let data = exif_data_new_mem(mem) else { throw .outOfMemory }
         guard let log = exif_log_new() else {
             exif_data_unref(data)
             throw .outOfMemory
