@@ -58,4 +58,33 @@ import Testing
         #expect(!CaptionFilter.isBoilerplate("FinePix", make: "Canon", model: "EOS 5D"))
         #expect(!CaptionFilter.isBoilerplate("Shot on the Canon at dusk", make: "Canon", model: "EOS 5D"))
     }
+
+    /// The version-stamp rule as it was first written, character by character: the byte
+    /// reading must agree with it on every phrase below and on their variants.
+    static func characterVersionStamp(_ phrase: String) -> Bool {
+        let compact = phrase.filter { $0 != " " }
+        for prefix in ["dcf", "exif"] where compact.hasPrefix(prefix) {
+            var version = compact.dropFirst(prefix.count)
+            if version.first == "v" { version = version.dropFirst() }
+            return !version.isEmpty && version.first!.isASCII && version.first!.isNumber
+                && version.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." }
+        }
+        return false
+    }
+
+    @Test func versionStampsReadByteByByteAsByCharacter() {
+        let stems = [
+            "dcf 1.0", "dcf2.0", "exif 2.2", "exif v2.31", "exifv2.31", "dcf v", "dcf", "exif", "dcf .1",
+            "dcf 1.0 camera", "d c f 1 . 0", "dc", "e", "exi f2", "dcf\u{301}2.0", "dcf 2\u{301}", "dcf ２.0",
+            "éxif 2.2", "dcfv1..", "exifvv2", "the dcf 1.0", "", "v1.0", "dcf 1,0",
+        ]
+        var phrases = stems
+        for stem in stems { phrases += [stem + " ", " " + stem, stem + "9", stem + "x", stem + "."] }
+        for phrase in phrases {
+            #expect(
+                CaptionFilter.isVersionStamp(phrase) == Self.characterVersionStamp(phrase), "\(phrase.debugDescription)"
+            )
+        }
+        #expect(phrases.filter(CaptionFilter.isVersionStamp).count >= 10)
+    }
 }

@@ -94,16 +94,32 @@ public enum CaptionFilter {
         return false
     }
 
-    /// "DCF 1.0", "dcf2.0", "Exif 2.2", "exif_v2.31".
-    private static func isVersionStamp(_ phrase: String) -> Bool {
-        let compact = phrase.filter { $0 != " " }
-        for prefix in ["dcf", "exif"] where compact.hasPrefix(prefix) {
-            var version = compact.dropFirst(prefix.count)
-            if version.first == "v" { version = version.dropFirst() }
-            return !version.isEmpty && version.first!.isASCIIDigit
-                && version.allSatisfy { $0.isASCIIDigit || $0 == "." }
+    /// "DCF 1.0", "dcf2.0", "Exif 2.2", "exif_v2.31": with its spaces left out, "dcf" or
+    /// "exif", maybe "v", then digits and dots, a digit first. Read byte by byte, stopping
+    /// at the first that cannot belong (a sentence's second letter): any other byte fails,
+    /// as any other character did when this filtered the phrase's characters first, which
+    /// cost a first index as much as the rest of the caption rules on long captions.
+    static func isVersionStamp(_ phrase: String) -> Bool {
+        var bytes = phrase.utf8.lazy.filter { $0 != UInt8(ascii: " ") }.makeIterator()
+        var byte = bytes.next()
+        let prefix: [UInt8]
+        switch byte {
+        case UInt8(ascii: "d"): prefix = Array("cf".utf8)
+        case UInt8(ascii: "e"): prefix = Array("xif".utf8)
+        default: return false
         }
-        return false
+        for expected in prefix {
+            guard bytes.next() == expected else { return false }
+        }
+        byte = bytes.next()
+        if byte == UInt8(ascii: "v") { byte = bytes.next() }
+        guard let first = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        while let next = bytes.next() {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) || next == UInt8(ascii: ".") else {
+                return false
+            }
+        }
+        return true
     }
 
     /// A folder path the camera wrote ("DCIM\100GOPRO\GOPR8508.JPG", "/dcim/100msdcf"), or a
