@@ -30,6 +30,15 @@ public protocol Catalog: CatalogEditing, ExportRecordStore {
     /// marked missing.
     func applyIndexChanges(scanned: [ScannedFile], added: [ScannedFile], missing: [AssetID]) throws
 
+    /// Lets the writes that follow share one transaction until `commitHeldWrites`, where the
+    /// store can (SQLite): fewer commits, each writing once the pages many batches changed.
+    /// The store's write lock is held meanwhile, so other writers wait: an index pass holds
+    /// only while its batches come fast. A store that cannot commits each write on its own.
+    func holdWrites()
+
+    /// Commits the held writes, if any, and stops holding.
+    func commitHeldWrites() throws
+
     /// The files `index` could not read and remembers, by path.
     func indexFailures() throws -> [IndexFailure]
 
@@ -164,6 +173,10 @@ public struct IndexRecord: Sendable, Equatable {
 }
 
 extension Catalog {
+    /// A store that cannot hold writes (PostgreSQL here) commits each on its own.
+    public func holdWrites() {}
+    public func commitHeldWrites() throws {}
+
     /// `applyIndexChanges` with no file known to be new.
     public func applyIndexChanges(scanned: [ScannedFile], missing: [AssetID]) throws {
         try applyIndexChanges(scanned: scanned, added: [], missing: missing)

@@ -55,6 +55,10 @@ extension SQLiteCatalog {
         }
     }
 
+    public func holdWrites() { database.holdWrites() }
+
+    public func commitHeldWrites() throws { try database.commitHeldWrites() }
+
     /// Whether any asset is marked missing: only such an asset can hold a path a file now has.
     private static let anyMissingSQL = "SELECT EXISTS (SELECT 1 FROM assets WHERE missing = 1)"
 

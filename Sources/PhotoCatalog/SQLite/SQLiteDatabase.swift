@@ -13,6 +13,8 @@ final class SQLiteDatabase {
     let path: RawPath
     private var statementCache: [String: SQLiteStatement] = [:]
     private var hasLargeCache = false
+    /// True while transactions join one left open (`holdWrites`).
+    private(set) var holdsWrites = false
 
     /// How long a write waits for another process's write to finish before giving up.
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -175,7 +177,21 @@ final class SQLiteDatabase {
     /// `BEGIN IMMEDIATE` takes the write lock up front, so a second process waits (up to the
     /// busy timeout) at the start instead of failing with "database is locked" halfway through.
     /// Transactions do not nest.
+    ///
+    /// While writes are held (`holdWrites`), the first body opens the transaction and leaves
+    /// it open, and later ones run in a savepoint of it: each is still all or nothing, and
+    /// `commitHeldWrites` commits them together.
     func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        if holdsWrites, isInTransaction { return try inSavepoint(body) }
+        if holdsWrites {
+            try cachedStatement("BEGIN IMMEDIATE").run()
+            do {
+                return try body()
+            } catch {
+                if isInTransaction { try? cachedStatement("ROLLBACK").run() }
+                throw error
+            }
+        }
         guard !isInTransaction else {
             throw SQLiteError(
                 .result(
@@ -193,6 +209,34 @@ final class SQLiteDatabase {
             throw error
         }
         return result
+    }
+
+    /// Lets the transactions that follow share one, opened by the first and committed by
+    /// `commitHeldWrites`: a commit writes every page its transaction changed to the log, and
+    /// batches of an index pass change mostly the same pages (the indexes' leaves). The write
+    /// lock is held until then, so other writers wait: hold only while the writes come fast.
+    func holdWrites() { holdsWrites = true }
+
+    /// Commits what the held writes wrote, if anything, and stops holding.
+    func commitHeldWrites() throws {
+        guard holdsWrites else { return }
+        holdsWrites = false
+        if isInTransaction { try cachedStatement("COMMIT").run() }
+    }
+
+    private func inSavepoint<Result>(_ body: () throws -> Result) throws -> Result {
+        try cachedStatement("SAVEPOINT held").run()
+        do {
+            let result = try body()
+            try cachedStatement("RELEASE held").run()
+            return result
+        } catch {
+            if isInTransaction {
+                try? cachedStatement("ROLLBACK TO held").run()
+                try? cachedStatement("RELEASE held").run()
+            }
+            throw error
+        }
     }
 
     // MARK: - Small queries

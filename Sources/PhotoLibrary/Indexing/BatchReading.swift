@@ -18,27 +18,34 @@ final class BatchReading {
         self.files = files
         self.recordsByPath = recordsByPath
         let result = self.result
-        DispatchQueue.global(qos: .userInitiated).async { result.deliver(job()) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        DispatchQueue.global(qos: .userInitiated).async {
+            let readings = job()
+            result.deliver(readings, readIn: DispatchTime.now().uptimeNanoseconds - start)
+        }
     }
 
     /// The readings, in the order of `files`, once every file is read.
-    func wait() -> [ReadOutcome] { result.wait() }
+    func wait() -> [ReadOutcome] { result.wait().readings }
+
+    /// How long the reading took, in nanoseconds, once every file is read.
+    func readTime() -> UInt64 { result.wait().nanoseconds }
 }
 
 /// The readings of one batch, handed from the reading threads to the one that waits.
 private final class ReadingResult: Sendable {
-    private let value = Mutex<[ReadOutcome]?>(nil)
+    private let value = Mutex<(readings: [ReadOutcome], nanoseconds: UInt64)?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    func deliver(_ readings: [ReadOutcome]) {
-        value.withLock { $0 = readings }
+    func deliver(_ readings: [ReadOutcome], readIn nanoseconds: UInt64) {
+        value.withLock { $0 = (readings, nanoseconds) }
         done.signal()
     }
 
     /// Blocks until delivered (the signal is given back, so a second call returns at once).
-    func wait() -> [ReadOutcome] {
+    func wait() -> (readings: [ReadOutcome], nanoseconds: UInt64) {
         done.wait()
         done.signal()
-        return value.withLock { $0 ?? [] }
+        return value.withLock { $0 ?? ([], 0) }
     }
 }

@@ -14,7 +14,7 @@ import PhotoSupport
 /// nothing changed never reads a file, loads the gazetteer or opens the rendition store.
 final class IndexPass {
     let indexer: Indexer
-    private let report: @Sendable (IndexEvent) -> Void
+    let report: @Sendable (IndexEvent) -> Void
     var library: Library { indexer.library }
     var catalog: any Catalog { indexer.catalog }
     /// False for a file still being written (a watcher's pass): left alone, in `deferred`.
@@ -27,7 +27,7 @@ final class IndexPass {
     /// for a watcher that makes their renditions after the catalog is written.
     var written: [WrittenAsset]?
 
-    private(set) var summary = IndexSummary()
+    var summary = IndexSummary()
     /// Remembered failures by path (few: files that failed and did not change), and those the walk met.
     private let failuresByPath: [RawPath: IndexFailure]
     private var seenFailures = Set<RawPath>()
@@ -37,16 +37,16 @@ final class IndexPass {
     private var queued = 0
     private var read = 0
     /// Assets claimed by a move in this pass: not missing, not a move of another file.
-    private var claimed = Set<AssetID>()
+    var claimed = Set<AssetID>()
     /// Records the walk did not meet (not missing, not trashed): missing unless on disk or moved.
     private var unseen: [IndexRecord] = []
     private let places: PlaceResolver
     /// True when the catalog held no asset as the pass began (a first index): no file can
     /// then be a moved asset, and the candidates are not looked for.
-    private let catalogWasEmpty: Bool
+    let catalogWasEmpty: Bool
     /// Records written by this pass carry a later `indexedAt`: a page read after a batch was
     /// written may hold them behind the walk, and they are not unseen.
-    private let startedAt = Date().timeIntervalSince1970
+    let startedAt = Date().timeIntervalSince1970
     /// How many files go to the reading threads at a time.
     private var sizes: IndexBatchSizes
     /// The batch being read on the reading threads while the one before is written (`flush`).
@@ -56,6 +56,8 @@ final class IndexPass {
     /// edited files no longer have, which a file of the batch being read may have again and
     /// just have been given (in a first index nothing is edited, so nothing is removed).
     private var overlapsWrites: Bool { sizes.walksAhead }
+    /// Whether the batches' writes share a transaction now (only while they overlap reading).
+    private var holding = WriteHolding()
 
     /// A first batch of this many files loads the gazetteer beside its reading (it takes as
     /// long as reading about 60 photos): a photo with a position among them is likely, and
@@ -182,6 +184,7 @@ final class IndexPass {
         // One batch is read at a time (the decoders' memory stays one batch's): the one before
         // is read to its end first.
         let previous = inFlight
+        try holding.willWait(catalog: catalog)
         let previousReadings = previous?.wait()
         inFlight = nil
         let job = indexer.readingJob(
@@ -192,13 +195,16 @@ final class IndexPass {
         }
         do {
             if let previous, let previousReadings {
+                holding.willWrite(readIn: previous.readTime(), catalog: catalog)
                 try write(previous.files, previousReadings, recordsByPath: previous.recordsByPath)
             }
             if !overlapsWrites { try write(batchFiles, job(), recordsByPath: recordsByPath) }
         } catch {
-            // The reading threads are done before the error leaves the pass.
+            // The reading threads are done before the error leaves the pass, and the batches
+            // written before it stay written.
             _ = inFlight?.wait()
             inFlight = nil
+            try? holding.commit(catalog: catalog)
             throw error
         }
     }
@@ -207,53 +213,14 @@ final class IndexPass {
     private func settle() throws {
         guard let last = inFlight else { return }
         inFlight = nil
-        try write(last.files, last.wait(), recordsByPath: last.recordsByPath)
+        let readings = last.wait()
+        holding.willWrite(readIn: last.readTime(), catalog: catalog)
+        try write(last.files, readings, recordsByPath: last.recordsByPath)
     }
 
-    /// Decides what each read file of a batch is and writes the batch.
-    private func write(
-        _ batchFiles: [PendingFile], _ batchReadings: [ReadOutcome], recordsByPath: [RawPath: IndexRecord]
-    ) throws {
-        let (toRead, readings) = holdBackUnfinished(batchFiles, batchReadings)
-
-        // A file new at its path may be an asset moved from anywhere in the library: the
-        // candidates are the assets with its fingerprint that no move took yet.
-        var newReadings: [ImageFileReading] = []
-        for (file, outcome) in zip(toRead, readings) where recordsByPath[file.relativePath] == nil {
-            if case .success(let reading) = outcome.image { newReadings.append(reading) }
-        }
-        let known = Set(recordsByPath.values.map(\.id))
-        // Looked for only when the catalog held assets before the pass: each fingerprint's
-        // records are read to check when they were indexed, and where many files share a
-        // fingerprint (hard links, copies) a first index of a million files read every
-        // earlier record again for each batch.
-        let candidates =
-            catalogWasEmpty
-            ? []
-            : try ChangePlan.candidates(forNew: newReadings, catalog: catalog, indexedBefore: startedAt)
-                .filter { !claimed.contains($0.id) && !known.contains($0.id) }
-        var plan = ChangePlan(
-            records: Array(recordsByPath.values) + candidates, seenPaths: Set(toRead.map(\.relativePath)),
-            library: library)
-        let newFailures = indexer.place(
-            toRead, readings, plan: &plan, recordsByPath: recordsByPath, summary: &summary, report: report)
-        for file in plan.refreshed where recordsByPath[file.file.relativePath]?.id != file.id {
-            claimed.insert(file.id)
-        }
-        if written != nil {
-            for file in plan.refreshed {
-                // The content it had: its renditions go once the new ones are made, if it changed.
-                let previous = try catalog.asset(id: file.id)?.contentHash
-                written?.append(
-                    WrittenAsset(id: file.id, relativePath: file.file.relativePath, previousContentHash: previous))
-            }
-            for file in plan.added {
-                written?.append(
-                    WrittenAsset(id: file.id, relativePath: file.file.relativePath, previousContentHash: nil))
-            }
-        }
-        try indexer.write(plan, missing: [])
-        if !newFailures.isEmpty { try catalog.updateIndexFailures(recording: newFailures, clearing: []) }
+    deinit {
+        // A pass left by an error still commits what it wrote (`finish` commits otherwise).
+        try? holding.commit(catalog: catalog)
     }
 
     /// The gazetteer that placed every GPS position in the catalog, when this pass did: it
@@ -297,6 +264,7 @@ final class IndexPass {
             }
         }
         if !cleared.isEmpty { try catalog.updateIndexFailures(recording: [], clearing: cleared) }
+        try holding.commit(catalog: catalog)
         return summary
     }
 }
