@@ -5,19 +5,21 @@ import Synchronization
 /// (a decoder, a buffer), and gives the results back in input order.
 ///
 /// Threads pull the next item from a shared counter, so a slow file never holds up
-/// the others, and at most `jobs` items are in flight: memory stays bounded.
+/// the others, and at most `jobs` items are in flight: memory stays bounded. They are the
+/// dispatch pool's, or a `ThreadTeam`'s when given.
 public enum ParallelWork {
     public static func map<Item: Sendable, Result: Sendable, Worker>(
         _ items: [Item],
         jobs: Int,
+        on team: ThreadTeam? = nil,
         makeWorker: @Sendable () -> Worker,
         progress: @Sendable (_ done: Int) -> Void = { _ in },
         _ body: @Sendable (inout Worker, Item) -> Result
     ) -> [Result] {
         if items.isEmpty { return [] }
         let state = SharedState<Result>(count: items.count)
-        let threads = max(1, min(jobs, items.count))
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        let threads = max(1, min(jobs, items.count, team?.size ?? .max))
+        @Sendable func work(_: Int) {
             var worker = makeWorker()
             while true {
                 let index = state.next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -26,6 +28,12 @@ public enum ParallelWork {
                 state.results.withLock { $0[index] = result }
                 progress(state.done.wrappingAdd(1, ordering: .relaxed).newValue)
             }
+        }
+        // The team's threads when one is given (`ThreadTeam`), else the dispatch pool's.
+        if let team {
+            team.perform(iterations: threads, work)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: threads, execute: work)
         }
         return state.results.withLock { results in results.map { $0! } }
     }

@@ -3,8 +3,9 @@ import PhotoCatalog
 import PhotoSupport
 import Synchronization
 
-/// A batch of files being read on the reading threads while the thread that owns the
-/// catalog places and writes the batch before it and walks on to the next.
+/// A batch of files being read on the reading threads (or waiting for the batch before it to
+/// be read) while the thread that owns the catalog places and writes an earlier batch and
+/// walks on to the next.
 ///
 /// The catalog (its connection and statement cache) stays on one thread; only the reading,
 /// which needs no catalog, moves. One batch is read at a time, so the decoders' memory is
@@ -14,12 +15,16 @@ final class BatchReading {
     let recordsByPath: [RawPath: IndexRecord]
     private let result = ReadingResult()
 
-    init(files: [PendingFile], recordsByPath: [RawPath: IndexRecord], job: @escaping @Sendable () -> [ReadOutcome]) {
+    /// Reads `files` on `queue`, a serial one: a batch is read once the one before it is.
+    init(
+        files: [PendingFile], recordsByPath: [RawPath: IndexRecord], queue: DispatchQueue,
+        job: @escaping @Sendable () -> [ReadOutcome]
+    ) {
         self.files = files
         self.recordsByPath = recordsByPath
         let result = self.result
-        let start = DispatchTime.now().uptimeNanoseconds
-        DispatchQueue.global(qos: .userInitiated).async {
+        queue.async {
+            let start = DispatchTime.now().uptimeNanoseconds
             let readings = job()
             result.deliver(readings, readIn: DispatchTime.now().uptimeNanoseconds - start)
         }

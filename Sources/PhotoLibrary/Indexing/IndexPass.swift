@@ -49,8 +49,16 @@ final class IndexPass {
     let startedAt = Date().timeIntervalSince1970
     /// How many files go to the reading threads at a time.
     private var sizes: IndexBatchSizes
-    /// The batch being read on the reading threads while the one before is written (`flush`).
-    private var inFlight: BatchReading?
+    /// The batches handed to the reading threads and not yet written, oldest first (`flush`).
+    private var inFlight: [BatchReading] = []
+    /// Where the batches are read, one after another.
+    private let readingQueue = DispatchQueue(label: "photolib.index.reading", qos: .userInitiated)
+    /// Batches handed to the reading threads before the oldest is written: the next is queued
+    /// behind the one being read, so the reading threads go on while a write takes longer.
+    static let batchesReadAhead = 2
+    /// The reading threads of batches read while others are written, a few nice levels below
+    /// the thread that owns the catalog, which then keeps up with them (see `ThreadTeam`).
+    private lazy var readingTeam = ThreadTeam(size: indexer.options.jobs, niceIncrement: 10)
     /// True when a batch may be written while the next is read. Not when renditions are made
     /// and the catalog held assets: writing a batch removes the renditions of contents its
     /// edited files no longer have, which a file of the batch being read may have again and
@@ -168,9 +176,11 @@ final class IndexPass {
         unseen.append(record)
     }
 
-    /// Hands the waiting files to the reading threads, then places and writes the batch read
-    /// before them while these are read: the catalog's writes (a fifth of a first index's
-    /// work) and the walk to the next batch overlap the reading instead of following it.
+    /// Hands the waiting files to the reading threads, then places and writes the oldest batch
+    /// handed to them before, while these are read: the catalog's writes (a fifth of a first
+    /// index's work) and the walk to the next batch overlap the reading instead of following
+    /// it, and with a batch queued behind the one being read, a write that takes longer than
+    /// a reading no longer leaves the reading threads waiting (a tenth of a first index's time).
     private func flush(_ count: Int? = nil) throws {
         guard !batch.isEmpty else { return }
         let taken = batch.prefix(count ?? batch.count)
@@ -181,41 +191,36 @@ final class IndexPass {
         sizes.flushed()
         if sizes.flushedCount == 1, batchFiles.count >= Self.filesWorthLoadingPlacesFor { places.loadInBackground() }
         report(.planned(toRead: queued, unchanged: summary.unchanged))
-        // One batch is read at a time (the decoders' memory stays one batch's): the one before
-        // is read to its end first.
-        let previous = inFlight
-        try holding.willWait(catalog: catalog)
-        let previousReadings = previous?.wait()
-        inFlight = nil
         let job = indexer.readingJob(
-            batchFiles, places: places, progressBase: read, progressTotal: queued, report: report)
+            batchFiles, places: places, team: overlapsWrites ? readingTeam : nil, progressBase: read,
+            progressTotal: queued, report: report)
         read += batchFiles.count
-        if overlapsWrites {
-            inFlight = BatchReading(files: batchFiles, recordsByPath: recordsByPath, job: job)
-        }
+        guard overlapsWrites else { return try write(batchFiles, job(), recordsByPath: recordsByPath) }
+        inFlight.append(BatchReading(files: batchFiles, recordsByPath: recordsByPath, queue: readingQueue, job: job))
+        while inFlight.count > Self.batchesReadAhead { try writeOldest() }
+    }
+
+    /// Places and writes the batches still handed to the reading threads.
+    private func settle() throws {
+        while !inFlight.isEmpty { try writeOldest() }
+    }
+
+    /// Places and writes the oldest batch handed to the reading threads, once read.
+    private func writeOldest() throws {
+        let oldest = inFlight.removeFirst()
         do {
-            if let previous, let previousReadings {
-                holding.willWrite(readIn: previous.readTime(), catalog: catalog)
-                try write(previous.files, previousReadings, recordsByPath: previous.recordsByPath)
-            }
-            if !overlapsWrites { try write(batchFiles, job(), recordsByPath: recordsByPath) }
+            try holding.willWait(catalog: catalog)
+            let readings = oldest.wait()
+            holding.willWrite(readIn: oldest.readTime(), catalog: catalog)
+            try write(oldest.files, readings, recordsByPath: oldest.recordsByPath)
         } catch {
             // The reading threads are done before the error leaves the pass, and the batches
             // written before it stay written.
-            _ = inFlight?.wait()
-            inFlight = nil
+            for reading in inFlight { _ = reading.wait() }
+            inFlight = []
             try? holding.commit(catalog: catalog)
             throw error
         }
-    }
-
-    /// Places and writes the batch still being read, if any.
-    private func settle() throws {
-        guard let last = inFlight else { return }
-        inFlight = nil
-        let readings = last.wait()
-        holding.willWrite(readIn: last.readTime(), catalog: catalog)
-        try write(last.files, readings, recordsByPath: last.recordsByPath)
     }
 
     deinit {
@@ -231,7 +236,7 @@ final class IndexPass {
     func finish(roots: [RawPath]) throws -> IndexSummary {
         if overlapsWrites {
             // The last batch's write overlaps nothing, so the pass ends on small batches, each
-            // read while the one before it is written.
+            // read while an earlier one is written.
             for size in sizes.closing(batch.count) { try flush(size) }
         }
         try flush()

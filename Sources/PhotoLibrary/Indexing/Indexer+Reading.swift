@@ -15,9 +15,10 @@ extension Indexer {
 
     /// `readFiles` as work that any thread may run: it holds only what it needs of the
     /// indexer (the settings, the job count), not the indexer and its catalog.
+    /// `team`, when given, runs the reading instead of the dispatch pool (`IndexPass`).
     func readingJob(
-        _ toRead: [PendingFile], places: PlaceResolver? = nil, progressBase: Int = 0, progressTotal: Int? = nil,
-        report: @escaping @Sendable (IndexEvent) -> Void
+        _ toRead: [PendingFile], places: PlaceResolver? = nil, team: ThreadTeam? = nil, progressBase: Int = 0,
+        progressTotal: Int? = nil, report: @escaping @Sendable (IndexEvent) -> Void
     ) -> @Sendable () -> [ReadOutcome] {
         guard !toRead.isEmpty else { return { [] } }
         let settings = library.settings
@@ -28,18 +29,19 @@ extension Indexer {
         let jobs = options.jobs
         return {
             Self.readAll(
-                toRead, jobs: jobs, settings: settings, renditionSettings: renditionSettings,
+                toRead, jobs: jobs, team: team, settings: settings, renditionSettings: renditionSettings,
                 store: store, places: places, progressBase: progressBase, total: total, report: report)
         }
     }
 
     private static func readAll(
-        _ toRead: [PendingFile], jobs: Int, settings: LibrarySettings, renditionSettings: LibrarySettings?,
+        _ toRead: [PendingFile], jobs: Int, team: ThreadTeam?, settings: LibrarySettings,
+        renditionSettings: LibrarySettings?,
         store: RenditionStore, places: PlaceResolver, progressBase: Int, total: Int,
         report: @escaping @Sendable (IndexEvent) -> Void
     ) -> [ReadOutcome] {
         let readings = ParallelWork.map(
-            toRead, jobs: jobs,
+            toRead, jobs: jobs, on: team,
             makeWorker: {
                 ReadingWorker(renditions: renditionSettings.map { RenditionMaker(settings: $0, store: store) })
             },
