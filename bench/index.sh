@@ -35,7 +35,7 @@ find "$lib" -type f -exec cat {} + >/dev/null   # warm the page cache for every 
 echo "photolib index bench: $count files ($(du -sh --apparent-size "$lib" | cut -f1)), $(nproc) cores, warm cache"
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
 # Wall and CPU time from the same runs (measure, in lib.sh), as bench/scale.sh reports them.
-measure first 3 "rm -rf '$lib/.photolib'; '$bin' init '$lib' >/dev/null" "$bin" index --library "$lib" --no-renditions
+measure first 11 "rm -rf '$lib/.photolib'; '$bin' init '$lib' >/dev/null" "$bin" index --library "$lib" --no-renditions
 measure reindex 5 "" "$bin" index --library "$lib" --no-renditions
 measure find 5 "" find "$lib" -type f -printf '%s %T@\n'
 measure exiftool 1 "" exiftool -fast -json -r "$lib"
