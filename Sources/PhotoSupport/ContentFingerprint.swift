@@ -137,6 +137,52 @@ extension ContentFingerprint {
             }
         }
 
+        /// `first.update(bytes)` and `second.update(bytes)` at once. Where both have as many
+        /// bytes pending (stand at the same place in their stripes), each word's product with
+        /// `prime2` serves both: 12 multiplications a stripe where two updates make 16, and the
+        /// multiplier is what bounds XXH64. A JPEG's fingerprint and image-data hash end on the
+        /// same last 64 KiB at the same place (`Windows.fingerprintAndImageDataHash`).
+        static func update(_ first: inout XXH64, _ second: inout XXH64, both bytes: UnsafeRawBufferPointer) {
+            guard first.pendingCount == second.pendingCount, let start = bytes.baseAddress else {
+                first.update(bytes)
+                second.update(bytes)
+                return
+            }
+            // Up to the stripes' boundary, each on its own.
+            let leading = UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, (32 - first.pendingCount) % 32)])
+            first.update(leading)
+            second.update(leading)
+            var offset = leading.count
+            let stripes = (bytes.count - offset) / 32
+            if stripes > 0 {
+                var (a1, a2, a3, a4) = (first.lane1, first.lane2, first.lane3, first.lane4)
+                var (b1, b2, b3, b4) = (second.lane1, second.lane2, second.lane3, second.lane4)
+                for _ in 0..<stripes {
+                    let base = start + offset
+                    let p1 = Self.word(base, 0) &* prime2
+                    let p2 = Self.word(base, 8) &* prime2
+                    let p3 = Self.word(base, 16) &* prime2
+                    let p4 = Self.word(base, 24) &* prime2
+                    a1 = (a1 &+ p1).rotatedLeft(by: 31) &* prime1
+                    b1 = (b1 &+ p1).rotatedLeft(by: 31) &* prime1
+                    a2 = (a2 &+ p2).rotatedLeft(by: 31) &* prime1
+                    b2 = (b2 &+ p2).rotatedLeft(by: 31) &* prime1
+                    a3 = (a3 &+ p3).rotatedLeft(by: 31) &* prime1
+                    b3 = (b3 &+ p3).rotatedLeft(by: 31) &* prime1
+                    a4 = (a4 &+ p4).rotatedLeft(by: 31) &* prime1
+                    b4 = (b4 &+ p4).rotatedLeft(by: 31) &* prime1
+                    offset += 32
+                }
+                (first.lane1, first.lane2, first.lane3, first.lane4) = (a1, a2, a3, a4)
+                (second.lane1, second.lane2, second.lane3, second.lane4) = (b1, b2, b3, b4)
+                first.totalLength &+= UInt64(stripes * 32)
+                second.totalLength &+= UInt64(stripes * 32)
+            }
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+            first.update(rest)
+            second.update(rest)
+        }
+
         func finish() -> UInt64 {
             var hash: UInt64
             if totalLength >= 32 {

@@ -66,6 +66,32 @@ public enum ImageDataHash {
     }
 }
 
+extension ContentFingerprint.Windows {
+    /// `fingerprint` and `ImageDataHash.of(region:length:windows:reader:)` of the same file.
+    /// A region that ends with the file and is longer than two windows (a JPEG's scan data,
+    /// nearly always) ends both hashes on the fingerprint's tail, at the same place in their
+    /// stripes: the tail is then hashed once for both (`XXH64.update(_:_:both:)`).
+    package func fingerprintAndImageDataHash(
+        region offset: Int64, length: Int64, reader: some PositionalReader
+    ) -> (fingerprint: String, imageDataHash: String?) {
+        let window = Int64(ContentFingerprint.windowSize)
+        guard let tail, offset >= 0, length > 2 * window, offset + length == fileSize else {
+            return (fingerprint, ImageDataHash.of(region: offset, length: length, windows: self, reader: reader))
+        }
+        var fingerprint = ContentFingerprint.XXH64()
+        withUnsafeBytes(of: UInt64(bitPattern: fileSize).littleEndian) { fingerprint.update($0) }
+        fingerprint.update(head)
+        var image = ContentFingerprint.XXH64()
+        withUnsafeBytes(of: UInt64(length).littleEndian) { image.update($0) }
+        guard WindowedBytes(windows: self).feed(offset..<(offset + window), to: &image, reader: reader) else {
+            fingerprint.update(tail)
+            return (ContentFingerprint.hexDigits(fingerprint.finish()), nil)
+        }
+        ContentFingerprint.XXH64.update(&fingerprint, &image, both: tail)
+        return (ContentFingerprint.hexDigits(fingerprint.finish()), ContentFingerprint.hexDigits(image.finish()))
+    }
+}
+
 /// The fingerprint's windows as byte ranges of the file, for a reader that takes what they
 /// hold from memory.
 struct WindowedBytes {

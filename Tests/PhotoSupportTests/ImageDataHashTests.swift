@@ -87,4 +87,54 @@ import Testing
         #expect(windowed == nil)
         #expect(reader.bytesRead == 30_000)
     }
+
+    /// Two hashers fed the same bytes at once give what each gives fed alone, whatever each
+    /// has pending before (the same count or not) and however many bytes follow.
+    @Test func bothAtOnceHashAsEachAlone() {
+        let bytes = Self.file(size: 4_099)
+        bytes.withUnsafeBytes { all in
+            for (firstLead, secondLead) in [(0, 0), (8, 8), (8, 40), (31, 31), (1, 2), (33, 1), (5, 0)] {
+                for count in [0, 1, 7, 24, 31, 32, 33, 64, 100, 1_000, 4_000] {
+                    var first = ContentFingerprint.XXH64()
+                    var second = ContentFingerprint.XXH64(seed: 7)
+                    first.update(UnsafeRawBufferPointer(rebasing: all[..<firstLead]))
+                    second.update(UnsafeRawBufferPointer(rebasing: all[50..<(50 + secondLead)]))
+                    var firstAlone = first
+                    var secondAlone = second
+                    let shared = UnsafeRawBufferPointer(rebasing: all[99..<(99 + count)])
+                    ContentFingerprint.XXH64.update(&first, &second, both: shared)
+                    firstAlone.update(shared)
+                    secondAlone.update(shared)
+                    #expect(first.finish() == firstAlone.finish(), "\(firstLead) \(secondLead) \(count)")
+                    #expect(second.finish() == secondAlone.finish(), "\(firstLead) \(secondLead) \(count)")
+                }
+            }
+        }
+    }
+
+    /// The fingerprint and image-data hash made together are those made apart, for regions
+    /// that end with the file (sharing the tail) and regions that do not.
+    @Test(arguments: [100, 131_072, 131_073, 150_000, 196_609, 400_000, 1_000_003])
+    func fingerprintAndImageDataHashTogetherAsApart(size: Int) {
+        let bytes = Self.file(size: size)
+        bytes.withUnsafeBytes { all in
+            let isSmall = size <= 2 * Self.window
+            let windows = ContentFingerprint.Windows(
+                head: UnsafeRawBufferPointer(rebasing: all[..<(isSmall ? size : Self.window)]),
+                tail: isSmall ? nil : UnsafeRawBufferPointer(rebasing: all[(size - Self.window)...]),
+                fileSize: Int64(size))
+            for offset in Set([0, 1, 6_073, Self.window, size / 3, size - 2 * Self.window - 1, size - 1])
+            where offset >= 0 && offset < size {
+                for length in Set([size - offset, (size - offset) / 2]) where length > 0 {
+                    let together = windows.fingerprintAndImageDataHash(
+                        region: Int64(offset), length: Int64(length), reader: CountingReader(bytes))
+                    let apart = ImageDataHash.of(
+                        region: Int64(offset), length: Int64(length), reader: CountingReader(bytes))
+                    #expect(together.fingerprint == windows.fingerprint, "\(size) \(offset) \(length)")
+                    #expect(together.imageDataHash == apart, "\(size) \(offset) \(length)")
+                    #expect(apart != nil)
+                }
+            }
+        }
+    }
 }

@@ -63,7 +63,6 @@ public enum ImageFileReader {
             throw ImageReadError(path: path, reason: .unsupported(detected: detected))
         }
 
-        let fingerprint = windows.fingerprint
         let walk = JPEGMarkerReader.walk(head: head, fileSize: fileSize, reader: reader)
         if case .readError(let code) = walk.stop { throw ImageReadError(path: path, reason: .unreadable(code)) }
         guard walk.layout.hasImageData, let frame = walk.layout.frame, let scanOffset = walk.layout.firstScanOffset
@@ -99,8 +98,8 @@ public enum ImageFileReader {
         }
         // From the first scan on: what exiftool leaves as it was when it rewrites the metadata
         // segments before it.
-        let imageDataHash = ImageDataHash.of(
-            region: scanOffset, length: fileSize - scanOffset, windows: windows, reader: reader)
+        let (fingerprint, imageDataHash) = windows.fingerprintAndImageDataHash(
+            region: scanOffset, length: fileSize - scanOffset, reader: reader)
         var reading = ImageFileReading(
             size: fileSize, modifiedNanoseconds: modified, fingerprint: fingerprint,
             metadata: metadata, problems: problems, layout: walk.layout, embeddedText: embeddedText,
