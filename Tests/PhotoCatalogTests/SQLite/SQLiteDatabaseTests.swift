@@ -129,6 +129,27 @@ import Testing
         #expect(try select.rows([.integer(3)]) { $0.text(at: 0) } == ["n3"])
     }
 
+    /// Statements are found again by their text from any string holding it, and a string
+    /// freed after its lookup never finds its statement for another that takes its memory.
+    @Test func cachedStatementIsFoundByItsTextNotByWhereItWas() throws {
+        // Built at run time: a string of its own each call, with the same text.
+        func built(_ column: String) -> String { "SELECT " + column + " FROM t WHERE x = ?" }
+        let first = try database.cachedStatement(built("label"))
+        #expect(try database.cachedStatement(built("label")) === first)
+        #expect(try database.cachedStatement(built("x")) !== first)
+        // Strings of one length freed one after the other, as the allocator likes to reuse.
+        for number in 0..<200 {
+            let sql = built("x + \(1000 + number)")
+            #expect(try database.cachedStatement(sql).sql == sql)
+        }
+        // More statements than the recently used ones kept: each still found by its text.
+        let statements = try (0..<20).map { try database.cachedStatement(built("x * \($0)")) }
+        for (number, statement) in statements.enumerated() {
+            #expect(try database.cachedStatement(built("x * \(number)")) === statement)
+        }
+        #expect(try database.cachedStatement(built("label")) === first)
+    }
+
     @Test func textFunctionMapsTextAndKeepsNull() throws {
         try database.createTextFunction("shout") { $0.uppercased() + "!" }
         try database.createTextFunction("erase") { _ in "" }
