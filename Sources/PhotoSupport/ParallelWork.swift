@@ -17,34 +17,43 @@ public enum ParallelWork {
         _ body: @Sendable (inout Worker, Item) -> Result
     ) -> [Result] {
         if items.isEmpty { return [] }
-        let state = SharedState<Result>(count: items.count)
+        let counters = Counters()
         let threads = max(1, min(jobs, items.count, team?.size ?? .max))
-        @Sendable func work(_: Int) {
-            var worker = makeWorker()
-            while true {
-                let index = state.next.wrappingAdd(1, ordering: .relaxed).oldValue
-                if index >= items.count { break }
-                let result = body(&worker, items[index])
-                state.results.withLock { $0[index] = result }
-                progress(state.done.wrappingAdd(1, ordering: .relaxed).newValue)
+        // Each result goes straight to its place in the array returned, initialised by the
+        // thread that made it: no array of optionals to fill under a lock and copy out (an
+        // index batch's results are a thousand bytes each, and their copies went to pages
+        // the kernel had to fault in).
+        return [Result](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+            let slots = Slots(base: buffer.baseAddress!)
+            @Sendable func work(_: Int) {
+                var worker = makeWorker()
+                while true {
+                    let index = counters.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    if index >= items.count { break }
+                    (slots.base + index).initialize(to: body(&worker, items[index]))
+                    progress(counters.done.wrappingAdd(1, ordering: .relaxed).newValue)
+                }
             }
+            // The team's threads when one is given (`ThreadTeam`), else the dispatch pool's.
+            // Both return once every thread has finished, so every slot is initialised (each
+            // index is taken once) and its writes are seen here.
+            if let team {
+                team.perform(iterations: threads, work)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: threads, execute: work)
+            }
+            initialized = items.count
         }
-        // The team's threads when one is given (`ThreadTeam`), else the dispatch pool's.
-        if let team {
-            team.perform(iterations: threads, work)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: threads, execute: work)
-        }
-        return state.results.withLock { results in results.map { $0! } }
     }
 }
 
-private final class SharedState<Result: Sendable>: Sendable {
+private final class Counters: Sendable {
     let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
-    let results: Mutex<[Result?]>
+}
 
-    init(count: Int) {
-        results = Mutex(Array(repeating: nil, count: count))
-    }
+/// The returned array's storage, for the threads that fill it: each initialises only the
+/// slots of the indices it took from `Counters.next`.
+private struct Slots<Result>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Result>
 }
