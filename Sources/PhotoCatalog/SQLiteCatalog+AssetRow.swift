@@ -39,13 +39,15 @@ extension SQLiteCatalog {
     /// The columns an index pass writes, as the field table says.
     static let scannedColumnList = AssetFields.indexedColumns(of: .sqlite)
 
-    /// The values of a scanned file for the columns an index pass writes, in the order of
-    /// `scannedColumns`.
-    static func scannedValues(_ scanned: ScannedFile, now: Double) -> [SQLiteValue] {
-        scannedColumnList.values(StoredAsset(scanned: scanned, now: now)).map(SQLiteValue.init)
+    /// Appends the values of a scanned file for the columns an index pass writes to `values`,
+    /// in the order of `scannedColumns`: straight into a statement's list, with no array of
+    /// its own to copy from (an index batch's writes wait for these).
+    static func appendScannedValues(_ scanned: ScannedFile, now: Double, to values: inout [SQLiteValue]) {
+        let stored = StoredAsset(scanned: scanned, now: now)
+        for column in scannedColumnList.columns { values.append(SQLiteValue(column.value(stored))) }
     }
 
-    /// The names of the columns `scannedValues` fills, in its order.
+    /// The names of the columns `appendScannedValues` fills, in its order.
     static let scannedColumns = scannedColumnList.columns.map(\.name)
 
 }

@@ -15,7 +15,8 @@ extension SQLiteCatalog {
     /// whose source is `user` are never touched.
     public func applyIndexChanges(scanned known: [ScannedFile], added: [ScannedFile], missing: [AssetID]) throws {
         let now = Date().timeIntervalSince1970
-        let scanned = known + added
+        // Not copied when one list is empty, as in a first index (a thousand bytes a file).
+        let scanned = known.isEmpty ? added : added.isEmpty ? known : known + added
         // A batch of an index pass, not a file or two: room for its pages (see `enlargeCache`).
         if scanned.count >= 100 { try database.enlargeCache() }
         try database.inTransaction {
@@ -44,12 +45,15 @@ extension SQLiteCatalog {
                 // (preparing each batch's last, shorter one was 5% of a first index).
                 let (size, sql) = Self.upsertStatements.first { $0.rows <= scanned.endIndex - start }!
                 let rows = scanned[start..<(start + size)]
-                try database.cachedStatement(sql).run(
-                    rows.flatMap { row in
-                        // `added_at` takes the row's `indexed_at` (see `upsertSQL`).
-                        let values = Self.scannedValues(row, now: now)
-                        return values + [values[Self.indexedAtColumn]]
-                    })
+                var values: [SQLiteValue] = []
+                values.reserveCapacity(size * (Self.scannedColumns.count + 1))
+                for row in rows {
+                    let first = values.count
+                    Self.appendScannedValues(row, now: now, to: &values)
+                    // `added_at` takes the row's `indexed_at` (see `upsertSQL`).
+                    values.append(values[first + Self.indexedAtColumn])
+                }
+                try database.cachedStatement(sql).run(values)
                 start = rows.endIndex
             }
         }
@@ -90,7 +94,7 @@ extension SQLiteCatalog {
     /// Where `indexed_at` is among `scannedColumns`: a new row's `added_at` is bound to it too.
     private static let indexedAtColumn = scannedColumns.firstIndex(of: "indexed_at")!
 
-    /// Inserts `rows` new assets or refreshes known ones, parameters as `scannedValues` gives
+    /// Inserts `rows` new assets or refreshes known ones, parameters as `appendScannedValues` gives
     /// them followed by `indexed_at` again (for `added_at`), one row after the other. A refresh
     /// keeps flags, `added_at`, `popped_at`, and the caption or city columns a user edited.
     ///

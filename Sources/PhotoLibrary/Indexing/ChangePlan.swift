@@ -25,6 +25,9 @@ struct ChangePlan {
         self.records = records
         self.seenPaths = seenPaths
         self.library = library
+        // Room for every file seen to be new, as in a first index: the list is not grown and
+        // copied again as it fills (a thousand bytes a file).
+        added.reserveCapacity(seenPaths.count)
         for record in records where !seenPaths.contains(record.file.relativePath) {
             moveCandidates[record.file.fingerprint, default: []].append(record)
             if let hash = record.file.imageDataHash { editedMoveCandidates[hash, default: []].append(record) }

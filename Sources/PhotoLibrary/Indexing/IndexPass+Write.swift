@@ -11,10 +11,6 @@ extension IndexPass {
 
         // A file new at its path may be an asset moved from anywhere in the library: the
         // candidates are the assets with its fingerprint that no move took yet.
-        var newReadings: [ImageFileReading] = []
-        for (file, outcome) in zip(toRead, readings) where recordsByPath[file.relativePath] == nil {
-            if case .success(let reading) = outcome.image { newReadings.append(reading) }
-        }
         let known = Set(recordsByPath.values.map(\.id))
         // Looked for only when the catalog held assets before the pass: each fingerprint's
         // records are read to check when they were indexed, and where many files share a
@@ -23,8 +19,11 @@ extension IndexPass {
         let candidates =
             catalogWasEmpty
             ? []
-            : try ChangePlan.candidates(forNew: newReadings, catalog: catalog, indexedBefore: startedAt)
-                .filter { !claimed.contains($0.id) && !known.contains($0.id) }
+            : try ChangePlan.candidates(
+                forNew: newReadings(toRead, readings, recordsByPath: recordsByPath), catalog: catalog,
+                indexedBefore: startedAt
+            )
+            .filter { !claimed.contains($0.id) && !known.contains($0.id) }
         var plan = ChangePlan(
             records: Array(recordsByPath.values) + candidates, seenPaths: Set(toRead.map(\.relativePath)),
             library: library)
@@ -47,5 +46,16 @@ extension IndexPass {
         }
         try indexer.write(plan, missing: [])
         if !newFailures.isEmpty { try catalog.updateIndexFailures(recording: newFailures, clearing: []) }
+    }
+
+    /// The readings of the files new at their paths.
+    private func newReadings(
+        _ files: [PendingFile], _ readings: [ReadOutcome], recordsByPath: [RawPath: IndexRecord]
+    ) -> [ImageFileReading] {
+        var found: [ImageFileReading] = []
+        for (file, outcome) in zip(files, readings) where recordsByPath[file.relativePath] == nil {
+            if case .success(let reading) = outcome.image { found.append(reading) }
+        }
+        return found
     }
 }

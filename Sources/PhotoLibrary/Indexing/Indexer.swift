@@ -194,8 +194,6 @@ public final class Indexer {
     /// in chunks, so a huge first index does not hold one enormous transaction.
     func write(_ plan: ChangePlan, missing: [AssetID]) throws {
         let chunkSize = 2000
-        let ordered = plan.refreshed + plan.added
-        let knownCount = plan.refreshed.count
         // The contents edited originals had: their renditions go once no asset has them.
         var replaced = Set<String>()
         for file in plan.refreshed {
@@ -206,6 +204,13 @@ public final class Indexer {
             replaced.insert(old)
         }
         defer { _ = try? RenditionCleanup(library: library, catalog: catalog).removeUnclaimed(replaced) }
+        // A batch of an index pass fits one chunk: its two lists go as they are, not copied
+        // twice more (a thousand bytes a file, on the thread every batch waits for).
+        if plan.refreshed.count + plan.added.count <= chunkSize {
+            return try catalog.applyIndexChanges(scanned: plan.refreshed, added: plan.added, missing: missing)
+        }
+        let ordered = plan.refreshed + plan.added
+        let knownCount = plan.refreshed.count
         var start = 0
         repeat {
             let end = min(start + chunkSize, ordered.count)
