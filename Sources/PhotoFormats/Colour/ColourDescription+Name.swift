@@ -30,6 +30,35 @@ extension ColourDescription {
         }
     }
 
+    /// `name(of: .iccProfile(profile))` for the profile whose bytes are `parts` in order (a
+    /// JPEG's APP2 chunks), joined only when it was not named before: a large profile split
+    /// over chunks was copied out of them once more for each photo that carries it.
+    package static func name(ofProfileParts parts: [ArraySlice<UInt8>]) -> String? {
+        if parts.count == 1, let part = parts.first {
+            let key = part.withUnsafeBytes { ContentHash.of($0) }
+            if let known = profileNames.withLock({ $0[key] }) { return known }
+            return name(of: .iccProfile(Array(part)))
+        }
+        // The hash of the parts' hashes, in their order: the profile's own hash would need
+        // its bytes in one piece.
+        let partHashes = parts.flatMap { part -> [UInt64] in
+            let hash = part.withUnsafeBytes { ContentHash.of($0) }
+            return [hash.high, hash.low, UInt64(part.count)]
+        }
+        let key = partHashes.withUnsafeBytes { ContentHash.of($0) }
+        if let known = partedProfileNames.withLock({ $0[key] }) { return known }
+        let name = name(of: .iccProfile(Array(parts.joined())))
+        partedProfileNames.withLock { names in
+            if names.count >= rememberedProfiles { names.removeAll() }
+            names[key] = name
+        }
+        return name
+    }
+
+    /// Names of the profiles in more than one part read before, by the hash of their parts'
+    /// hashes (`name(ofProfileParts:)`). Emptied when full.
+    private static let partedProfileNames = Mutex<[ContentHash: String?]>([:])
+
     /// Names of the profiles read before, by the content hash of their bytes. A library's
     /// photos carry a handful of profiles (sRGB, Adobe RGB, Display P3, a camera's own), and
     /// opening one with LittleCMS to read its name cost 64,000 instructions, 1.5% of a first

@@ -16,10 +16,11 @@ package enum JPEGColour {
         return (try? ExifBlock(payload: payload))?.tags().colourDescription
     }
 
-    /// The profile split over `chunks` (APP2 payloads from `ICC_PROFILE\0` on, in file order),
-    /// joined by their sequence numbers as libjpeg's `jpeg_read_icc_profile` joins them; nil
+    /// The parts of the profile split over `chunks` (APP2 payloads from `ICC_PROFILE\0` on, in
+    /// file order), in the order of their sequence numbers, each without its signature and
+    /// numbers: joined, they are the profile libjpeg's `jpeg_read_icc_profile` assembles. Nil
     /// when a chunk is missing, repeated or numbered past the count they give.
-    static func joinedProfile(_ chunks: [ArraySlice<UInt8>]) -> [UInt8]? {
+    static func profileParts(_ chunks: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>]? {
         let prefix = 12 + 2
         guard let first = chunks.first, first.count >= prefix else { return nil }
         let count = Int(first[first.startIndex + 13])
@@ -34,9 +35,6 @@ package enum JPEGColour {
             total += chunk.count - prefix
         }
         guard total > 0, total <= ColourProfile.maximumBytes else { return nil }
-        var profile: [UInt8] = []
-        profile.reserveCapacity(total)
-        for part in ordered { profile += part ?? [] }
-        return profile
+        return ordered.map { $0! }
     }
 }

@@ -71,8 +71,13 @@ extension ImageFileReader {
                 count = payload.count
             }[...]
         }
-        var bytes = [UInt8](repeating: 0, count: available)
-        let count = bytes.withUnsafeMutableBytes { reader.read(at: segment.payloadOffset, into: $0) }
-        return count > 0 ? bytes[..<count].dropFirst(skipping) : nil
+        // Not zeroed first: only what the read fills is kept (a large ICC profile's chunks
+        // were written twice, zeros and then bytes, into pages faulted in for them).
+        var count = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: available) { buffer, initialized in
+            count = reader.read(at: segment.payloadOffset, into: UnsafeMutableRawBufferPointer(buffer))
+            initialized = max(0, count)
+        }
+        return count > 0 ? bytes[...].dropFirst(skipping) : nil
     }
 }

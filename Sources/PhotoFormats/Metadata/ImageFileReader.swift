@@ -79,8 +79,8 @@ public enum ImageFileReader {
         }
         problems += readExif(walk.layout, head: head, fileSize: fileSize, reader: reader, into: &metadata)
         // The profile, when there is one, says more than EXIF's DCF rule (set by readExif).
-        if let profile = iccProfile(walk.layout, head: head, fileSize: fileSize, reader: reader) {
-            metadata.colour = ColourDescription.name(of: .iccProfile(profile))
+        if let parts = iccProfileParts(walk.layout, head: head, fileSize: fileSize, reader: reader) {
+            metadata.colour = ColourDescription.name(ofProfileParts: parts)
         } else if metadata.colour == nil {
             metadata.colour = ColourDescription.name(of: nil)
         }
@@ -165,13 +165,14 @@ public enum ImageFileReader {
 
     /// The ICC profile of the APP2 `ICC_PROFILE` segments (read where they lie, the head
     /// nearly always), joined as libjpeg joins them for the renditions; nil without one.
-    private static func iccProfile(
+    /// The parts of the file's ICC profile, in order (`JPEGColour.profileParts`).
+    private static func iccProfileParts(
         _ layout: JPEGLayout, head: UnsafeRawBufferPointer, fileSize: Int64, reader: FileDescriptorReader
-    ) -> [UInt8]? {
+    ) -> [ArraySlice<UInt8>]? {
         let segments = layout.segments.filter { $0.kind == .iccProfile }
         guard !segments.isEmpty else { return nil }
         let chunks = segments.compactMap { segmentBytes($0, head: head, fileSize: fileSize, reader: reader) }
         guard chunks.count == segments.count else { return nil }
-        return JPEGColour.joinedProfile(chunks)
+        return JPEGColour.profileParts(chunks)
     }
 }
