@@ -129,6 +129,35 @@ import Testing
         #expect(try select.rows([.integer(3)]) { $0.text(at: 0) } == ["n3"])
     }
 
+    /// A statement run again binds exactly its new values: a NULL where text was is NULL, and
+    /// texts and blobs of any length read back as bound (SQLite reads them in place, from
+    /// bytes the statement keeps until its next bind).
+    @Test func rebindingAStatementBindsExactlyTheNewValues() throws {
+        try database.execute("CREATE TABLE v (n INTEGER, a, b)")
+        let rows: [(SQLiteValue, SQLiteValue)] = [
+            (.text("first"), .blob([1, 2, 3])), (.null, .null),
+            (.text(String(repeating: "é", count: 5000)), .text("x")), (.blob([]), .text("")),
+            (.text("a\u{0}b"), .blob([UInt8](repeating: 7, count: 70_000))), (.integer(4), .real(0.5)),
+            (.text("last"), .null),
+        ]
+        let insert = try database.cachedStatement("INSERT INTO v (n, a, b) VALUES (?, ?, ?)")
+        for (number, row) in rows.enumerated() { try insert.run([.integer(Int64(number)), row.0, row.1]) }
+        func described(_ value: SQLiteValue) -> String {
+            func hex(_ bytes: some Sequence<UInt8>) -> String { bytes.map { String(format: "%02X", $0) }.joined() }
+            switch value {
+            case .null: return "null:"
+            case .integer(let number): return "integer:" + hex(String(number).utf8)
+            case .real(let number): return "real:" + hex(String(number).utf8)
+            case .text(let text): return "text:" + hex(text.utf8)
+            case .blob(let bytes): return "blob:" + hex(bytes)
+            }
+        }
+        let read = try database.cachedStatement(
+            "SELECT typeof(a) || ':' || coalesce(hex(a), ''), typeof(b) || ':' || coalesce(hex(b), '') FROM v ORDER BY n"
+        ).rows { [$0.text(at: 0), $0.text(at: 1)] }
+        #expect(read == rows.map { [described($0.0), described($0.1)] })
+    }
+
     /// Statements are found again by their text from any string holding it, and a string
     /// freed after its lookup never finds its statement for another that takes its memory.
     @Test func cachedStatementIsFoundByItsTextNotByWhereItWas() throws {
