@@ -21,12 +21,7 @@ extension ColourDescription {
             // byte at a time) cost more than LittleCMS.
             let key = ContentHash.of(bytes)
             if let known = profileNames.withLock({ $0[key] }) { return known }
-            let name = profileName(bytes)
-            profileNames.withLock { names in
-                if names.count >= rememberedProfiles { names.removeAll() }
-                names[key] = name
-            }
-            return name
+            return remember(profileName(bytes), for: key, in: profileNames)
         }
     }
 
@@ -47,8 +42,14 @@ extension ColourDescription {
         }
         let key = partHashes.withUnsafeBytes { ContentHash.of($0) }
         if let known = partedProfileNames.withLock({ $0[key] }) { return known }
-        let name = name(of: .iccProfile(Array(parts.joined())))
-        partedProfileNames.withLock { names in
+        return remember(name(of: .iccProfile(Array(parts.joined()))), for: key, in: partedProfileNames)
+    }
+
+    /// Keeps `name` in `names` under `key` (emptied first when full) and gives it back.
+    private static func remember(
+        _ name: String?, for key: ContentHash, in names: borrowing Mutex<[ContentHash: String?]>
+    ) -> String? {
+        names.withLock { names in
             if names.count >= rememberedProfiles { names.removeAll() }
             names[key] = name
         }
